@@ -1,0 +1,53 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+/** Deterministic simulation rules: sim/ is a pure function of (state, inputs, seed). */
+const simRestrictedImports = {
+  patterns: [
+    {
+      group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'net', 'worker_threads', 'child_process'],
+      message: 'sim/ must not use Node builtins: pass what it needs in as data.',
+    },
+    {
+      group: ['**/transport/**', '**/storage/**', '**/app/**', 'fastify', 'ws', 'pg', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*'],
+      message: 'sim/ must not import transport, storage or the composition root.',
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'world/**', 'packages/server/public/**', '**/migrations/**', 'artifacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['packages/server/src/sim/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', simRestrictedImports],
+      'no-restricted-globals': [
+        'error',
+        { name: 'setTimeout', message: 'Count ticks instead of using timers in sim/.' },
+        { name: 'setInterval', message: 'Count ticks instead of using timers in sim/.' },
+        { name: 'setImmediate', message: 'Count ticks instead of using timers in sim/.' },
+        { name: 'Date', message: 'Time in sim/ is the tick counter.' },
+        { name: 'performance', message: 'Time in sim/ is the tick counter.' },
+        { name: 'process', message: 'sim/ must not read the process environment.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the injected seeded RNG.' },
+        { object: 'Date', property: 'now', message: 'Time in sim/ is the tick counter.' },
+      ],
+    },
+  },
+);
