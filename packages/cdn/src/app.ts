@@ -1,0 +1,129 @@
+import { realpath, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { CDN_AREAS, NOT_FOUND_CACHE_CONTROL, isAllowedPath } from './areas';
+import type { CdnArea } from './areas';
+import { EtagCache, ifNoneMatchSatisfied } from './etag';
+import { errorBody, installErrorHandlers } from './errors';
+
+/** Options of {@link buildCdn}. */
+export interface CdnOptions {
+  /** Asset root holding `manifests/`, `models/`, `audio/` and `world/`. */
+  root: string;
+  /** Passed to Fastify: `false` in tests, `true` or a pino config in production. */
+  logger?: boolean | object;
+}
+
+/**
+ * Builds (without listening) the companion asset CDN.
+ *
+ * Kept separate from `listen()` so tests drive it with `app.inject()` and the game server's
+ * tests can start one on port 0. Only files inside the four areas, matching each area's name
+ * rules, are ever opened; the resolved real path must also stay inside the area, so neither
+ * `..` segments, encoded separators nor symlinks can escape the root.
+ */
+export function buildCdn(opts: CdnOptions): FastifyInstance {
+  const root = path.resolve(opts.root);
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    exposeHeadRoutes: true,
+    // Malformed URLs (bad percent-encoding) are answered by the router itself: keep the JSON shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply
+        .code(400)
+        .header('cache-control', NOT_FOUND_CACHE_CONTROL)
+        .send(errorBody('bad_request', error.message));
+    },
+  });
+  const etags = new EtagCache();
+
+  // `serve: false`: only the `reply.sendFile` decorator is used; routing and checks are ours.
+  void app.register(fastifyStatic, { serve: false });
+  installErrorHandlers(app);
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    // A public, credential-free static CDN: any origin may read it (see docs/cdn.md).
+    void reply.header('access-control-allow-origin', '*');
+    void reply.header('access-control-expose-headers', 'ETag, Content-Length, Content-Type');
+    void reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
+
+  app.options('/*', async (_request, reply) => {
+    void reply
+      .code(204)
+      .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
+      .header('access-control-allow-headers', 'If-None-Match, If-Modified-Since, Range')
+      .header('access-control-max-age', '86400');
+    return reply.send();
+  });
+
+  app.get('/health', async (_request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { status: 'ok', timestamp: new Date().toISOString() };
+  });
+
+  for (const area of CDN_AREAS) {
+    const areaRoot = path.join(root, area.name);
+    app.get(`/${area.name}/*`, async (request, reply) =>
+      serveAreaFile(area, areaRoot, etags, request, reply),
+    );
+  }
+
+  return app;
+}
+
+async function serveAreaFile(
+  area: CdnArea,
+  areaRoot: string,
+  etags: EtagCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const relative = wildcardParam(request);
+  const file =
+    relative !== undefined && isAllowedPath(area, relative)
+      ? await resolveInside(areaRoot, relative)
+      : undefined;
+  if (relative === undefined || file === undefined) {
+    reply.callNotFound();
+    return reply;
+  }
+
+  const etag = await etags.etagFor(file.absolute, file.stats);
+  void reply.header('etag', etag).header('cache-control', area.cacheControl);
+  if (ifNoneMatchSatisfied(request.headers['if-none-match'], etag)) {
+    return reply.code(304).send();
+  }
+  // The static layer streams the file, sets Content-Type/Length and handles Range and HEAD;
+  // its own weak ETag and Cache-Control are switched off in favour of ours.
+  return reply.sendFile(relative, areaRoot, { etag: false, cacheControl: false, lastModified: true });
+}
+
+function wildcardParam(request: FastifyRequest): string | undefined {
+  const params = request.params;
+  if (typeof params !== 'object' || params === null || !('*' in params)) return undefined;
+  const value = params['*'];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Resolves `relative` under `areaRoot`, following symlinks, and insists the result stays inside. */
+async function resolveInside(
+  areaRoot: string,
+  relative: string,
+): Promise<{ absolute: string; stats: Stats } | undefined> {
+  try {
+    const [realRoot, realFile] = await Promise.all([
+      realpath(areaRoot),
+      realpath(path.join(areaRoot, relative)),
+    ]);
+    if (!realFile.startsWith(realRoot + path.sep)) return undefined;
+    const stats = await stat(realFile);
+    return stats.isFile() ? { absolute: realFile, stats } : undefined;
+  } catch {
+    return undefined;
+  }
+}
