@@ -1,0 +1,78 @@
+import type { AppDatabase, Database } from '../types';
+import { createAgentRepository } from './agents';
+import { createCharacterRepository } from './characters';
+import { createBankRepository, createEquipmentRepository, createInventoryRepository } from './containers';
+import { createItemRepository } from './items';
+import type {
+  AgentRepository,
+  BankRepository,
+  CharacterRepository,
+  EquipmentRepository,
+  InventoryRepository,
+  ItemRepository,
+  SessionRepository,
+  UserRepository,
+} from './ports';
+import type {
+  DeathRepository,
+  NpcKillRepository,
+  QuestRepository,
+  SocialRepository,
+  StoreStockRepository,
+  TradeLogRepository,
+  WorldChunkRepository,
+} from './ports-more';
+import { createDeathRepository, createNpcKillRepository, createQuestRepository } from './progress';
+import { createSessionRepository } from './sessions';
+import { createSocialRepository } from './social';
+import { createUserRepository } from './users';
+import { createStoreStockRepository, createTradeLogRepository, createWorldChunkRepository } from './world';
+
+/** Every repository, bound to one database or one transaction. */
+export interface Repositories {
+  users: UserRepository;
+  characters: CharacterRepository;
+  inventory: InventoryRepository;
+  equipment: EquipmentRepository;
+  bank: BankRepository;
+  items: ItemRepository;
+  sessions: SessionRepository;
+  agents: AgentRepository;
+  social: SocialRepository;
+  npcKills: NpcKillRepository;
+  quests: QuestRepository;
+  deaths: DeathRepository;
+  worldChunks: WorldChunkRepository;
+  storeStock: StoreStockRepository;
+  tradeLog: TradeLogRepository;
+  /**
+   * Runs `fn` in one database transaction with repositories bound to it:
+   * all of its writes commit together or none do (trades, bank moves, death
+   * locks). Inside `fn`, use only the repositories it is given: on PGlite the
+   * outer ones wait for the transaction to end, so using them deadlocks.
+   */
+  transaction<T>(fn: (repos: Repositories) => Promise<T>): Promise<T>;
+}
+
+/** Builds the Drizzle repositories on an open {@link Database} (or a drizzle instance or transaction). */
+export function createRepositories(database: Database | AppDatabase): Repositories {
+  const db = 'kind' in database ? database.db : database;
+  return {
+    users: createUserRepository(db),
+    characters: createCharacterRepository(db),
+    inventory: createInventoryRepository(db),
+    equipment: createEquipmentRepository(db),
+    bank: createBankRepository(db),
+    items: createItemRepository(db),
+    sessions: createSessionRepository(db),
+    agents: createAgentRepository(db),
+    social: createSocialRepository(db),
+    npcKills: createNpcKillRepository(db),
+    quests: createQuestRepository(db),
+    deaths: createDeathRepository(db),
+    worldChunks: createWorldChunkRepository(db),
+    storeStock: createStoreStockRepository(db),
+    tradeLog: createTradeLogRepository(db),
+    transaction: (fn) => db.transaction((tx) => fn(createRepositories(tx))),
+  };
+}

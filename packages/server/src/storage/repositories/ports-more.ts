@@ -1,0 +1,95 @@
+import type { playerDeaths, questProgress, tradeLog } from '../schema';
+import type { ItemStack, JsonValue } from '../schema';
+
+/*
+ * Ports for the features beyond accounts and characters: social lists, kill
+ * counts, quests, death locks, world chunks, shop stock and the trade audit.
+ */
+
+/** Friends (per character), friend requests, and ignore lists (per account). */
+export interface SocialRepository {
+  /** Makes two characters friends of each other; false when they already were. */
+  addFriendship(characterId: string, otherId: string): Promise<boolean>;
+  removeFriendship(characterId: string, otherId: string): Promise<boolean>;
+  areFriends(characterId: string, otherId: string): Promise<boolean>;
+  /** Ids of the character's friends, sorted. */
+  listFriends(characterId: string): Promise<string[]>;
+  /** false when the same request is already pending. */
+  addFriendRequest(fromCharacterId: string, toCharacterId: string): Promise<boolean>;
+  removeFriendRequest(fromCharacterId: string, toCharacterId: string): Promise<boolean>;
+  /** Senders of the requests pending for a character, oldest first. */
+  listIncomingRequests(toCharacterId: string): Promise<string[]>;
+  ignore(accountId: string, characterId: string): Promise<boolean>;
+  unignore(accountId: string, characterId: string): Promise<boolean>;
+  listIgnored(accountId: string): Promise<string[]>;
+}
+
+export interface NpcKillRepository {
+  /** Adds `by` (default 1) kills and returns the new total. */
+  increment(characterId: string, npcId: string, by?: number): Promise<number>;
+  /** Kill counts by NPC id. */
+  get(characterId: string): Promise<Record<string, number>>;
+}
+
+/** A quest progress row. */
+export type QuestProgressRow = typeof questProgress.$inferSelect;
+/** One of the quest states the table allows. */
+export type QuestStatus = 'not_started' | 'in_progress' | 'completed';
+
+export interface QuestRepository {
+  list(characterId: string): Promise<QuestProgressRow[]>;
+  upsert(input: {
+    characterId: string;
+    questId: string;
+    stage: number;
+    status: QuestStatus;
+    data?: Record<string, JsonValue>;
+  }): Promise<QuestProgressRow>;
+}
+
+/** A death-lock row. */
+export type PlayerDeathRow = typeof playerDeaths.$inferSelect;
+
+/** Result of {@link DeathRepository.createLock}: at most one active lock per character. */
+export type CreateDeathLockResult =
+  { ok: true; death: PlayerDeathRow } | { ok: false; reason: 'death_lock_active' };
+
+export interface DeathRepository {
+  createLock(input: {
+    characterId: string;
+    position: { x: number; y: number; z: number };
+    items: readonly ItemStack[];
+  }): Promise<CreateDeathLockResult>;
+  findActive(characterId: string): Promise<PlayerDeathRow | null>;
+  /** Ends an active lock; false when it was not active (already resolved: nothing to hand out twice). */
+  resolve(id: string, status: 'recovered' | 'expired'): Promise<boolean>;
+}
+
+export interface WorldChunkRepository {
+  get(chunkKey: string): Promise<Record<string, JsonValue> | null>;
+  upsert(chunkKey: string, data: Record<string, JsonValue>): Promise<void>;
+  /** Every stored chunk, ordered by key. */
+  list(): Promise<Array<{ chunkKey: string; data: Record<string, JsonValue> }>>;
+}
+
+export interface StoreStockRepository {
+  /** Stock by item id for one store. */
+  get(storeId: string): Promise<Record<string, number>>;
+  /** Replaces the store's saved stock. */
+  replaceAll(storeId: string, stock: Record<string, number>): Promise<void>;
+}
+
+/** A trade audit row. */
+export type TradeLogRow = typeof tradeLog.$inferSelect;
+
+export interface TradeLogRepository {
+  /** Writes the audit row; call it inside the transaction that swaps the items. */
+  record(input: {
+    characterAId: string;
+    characterBId: string;
+    itemsFromA: readonly ItemStack[];
+    itemsFromB: readonly ItemStack[];
+  }): Promise<TradeLogRow>;
+  /** Trades a character took part in, newest first. */
+  listByCharacter(characterId: string, limit?: number): Promise<TradeLogRow[]>;
+}

@@ -1,0 +1,113 @@
+import { and, asc, eq, or } from 'drizzle-orm';
+import { friendRequests, friendships, ignoreLists } from '../schema';
+import type { AppDatabase } from '../types';
+import type { SocialRepository } from './ports-more';
+
+/** The stored form of a friendship: the pair ordered, as the table's check requires. */
+function orderedPair(x: string, y: string): { characterAId: string; characterBId: string } {
+  return x < y ? { characterAId: x, characterBId: y } : { characterAId: y, characterBId: x };
+}
+
+/** Drizzle implementation of {@link SocialRepository}. */
+export function createSocialRepository(db: AppDatabase): SocialRepository {
+  const pairCondition = (x: string, y: string) => {
+    const pair = orderedPair(x, y);
+    return and(
+      eq(friendships.characterAId, pair.characterAId),
+      eq(friendships.characterBId, pair.characterBId),
+    );
+  };
+
+  return {
+    async addFriendship(characterId, otherId) {
+      if (characterId === otherId) throw new Error('a character cannot befriend itself');
+      const rows = await db
+        .insert(friendships)
+        .values(orderedPair(characterId, otherId))
+        .onConflictDoNothing()
+        .returning({ a: friendships.characterAId });
+      return rows.length > 0;
+    },
+
+    async removeFriendship(characterId, otherId) {
+      const rows = await db
+        .delete(friendships)
+        .where(pairCondition(characterId, otherId))
+        .returning({ a: friendships.characterAId });
+      return rows.length > 0;
+    },
+
+    async areFriends(characterId, otherId) {
+      const rows = await db
+        .select({ a: friendships.characterAId })
+        .from(friendships)
+        .where(pairCondition(characterId, otherId));
+      return rows.length > 0;
+    },
+
+    async listFriends(characterId) {
+      const rows = await db
+        .select()
+        .from(friendships)
+        .where(or(eq(friendships.characterAId, characterId), eq(friendships.characterBId, characterId)));
+      return rows.map((r) => (r.characterAId === characterId ? r.characterBId : r.characterAId)).sort();
+    },
+
+    async addFriendRequest(fromCharacterId, toCharacterId) {
+      const rows = await db
+        .insert(friendRequests)
+        .values({ fromCharacterId, toCharacterId })
+        .onConflictDoNothing()
+        .returning({ from: friendRequests.fromCharacterId });
+      return rows.length > 0;
+    },
+
+    async removeFriendRequest(fromCharacterId, toCharacterId) {
+      const rows = await db
+        .delete(friendRequests)
+        .where(
+          and(
+            eq(friendRequests.fromCharacterId, fromCharacterId),
+            eq(friendRequests.toCharacterId, toCharacterId),
+          ),
+        )
+        .returning({ from: friendRequests.fromCharacterId });
+      return rows.length > 0;
+    },
+
+    async listIncomingRequests(toCharacterId) {
+      const rows = await db
+        .select({ from: friendRequests.fromCharacterId })
+        .from(friendRequests)
+        .where(eq(friendRequests.toCharacterId, toCharacterId))
+        .orderBy(asc(friendRequests.createdAt), asc(friendRequests.fromCharacterId));
+      return rows.map((r) => r.from);
+    },
+
+    async ignore(accountId, characterId) {
+      const rows = await db
+        .insert(ignoreLists)
+        .values({ accountId, ignoredCharacterId: characterId })
+        .onConflictDoNothing()
+        .returning({ id: ignoreLists.ignoredCharacterId });
+      return rows.length > 0;
+    },
+
+    async unignore(accountId, characterId) {
+      const rows = await db
+        .delete(ignoreLists)
+        .where(and(eq(ignoreLists.accountId, accountId), eq(ignoreLists.ignoredCharacterId, characterId)))
+        .returning({ id: ignoreLists.ignoredCharacterId });
+      return rows.length > 0;
+    },
+
+    async listIgnored(accountId) {
+      const rows = await db
+        .select({ id: ignoreLists.ignoredCharacterId })
+        .from(ignoreLists)
+        .where(eq(ignoreLists.accountId, accountId))
+        .orderBy(asc(ignoreLists.ignoredCharacterId));
+      return rows.map((r) => r.id);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { asc, desc, eq, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { storeStock, tradeLog, worldChunks } from '../schema';
+import type { AppDatabase } from '../types';
+import type { StoreStockRepository, TradeLogRepository, WorldChunkRepository } from './ports-more';
+
+/** Drizzle implementation of {@link WorldChunkRepository}. */
+export function createWorldChunkRepository(db: AppDatabase): WorldChunkRepository {
+  return {
+    async get(chunkKey) {
+      const rows = await db.select().from(worldChunks).where(eq(worldChunks.chunkKey, chunkKey));
+      return rows[0]?.data ?? null;
+    },
+
+    async upsert(chunkKey, data) {
+      await db
+        .insert(worldChunks)
+        .values({ chunkKey, data })
+        .onConflictDoUpdate({ target: worldChunks.chunkKey, set: { data, updatedAt: sql`now()` } });
+    },
+
+    async list() {
+      return db
+        .select({ chunkKey: worldChunks.chunkKey, data: worldChunks.data })
+        .from(worldChunks)
+        .orderBy(asc(worldChunks.chunkKey));
+    },
+  };
+}
+
+/** Drizzle implementation of {@link StoreStockRepository}. */
+export function createStoreStockRepository(db: AppDatabase): StoreStockRepository {
+  return {
+    async get(storeId) {
+      const rows = await db.select().from(storeStock).where(eq(storeStock.storeId, storeId));
+      return Object.fromEntries(rows.map((r) => [r.itemId, r.stock]));
+    },
+
+    async replaceAll(storeId, stock) {
+      const rows = Object.entries(stock).map(([itemId, n]) => ({ storeId, itemId, stock: n }));
+      await db.transaction(async (tx) => {
+        await tx.delete(storeStock).where(eq(storeStock.storeId, storeId));
+        if (rows.length > 0) await tx.insert(storeStock).values(rows);
+      });
+    },
+  };
+}
+
+/** Drizzle implementation of {@link TradeLogRepository}. */
+export function createTradeLogRepository(db: AppDatabase): TradeLogRepository {
+  const stacks = (items: readonly { itemId: string; quantity: number }[]) =>
+    items.map((i) => ({ itemId: i.itemId, quantity: i.quantity }));
+  return {
+    async record(input) {
+      const rows = await db
+        .insert(tradeLog)
+        .values({
+          id: randomUUID(),
+          characterAId: input.characterAId,
+          characterBId: input.characterBId,
+          itemsFromA: stacks(input.itemsFromA),
+          itemsFromB: stacks(input.itemsFromB),
+        })
+        .returning();
+      const row = rows[0];
+      if (!row) throw new Error('INSERT ... RETURNING returned no row');
+      return row;
+    },
+
+    async listByCharacter(characterId, limit = 50) {
+      return db
+        .select()
+        .from(tradeLog)
+        .where(or(eq(tradeLog.characterAId, characterId), eq(tradeLog.characterBId, characterId)))
+        .orderBy(desc(tradeLog.createdAt), desc(tradeLog.id))
+        .limit(limit);
+    },
+  };
+}

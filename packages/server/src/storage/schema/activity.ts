@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { characters } from './characters';
+import type { ItemStack } from './items';
+
+/**
+ * Login/logout tracking: a row is opened when a character enters the world and
+ * closed (logoutAt, reason) when it leaves. Rows still open at start-up are
+ * left over from a crash and get closed with reason `server_restart`.
+ */
+export const playerSessions = pgTable(
+  'playerSessions',
+  {
+    id: text('id').primaryKey(),
+    characterId: text('characterId')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    accountId: text('accountId').notNull(),
+    loginAt: timestamp('loginAt', { withTimezone: true }).notNull().defaultNow(),
+    logoutAt: timestamp('logoutAt', { withTimezone: true }),
+    reason: text('reason'),
+    ip: text('ip'),
+    transport: text('transport'),
+  },
+  (t) => [
+    index('player_sessions_character_idx').on(t.characterId, t.loginAt),
+    index('player_sessions_open_idx')
+      .on(t.characterId)
+      .where(sql`${t.logoutAt} IS NULL`),
+  ],
+);
+
+/**
+ * Death locks. A row with status `active` records what a character dropped on
+ * death until it is recovered or expires; the partial unique index allows at
+ * most one active lock per character, which is what stops a second death (or a
+ * reconnect) from duplicating the same items.
+ */
+export const playerDeaths = pgTable(
+  'playerDeaths',
+  {
+    id: text('id').primaryKey(),
+    characterId: text('characterId')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    positionX: real('positionX').notNull(),
+    positionY: real('positionY').notNull(),
+    positionZ: real('positionZ').notNull(),
+    items: jsonb('items').$type<ItemStack[]>().notNull().default([]),
+    status: text('status').notNull().default('active'),
+    createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolvedAt', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('player_deaths_one_active')
+      .on(t.characterId)
+      .where(sql`${t.status} = 'active'`),
+    check('player_deaths_status', sql`${t.status} IN ('active', 'recovered', 'expired')`),
+  ],
+);
+
+/** Kill counts per character and NPC type. */
+export const npcKills = pgTable(
+  'npcKills',
+  {
+    characterId: text('characterId')
+      .notNull()
+      .references(() => characters.id, { onDelete: 'cascade' }),
+    npcId: text('npcId').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'npc_kills_pk', columns: [t.characterId, t.npcId] })],
+);
