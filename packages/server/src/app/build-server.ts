@@ -1,0 +1,43 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authPlugin } from '../transport/http/plugins/auth';
+import { registerCors } from '../transport/http/plugins/cors';
+import { registerErrorHandling } from '../transport/http/plugins/error-handler';
+import { registerOpenApi } from '../transport/http/plugins/openapi';
+import { registerRateLimit } from '../transport/http/plugins/rate-limit';
+import type { HttpDeps } from '../transport/http/deps';
+import { frontendRoutes, hasBuiltFrontend } from '../transport/http/routes/frontend';
+import { registerRoutes } from '../transport/http/routes';
+
+/** Largest accepted request body: the API's bodies are small JSON documents. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Builds the HTTP application without listening, so tests drive it with `app.inject()` and the
+ * entry point decides where it listens.
+ */
+export async function buildServer(
+  deps: HttpDeps,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.env === 'production',
+    ajv: undefined,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // A JSON API: bodies of other types are refused with 415 rather than parsed as text.
+  app.removeContentTypeParser('text/plain');
+  const spa = hasBuiltFrontend(deps.publicDir);
+  registerErrorHandling(app, { spaFallback: spa });
+  await registerCors(app, deps.config);
+  await app.register(authPlugin, { authenticator: deps.authenticator });
+  await registerRateLimit(app, deps.config.rateLimitEnabled);
+  await registerOpenApi(app, deps.version);
+  await registerRoutes(app, deps);
+  if (spa && deps.publicDir) await frontendRoutes(app, deps.publicDir);
+  return app;
+}

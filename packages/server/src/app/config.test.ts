@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, PRODUCTION_REQUIRED, publicEnv } from './config';
+
+const prodEnv = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://u:p@db.internal:5432/game',
+  JWT_SECRET: 'x'.repeat(40),
+  ADMIN_CODE: 'admin-code-123',
+  PUBLIC_IDP_APP_ID: 'app-123',
+  IDP_APP_SECRET: 'idp-secret-value',
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('applies every default of the specification', () => {
+    const { config, warnings } = loadConfig({});
+    expect(warnings).toEqual([]);
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 5555,
+      worldDir: 'world',
+      databaseUrl: undefined,
+      useLocalPostgres: false,
+      idp: undefined,
+      publicCdnUrl: 'http://localhost:8080',
+      publicApiUrl: 'http://localhost:5555',
+      publicWsUrl: 'ws://localhost:5555/ws',
+      agentApiUrl: 'http://localhost:4001',
+      agentPort: 4001,
+      skipManifests: false,
+      saveIntervalSeconds: 60,
+      rateLimitEnabled: true,
+      voice: undefined,
+    });
+  });
+
+  it('derives public URLs from PORT', () => {
+    const { config } = loadConfig({ PORT: '7000' });
+    expect(config.publicApiUrl).toBe('http://localhost:7000');
+    expect(config.publicWsUrl).toBe('ws://localhost:7000/ws');
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT must be an integer'],
+    ['PORT', '70000', 'PORT must be an integer'],
+    ['NODE_ENV', 'staging', 'NODE_ENV must be one of'],
+    ['SAVE_INTERVAL', '-5', 'SAVE_INTERVAL must be a whole number'],
+    ['SAVE_INTERVAL', '0', 'SAVE_INTERVAL must be between'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be a URL'],
+    ['PUBLIC_WS_URL', 'http://x/ws', 'PUBLIC_WS_URL must be a URL (ws: or wss:)'],
+    ['DISABLE_RATE_LIMIT', 'maybe', 'DISABLE_RATE_LIMIT must be true or false'],
+    ['AGENT_PORT', '4.5', 'AGENT_PORT must be an integer'],
+  ])('rejects %s=%s with a clear message', (name, value, message) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems.some((p) => p.startsWith(`${name}:`) && p.includes(message))).toBe(true);
+  });
+
+  it('reports every bad value at once', () => {
+    const problems = problemsOf({ PORT: 'abc', SAVE_INTERVAL: 'x', NODE_ENV: 'nope' });
+    expect(problems).toHaveLength(3);
+  });
+
+  it('production refuses to start and lists every missing required value', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toHaveLength(1);
+    for (const name of PRODUCTION_REQUIRED) expect(problems[0]).toContain(name);
+  });
+
+  it('production lists only the values still missing', () => {
+    const { JWT_SECRET: _j, ADMIN_CODE: _a, ...partial } = prodEnv;
+    const problems = problemsOf(partial);
+    expect(problems[0]).toContain('JWT_SECRET, ADMIN_CODE');
+    expect(problems[0]).not.toContain('DATABASE_URL');
+  });
+
+  it('production ignores DISABLE_RATE_LIMIT and USE_LOCAL_POSTGRES with warnings', () => {
+    const { config, warnings } = loadConfig({ ...prodEnv, DISABLE_RATE_LIMIT: 'true', USE_LOCAL_POSTGRES: 'true' });
+    expect(config.rateLimitEnabled).toBe(true);
+    expect(config.useLocalPostgres).toBe(false);
+    expect(warnings).toEqual([
+      'DISABLE_RATE_LIMIT is ignored in production',
+      'USE_LOCAL_POSTGRES is ignored in production',
+    ]);
+  });
+
+  it('development honours DISABLE_RATE_LIMIT and USE_LOCAL_POSTGRES', () => {
+    const { config } = loadConfig({ DISABLE_RATE_LIMIT: 'true', USE_LOCAL_POSTGRES: 'true' });
+    expect(config.rateLimitEnabled).toBe(false);
+    expect(config.useLocalPostgres).toBe(true);
+  });
+
+  it('adds the extra origins from PUBLIC_APP_URL, CLIENT_URL, AGENT_URL and AGENT_API_URL', () => {
+    const { config } = loadConfig({
+      PUBLIC_APP_URL: 'https://play.example.org/',
+      CLIENT_URL: 'https://client.example.org',
+      AGENT_URL: 'https://agents.example.org',
+      AGENT_API_URL: 'https://agent-api.example.org',
+    });
+    expect(config.extraOrigins).toEqual([
+      'https://play.example.org',
+      'https://client.example.org',
+      'https://agents.example.org',
+      'https://agent-api.example.org',
+    ]);
+  });
+
+  it('enables voice only when all three voice values are set', () => {
+    expect(loadConfig({ VOICE_URL: 'wss://voice.example.org' }).warnings[0]).toContain('voice chat is disabled');
+    const { config } = loadConfig({ VOICE_API_KEY: 'k', VOICE_API_SECRET: 's', VOICE_URL: 'wss://voice.example.org' });
+    expect(config.voice).toEqual({ apiKey: 'k', apiSecret: 's', url: 'wss://voice.example.org' });
+  });
+
+  it('requires a way to verify identity-provider tokens', () => {
+    expect(problemsOf({ PUBLIC_IDP_APP_ID: 'app' })[0]).toContain('IDP_JWKS_URL');
+  });
+
+  it('treats CI as SKIP_ASSETS', () => {
+    expect(loadConfig({ CI: 'true' }).config.skipAssets).toBe(true);
+    expect(loadConfig({ SKIP_ASSETS: '1' }).config.skipAssets).toBe(true);
+    expect(loadConfig({}).config.skipAssets).toBe(false);
+  });
+});
+
+describe('publicEnv', () => {
+  it('exposes only PUBLIC_* values and never a secret', () => {
+    const { config } = loadConfig({ ...prodEnv, VOICE_API_KEY: 'vk', VOICE_API_SECRET: 'vs', VOICE_URL: 'wss://v.example.org' });
+    const values = publicEnv(config);
+    for (const key of Object.keys(values)) expect(key.startsWith('PUBLIC_')).toBe(true);
+    const text = JSON.stringify(values);
+    for (const secret of [prodEnv.JWT_SECRET, prodEnv.ADMIN_CODE, prodEnv.IDP_APP_SECRET, 'vs', 'vk', prodEnv.DATABASE_URL]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(values.PUBLIC_IDP_APP_ID).toBe('app-123');
+  });
+});

@@ -1,0 +1,251 @@
+import { z } from 'zod';
+
+/**
+ * Runtime configuration: every environment variable of the interface specification, parsed and
+ * validated in one place. Nothing else in the server reads `process.env`.
+ *
+ * `loadConfig` never throws for a single bad value: it collects every problem and reports them
+ * together, so an operator fixes the environment in one pass.
+ */
+
+const bool = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', ''].includes(v), {
+      message: `${name} must be true or false`,
+    })
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be an integer between 0 and 65535`)
+    .transform(Number)
+    .refine((n) => n >= 0 && n <= 65535, `${name} must be an integer between 0 and 65535`);
+
+const url = (name: string, protocols: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `${name} must be a URL (${protocols.join(' or ')})`)
+    .transform((v) => v.replace(/\/+$/, ''));
+
+const text = z.string().trim().min(1);
+
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export type NodeEnv = (typeof NODE_ENVS)[number];
+
+/** The raw environment schema: names exactly as operators write them. Empty strings count as unset. */
+const envSchema = z.object({
+  PORT: port('PORT').optional(),
+  HOST: text.optional(),
+  NODE_ENV: z.enum(NODE_ENVS, { message: `NODE_ENV must be one of ${NODE_ENVS.join(', ')}` }).optional(),
+  WORLD: text.optional(),
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  USE_LOCAL_POSTGRES: bool('USE_LOCAL_POSTGRES').optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ADMIN_CODE: z.string().min(8, 'ADMIN_CODE must be at least 8 characters').optional(),
+  PUBLIC_IDP_APP_ID: text.optional(),
+  IDP_APP_SECRET: text.optional(),
+  IDP_JWKS_URL: url('IDP_JWKS_URL', ['https:', 'http:']).optional(),
+  IDP_VERIFICATION_KEY: text.optional(),
+  IDP_ISSUER: text.optional(),
+  PUBLIC_CDN_URL: url('PUBLIC_CDN_URL', ['http:', 'https:']).optional(),
+  PRODUCTION_CDN_URL: url('PRODUCTION_CDN_URL', ['http:', 'https:']).optional(),
+  PUBLIC_API_URL: url('PUBLIC_API_URL', ['http:', 'https:']).optional(),
+  PUBLIC_WS_URL: url('PUBLIC_WS_URL', ['ws:', 'wss:']).optional(),
+  PUBLIC_APP_URL: url('PUBLIC_APP_URL', ['http:', 'https:']).optional(),
+  CLIENT_URL: url('CLIENT_URL', ['http:', 'https:']).optional(),
+  AGENT_URL: url('AGENT_URL', ['http:', 'https:']).optional(),
+  AGENT_API_URL: url('AGENT_API_URL', ['http:', 'https:']).optional(),
+  AGENT_PORT: port('AGENT_PORT').optional(),
+  SKIP_MANIFESTS: bool('SKIP_MANIFESTS').optional(),
+  SKIP_ASSETS: bool('SKIP_ASSETS').optional(),
+  CI: bool('CI').optional(),
+  SAVE_INTERVAL: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'SAVE_INTERVAL must be a whole number of seconds')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 86_400, 'SAVE_INTERVAL must be between 1 and 86400 seconds')
+    .optional(),
+  DISABLE_RATE_LIMIT: bool('DISABLE_RATE_LIMIT').optional(),
+  VOICE_API_KEY: text.optional(),
+  VOICE_API_SECRET: text.optional(),
+  VOICE_URL: url('VOICE_URL', ['ws:', 'wss:', 'http:', 'https:']).optional(),
+  COMMIT_HASH: text.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+});
+
+/** The variables production refuses to start without, in the order they are reported. */
+export const PRODUCTION_REQUIRED = [
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'ADMIN_CODE',
+  'PUBLIC_IDP_APP_ID',
+  'IDP_APP_SECRET',
+] as const;
+
+export interface IdentityProviderConfig {
+  appId: string;
+  appSecret: string | undefined;
+  jwksUrl: string | undefined;
+  verificationKey: string | undefined;
+  issuer: string | undefined;
+}
+
+export interface VoiceConfig {
+  apiKey: string;
+  apiSecret: string;
+  url: string;
+}
+
+export interface Config {
+  env: NodeEnv;
+  port: number;
+  host: string;
+  worldDir: string;
+  databaseUrl: string | undefined;
+  useLocalPostgres: boolean;
+  /** Undefined outside production when not configured: the app then generates and persists one. */
+  jwtSecret: string | undefined;
+  adminCode: string | undefined;
+  /** Set when an identity provider is configured; otherwise the server runs in anonymous mode. */
+  idp: IdentityProviderConfig | undefined;
+  publicCdnUrl: string;
+  productionCdnUrl: string | undefined;
+  publicApiUrl: string;
+  publicWsUrl: string;
+  publicAppUrl: string | undefined;
+  extraOrigins: string[];
+  agentApiUrl: string;
+  agentPort: number;
+  skipManifests: boolean;
+  skipAssets: boolean;
+  ci: boolean;
+  saveIntervalSeconds: number;
+  rateLimitEnabled: boolean;
+  voice: VoiceConfig | undefined;
+  commitHash: string;
+  logLevel: string;
+}
+
+export interface ConfigResult {
+  config: Config;
+  /** Non-fatal notices (ignored variables, partial voice settings). */
+  warnings: string[];
+}
+
+/** Thrown when the environment is invalid; `problems` lists every one of them. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses and validates `env` (normally `process.env`). Throws {@link ConfigError} listing all problems. */
+export function loadConfig(env: Record<string, string | undefined>): ConfigResult {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .map((key) => [key, env[key]] as const)
+      .filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const nodeEnv: NodeEnv = e.NODE_ENV ?? 'development';
+  const production = nodeEnv === 'production';
+  const warnings: string[] = [];
+  const problems: string[] = [];
+
+  if (production) {
+    const missing = PRODUCTION_REQUIRED.filter((k) => e[k] === undefined);
+    if (missing.length > 0) {
+      problems.push(`NODE_ENV=production requires ${missing.join(', ')} (missing: ${missing.length})`);
+    }
+    if (e.DISABLE_RATE_LIMIT) warnings.push('DISABLE_RATE_LIMIT is ignored in production');
+    if (e.USE_LOCAL_POSTGRES) warnings.push('USE_LOCAL_POSTGRES is ignored in production');
+  }
+  if (e.USE_LOCAL_POSTGRES && e.DATABASE_URL && !production) {
+    warnings.push('USE_LOCAL_POSTGRES is ignored because DATABASE_URL is set');
+  }
+  const voiceParts = [e.VOICE_API_KEY, e.VOICE_API_SECRET, e.VOICE_URL];
+  const voiceSet = voiceParts.filter((v) => v !== undefined).length;
+  if (voiceSet > 0 && voiceSet < 3) {
+    warnings.push('voice chat is disabled: VOICE_API_KEY, VOICE_API_SECRET and VOICE_URL must all be set');
+  }
+  if (e.PUBLIC_IDP_APP_ID && !e.IDP_JWKS_URL && !e.IDP_VERIFICATION_KEY && !e.IDP_APP_SECRET) {
+    problems.push(
+      'PUBLIC_IDP_APP_ID is set but no way to verify its tokens: set IDP_JWKS_URL, IDP_VERIFICATION_KEY or IDP_APP_SECRET',
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const port = e.PORT ?? 5555;
+  const config: Config = {
+    env: nodeEnv,
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    worldDir: e.WORLD ?? 'world',
+    databaseUrl: e.DATABASE_URL,
+    useLocalPostgres: !production && !e.DATABASE_URL && (e.USE_LOCAL_POSTGRES ?? false),
+    jwtSecret: e.JWT_SECRET,
+    adminCode: e.ADMIN_CODE,
+    idp: e.PUBLIC_IDP_APP_ID
+      ? {
+          appId: e.PUBLIC_IDP_APP_ID,
+          appSecret: e.IDP_APP_SECRET,
+          jwksUrl: e.IDP_JWKS_URL,
+          verificationKey: e.IDP_VERIFICATION_KEY,
+          issuer: e.IDP_ISSUER,
+        }
+      : undefined,
+    publicCdnUrl: e.PUBLIC_CDN_URL ?? 'http://localhost:8080',
+    productionCdnUrl: e.PRODUCTION_CDN_URL,
+    publicApiUrl: e.PUBLIC_API_URL ?? `http://localhost:${port}`,
+    publicWsUrl: e.PUBLIC_WS_URL ?? `ws://localhost:${port}/ws`,
+    publicAppUrl: e.PUBLIC_APP_URL,
+    extraOrigins: [e.PUBLIC_APP_URL, e.CLIENT_URL, e.AGENT_URL, e.AGENT_API_URL].filter(
+      (v): v is string => v !== undefined,
+    ),
+    agentApiUrl: e.AGENT_API_URL ?? `http://localhost:${e.AGENT_PORT ?? 4001}`,
+    agentPort: e.AGENT_PORT ?? 4001,
+    skipManifests: e.SKIP_MANIFESTS ?? false,
+    skipAssets: (e.SKIP_ASSETS ?? false) || (e.CI ?? false),
+    ci: e.CI ?? false,
+    saveIntervalSeconds: e.SAVE_INTERVAL ?? 60,
+    rateLimitEnabled: production || !(e.DISABLE_RATE_LIMIT ?? false),
+    voice:
+      e.VOICE_API_KEY && e.VOICE_API_SECRET && e.VOICE_URL
+        ? { apiKey: e.VOICE_API_KEY, apiSecret: e.VOICE_API_SECRET, url: e.VOICE_URL }
+        : undefined,
+    commitHash: e.COMMIT_HASH ?? 'dev',
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+  };
+  return { config, warnings };
+}
+
+/** The values `/env.js` may show a browser: only PUBLIC_* settings, never a secret. */
+export function publicEnv(config: Config): Record<string, string | null> {
+  return {
+    PUBLIC_IDP_APP_ID: config.idp?.appId ?? null,
+    PUBLIC_CDN_URL: config.publicCdnUrl,
+    PUBLIC_API_URL: config.publicApiUrl,
+    PUBLIC_WS_URL: config.publicWsUrl,
+    PUBLIC_APP_URL: config.publicAppUrl ?? null,
+    PUBLIC_VOICE_URL: config.voice?.url ?? null,
+    PUBLIC_AUTH_MODE: config.idp ? 'identity-provider' : 'anonymous',
+  };
+}

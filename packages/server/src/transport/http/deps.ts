@@ -1,0 +1,23 @@
+import type { Config } from '../../app/config';
+import type { WorldView } from '../../app/world-view';
+import type { Authenticator } from '../../auth/authenticator';
+import type { SessionTokens } from '../../auth/session-tokens';
+import type { Content } from '../../content/load';
+import type { Repositories } from '../../storage';
+
+/** Everything the HTTP routes need, injected by the composition root (tests pass their own). */
+export interface HttpDeps {
+  config: Config;
+  version: string;
+  startedAt: Date;
+  authenticator: Authenticator;
+  sessions: SessionTokens;
+  repos: Repositories;
+  database: { kind: string; ping(timeoutMs: number): Promise<boolean> };
+  content: Content;
+  world: WorldView;
+  /** Directory holding the manifests this server loaded (served under /manifests/). */
+  manifestsDir: string;
+  /** Directory of the built frontend; served when it holds an index.html. */
+  publicDir: string | undefined;
+}

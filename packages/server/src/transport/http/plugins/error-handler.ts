@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { errorBody, HttpError } from '../errors';
+import { wantsSpaFallback } from '../routes/frontend';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+}
+
+/**
+ * One JSON error body for every failure (see errors.ts). Expected failures are {@link HttpError}s;
+ * anything else is a bug: logged with its stack, answered with a generic 500 that leaks nothing.
+ */
+export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback: boolean }): void {
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    if (err instanceof HttpError) {
+      if (err.code === 'rate_limited' && err.details && typeof err.details === 'object' && 'retryAfterSeconds' in err.details) {
+        void reply.header('retry-after', String(err.details.retryAfterSeconds));
+      }
+      return reply.code(err.statusCode).send(errorBody(err.code, err.message, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'request';
+      const details = err.validation.map((v: ValidationIssue) => ({
+        path: `${where}${v.instancePath ?? ''}`,
+        message: v.message ?? 'invalid',
+      }));
+      const first = details[0];
+      const message = first ? `${first.path}: ${first.message}` : `invalid ${where}`;
+      return reply.code(400).send(errorBody('validation_failed', message, details));
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send(errorBody('internal_error', 'internal server error'));
+    }
+    const status = err.statusCode ?? 500;
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && err instanceof SyntaxError)) {
+      return reply.code(400).send(errorBody('invalid_json', 'request body is not valid JSON'));
+    }
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send(errorBody('invalid_json', 'request body is empty but Content-Type is JSON'));
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send(errorBody('payload_too_large', 'request body is too large'));
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send(errorBody('unsupported_media_type', 'request body must be application/json'));
+    }
+    if (status === 429) {
+      return reply.code(429).send(errorBody('rate_limited', 'rate limit exceeded'));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(errorBody('bad_request', err.message));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(errorBody('internal_error', 'internal server error'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (opts.spaFallback && wantsSpaFallback(request)) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send(errorBody('not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../plugins/auth';
+import { authRouteRateLimit } from '../plugins/rate-limit';
+import { HttpError } from '../errors';
+import type { HttpDeps } from '../deps';
+
+/** Anonymous identities live for 30 days; exchanged identity-provider sessions for one day. */
+export const ANONYMOUS_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+export const EXCHANGED_TOKEN_TTL_SECONDS = 24 * 3600;
+
+const tokenResponse = z.object({
+  token: z.string(),
+  tokenType: z.literal('Bearer'),
+  accountId: z.string(),
+  anonymous: z.boolean(),
+  expiresAt: z.iso.datetime(),
+});
+
+const meResponse = z.object({
+  accountId: z.string(),
+  anonymous: z.boolean(),
+  isAdmin: z.boolean(),
+  via: z.enum(['session', 'identity-provider']),
+});
+
+/**
+ * Authentication endpoints, counted by the 10-per-minute authentication limit.
+ * - POST /api/auth/anonymous: a temporary identity (anonymous mode only).
+ * - POST /api/auth/exchange: trade an identity-provider token for a session token (provider mode).
+ * - GET /api/auth/me: who the bearer token belongs to.
+ */
+export async function authRoutes(app: FastifyInstance, deps: HttpDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/auth/anonymous',
+    {
+      config: authRouteRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a temporary anonymous identity (anonymous mode only)',
+        response: { 201: tokenResponse },
+      },
+    },
+    async (_request, reply) => {
+      if (deps.config.idp) {
+        throw new HttpError('auth_mode_disabled', 'anonymous identities are disabled: sign in with the identity provider');
+      }
+      const user = await deps.repos.users.createAnonymous();
+      const { token, expiresAt } = await deps.sessions.sign({ accountId: user.id, anonymous: true });
+      return reply.code(201).send({
+        token,
+        tokenType: 'Bearer' as const,
+        accountId: user.id,
+        anonymous: true,
+        expiresAt: expiresAt.toISOString(),
+      });
+    },
+  );
+
+  r.post(
+    '/api/auth/exchange',
+    {
+      config: authRouteRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange an identity-provider access token for a session token',
+        security: [{ bearer: [] }],
+        response: { 200: tokenResponse },
+      },
+    },
+    async (request) => {
+      if (!deps.config.idp) throw new HttpError('auth_mode_disabled', 'no identity provider is configured');
+      const auth = authOf(request);
+      if (auth.via !== 'identity-provider') {
+        throw new HttpError('invalid_token', 'present the identity provider access token to exchange it');
+      }
+      const { token, expiresAt } = await deps.sessions.sign({ accountId: auth.accountId, anonymous: false });
+      return {
+        token,
+        tokenType: 'Bearer' as const,
+        accountId: auth.accountId,
+        anonymous: false,
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+  );
+
+  r.get(
+    '/api/auth/me',
+    {
+      schema: { tags: ['auth'], summary: 'The account behind the bearer token', security: [{ bearer: [] }], response: { 200: meResponse } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return { accountId: auth.accountId, anonymous: auth.anonymous, isAdmin: auth.isAdmin, via: auth.via };
+    },
+  );
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createCharacter, MAX_CHARACTERS_PER_ACCOUNT } from '../../../accounts/characters';
+import { ID_PATTERN } from '../../../content/schemas/common';
+import { authOf, requireAuth } from '../plugins/auth';
+import { CHARACTER_ID_PATTERN, ownedCharacter } from '../ownership';
+import { characterName } from '../resources/names';
+import { playerResource, toPlayerResource } from '../resources/character';
+import { creationError } from '../character-errors';
+import { HttpError } from '../errors';
+import type { HttpDeps } from '../deps';
+
+const params = z.object({ characterId: z.string().regex(CHARACTER_ID_PATTERN, 'invalid character id') });
+const characterEnvelope = z.object({ character: playerResource });
+const slotItem = z.object({ slot: z.number().int(), itemId: z.string(), quantity: z.number().int() });
+const equipItem = z.object({ slot: z.string(), itemId: z.string(), quantity: z.number().int() });
+
+const createBody = z.strictObject({
+  name: characterName,
+  template: z.string().regex(ID_PATTERN, 'template must be a template id').optional(),
+});
+const patchBody = z.strictObject({ name: characterName });
+
+/**
+ * Character management for the signed-in account under /api/character: list, create (from a
+ * starter template), read, rename, delete, and read inventory and equipment. Only the owner (or an
+ * administrator, for reads) may touch a character.
+ */
+export async function characterManagementRoutes(app: FastifyInstance, deps: HttpDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = { tags: ['character'], security: [{ bearer: [] }] };
+
+  r.get(
+    '/api/character',
+    {
+      preHandler: requireAuth,
+      schema: {
+        ...base,
+        summary: "The account's characters, oldest first",
+        response: { 200: z.object({ characters: z.array(playerResource), max: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const rows = await deps.repos.characters.listByAccount(authOf(request).accountId);
+      return { characters: rows.map(toPlayerResource), max: MAX_CHARACTERS_PER_ACCOUNT };
+    },
+  );
+
+  r.post(
+    '/api/character',
+    {
+      preHandler: requireAuth,
+      schema: { ...base, summary: 'Create a character', body: createBody, response: { 201: characterEnvelope } },
+    },
+    async (request, reply) => {
+      const { name, template } = request.body;
+      if (await deps.repos.characters.findByName(name)) throw new HttpError('name_taken', `the name ${name} is already taken`);
+      const outcome = await createCharacter(deps.repos, deps.content, {
+        accountId: authOf(request).accountId,
+        name,
+        templateId: template,
+      });
+      if (!outcome.ok) throw creationError(outcome, name);
+      return reply.code(201).send({ character: toPlayerResource(outcome.character) });
+    },
+  );
+
+  r.get(
+    '/api/character/:characterId',
+    { preHandler: requireAuth, schema: { ...base, summary: 'One of your characters', params, response: { 200: characterEnvelope } } },
+    async (request) => ({
+      character: toPlayerResource(await ownedCharacter(deps, authOf(request), request.params.characterId)),
+    }),
+  );
+
+  r.patch(
+    '/api/character/:characterId',
+    {
+      preHandler: requireAuth,
+      schema: { ...base, summary: 'Rename a character', params, body: patchBody, response: { 200: characterEnvelope } },
+    },
+    async (request) => {
+      const row = await ownedCharacter(deps, authOf(request), request.params.characterId);
+      if (row.accountId !== authOf(request).accountId) throw new HttpError('forbidden', 'only the owner may rename');
+      const outcome = await deps.repos.characters.rename(row.id, request.body.name);
+      if (!outcome.ok) throw new HttpError('name_taken', `the name ${request.body.name} is already taken`);
+      return { character: toPlayerResource(outcome.character) };
+    },
+  );
+
+  r.delete(
+    '/api/character/:characterId',
+    { preHandler: requireAuth, schema: { ...base, summary: 'Delete a character and everything it owns', params } },
+    async (request, reply) => {
+      const row = await ownedCharacter(deps, authOf(request), request.params.characterId);
+      if (row.accountId !== authOf(request).accountId) throw new HttpError('forbidden', 'only the owner may delete');
+      if (deps.world.isOnline(row.id)) throw new HttpError('character_online', 'log the character out before deleting it');
+      await deps.repos.characters.delete(row.id);
+      return reply.code(204).send();
+    },
+  );
+
+  r.get(
+    '/api/character/:characterId/inventory',
+    {
+      preHandler: requireAuth,
+      schema: { ...base, summary: 'Saved inventory (28 slots)', params, response: { 200: z.object({ slots: z.array(slotItem), size: z.number().int() }) } },
+    },
+    async (request) => {
+      const row = await ownedCharacter(deps, authOf(request), request.params.characterId);
+      return { slots: await deps.repos.inventory.get(row.id), size: 28 };
+    },
+  );
+
+  r.get(
+    '/api/character/:characterId/equipment',
+    {
+      preHandler: requireAuth,
+      schema: { ...base, summary: 'Saved worn equipment by slot', params, response: { 200: z.object({ slots: z.array(equipItem) }) } },
+    },
+    async (request) => {
+      const row = await ownedCharacter(deps, authOf(request), request.params.characterId);
+      return { slots: await deps.repos.equipment.get(row.id) };
+    },
+  );
+}

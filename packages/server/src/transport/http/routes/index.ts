@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { HttpDeps } from '../deps';
+import { authRoutes } from './auth';
+import { characterManagementRoutes } from './character-management';
+import { characterRoutes } from './characters';
+import { envJsRoute } from './env-js';
+import { healthRoutes } from './health';
+import { manifestRoutes } from './manifests';
+import { playerQueryRoutes } from './player-queries';
+import { playerV1Routes } from './player-v1';
+import { skillUnlockRoutes } from './skill-unlocks';
+import { templateRoutes } from './templates';
+import { worldV1Routes } from './world-v1';
+
+/** Every route group, each a small plugin of its own. */
+export async function registerRoutes(app: FastifyInstance, deps: HttpDeps): Promise<void> {
+  await healthRoutes(app, deps);
+  await envJsRoute(app, deps);
+  await manifestRoutes(app, deps);
+  await skillUnlockRoutes(app, deps);
+  await authRoutes(app, deps);
+  await playerV1Routes(app, deps);
+  await worldV1Routes(app, deps);
+  await characterRoutes(app, deps);
+  await characterManagementRoutes(app, deps);
+  await playerQueryRoutes(app, deps);
+  await templateRoutes(app, deps);
+}

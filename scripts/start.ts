@@ -1,0 +1,59 @@
+/**
+ * `npm start`: the whole project on one machine with no set-up. Starts the companion CDN (port
+ * 8080, or CDN_PORT) and, once it answers /health, the game server (port 5555, or PORT) on the
+ * embedded database. Each runs in its own process; a signal stops both, and if one exits the
+ * other is stopped too.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function run(name: string, entry: string, env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[start] ${name} exited (${signal ?? code}); stopping the rest`);
+      stop(code ?? 1);
+    }
+  });
+  return child;
+}
+
+function stop(code: number): void {
+  if (stopping) return;
+  stopping = true;
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  const exitWhenDone = () => (children.every((c) => c.exitCode !== null || c.signalCode !== null) ? process.exit(code) : undefined);
+  for (const c of children) c.on('exit', exitWhenDone);
+  exitWhenDone();
+  setTimeout(() => process.exit(code), 20_000).unref();
+}
+
+async function cdnIsUp(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  const cdnPort = process.env['CDN_PORT'] ?? '8080';
+  const cdnUrl = `http://127.0.0.1:${cdnPort}`;
+  if (await cdnIsUp(cdnUrl)) {
+    console.log(`[start] a CDN already answers on ${cdnUrl}; using it`);
+  } else {
+    run('cdn', 'packages/cdn/src/main.ts');
+    for (let i = 0; i < 100 && !(await cdnIsUp(cdnUrl)); i++) await sleep(100);
+    if (!(await cdnIsUp(cdnUrl))) console.warn('[start] the CDN did not answer /health yet; starting the server anyway');
+  }
+  run('server', 'packages/server/src/app/main.ts');
+}
+
+void main();
