@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   if (await cdnIsUp(cdnUrl)) {
     console.log(`[start] a CDN already answers on ${cdnUrl}; using it`);
   } else {
-    run('cdn', 'packages/cdn/src/main.ts');
+    run('cdn', 'packages/cdn/src/main.ts', { ...process.env, LOG_LEVEL: process.env['CDN_LOG_LEVEL'] ?? 'warn' });
     for (let i = 0; i < 100 && !(await cdnIsUp(cdnUrl)); i++) await sleep(100);
     if (!(await cdnIsUp(cdnUrl))) console.warn('[start] the CDN did not answer /health yet; starting the server anyway');
   }

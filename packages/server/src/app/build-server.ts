@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authPlugin } from '../transport/http/plugins/auth';
 import { registerCors } from '../transport/http/plugins/cors';
@@ -18,10 +18,10 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
  */
 export async function buildServer(
   deps: HttpDeps,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyBaseLogger } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.config.env === 'production',
     ajv: undefined,
