@@ -1,0 +1,33 @@
+/**
+ * `npm run bench [-- <name> [--flag value ...]]`: runs the benchmarks, which print figures (never
+ * pass/fail). Names: http. Without a name, all of them run with their defaults.
+ */
+import { parseArgs } from 'node:util';
+import { runHttpBench } from './http';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { connections: { type: 'string', default: '50' }, seconds: { type: 'string', default: '5' } },
+});
+
+function positiveInt(name: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  return n;
+}
+
+const benches: Record<string, () => Promise<void>> = {
+  http: () =>
+    runHttpBench({ connections: positiveInt('connections', values.connections), seconds: positiveInt('seconds', values.seconds) }),
+};
+
+const selected = positionals.length > 0 ? positionals : Object.keys(benches);
+for (const name of selected) {
+  const bench = benches[name];
+  if (!bench) {
+    console.error(`unknown benchmark ${name}; choose from ${Object.keys(benches).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`== ${name}`);
+  await bench();
+}
