@@ -31,8 +31,15 @@ export const TRACKS: readonly TrackSpec[] = [
   { category: 'normal', file: 'harvest_dawn.mp3', title: 'Harvest Dawn', seconds: 6 },
   { category: 'normal', file: 'quiet_lanes.mp3', title: 'Quiet Lanes', seconds: 5 },
   { category: 'normal', file: 'deep_waters.mp3', title: 'Deep Waters', seconds: 6 },
+  { category: 'normal', file: 'goblin_drums.mp3', title: 'Goblin Drums', seconds: 4 },
+  { category: 'normal', file: 'whispering_boughs.mp3', title: 'Whispering Boughs', seconds: 6 },
+  { category: 'normal', file: 'deep_veins.mp3', title: 'Deep Veins', seconds: 5 },
+  { category: 'normal', file: 'salt_and_sail.mp3', title: 'Salt and Sail', seconds: 5 },
+  { category: 'normal', file: 'the_wild_frontier.mp3', title: 'The Wild Frontier', seconds: 6 },
+  { category: 'normal', file: 'hollow_echoes.mp3', title: 'Hollow Echoes', seconds: 5 },
   { category: 'combat', file: 'clash_of_iron.mp3', title: 'Clash of Iron', seconds: 4 },
   { category: 'combat', file: 'wilderness_drums.mp3', title: 'Wilderness Drums', seconds: 5 },
+  { category: 'combat', file: 'warden_awakens.mp3', title: 'The Warden Awakens', seconds: 4 },
 ];
 
 /** One silent frame. */

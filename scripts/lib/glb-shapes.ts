@@ -28,8 +28,8 @@ function centroid(points: readonly Vec3[]): Vec3 {
   return c;
 }
 
-/** Reverses every face whose normal points into the (convex) solid. */
-function orientOutward(faces: Face[]): Face[] {
+/** Reverses every face whose normal points into the (convex) solid; used by every solid builder. */
+export function orientOutward(faces: Face[]): Face[] {
   const center = centroid(faces.flat());
   return faces.map((face) =>
     dot(faceNormal(face), sub(centroid(face), center)) < 0 ? [...face].reverse() : face,

@@ -65,7 +65,22 @@ function vec3MinMax(values: number[]): { min: number[]; max: number[] } {
   return { min, max };
 }
 
-/** Builds the GLB bytes of a model. */
+/**
+ * Joins parts that share a colour and emission into one part (named after the first), so a
+ * model has one primitive per material rather than per solid: fewer draw calls, smaller files.
+ */
+export function mergeByMaterial(parts: readonly ModelPart[]): ModelPart[] {
+  const merged = new Map<string, ModelPart>();
+  for (const part of parts) {
+    const key = JSON.stringify([part.color, part.emissive ?? null]);
+    const existing = merged.get(key);
+    if (existing) existing.faces = [...existing.faces, ...part.faces];
+    else merged.set(key, { ...part, faces: [...part.faces] });
+  }
+  return [...merged.values()];
+}
+
+/** Builds the GLB bytes of a model: one mesh, one primitive per distinct material. */
 export function buildModelGlb(spec: ModelSpec): Uint8Array {
   const chunks: Uint8Array[] = [];
   let byteLength = 0;
@@ -82,7 +97,7 @@ export function buildModelGlb(spec: ModelSpec): Uint8Array {
     return bufferViews.length - 1;
   };
 
-  for (const part of spec.parts) {
+  for (const part of mergeByMaterial(spec.parts)) {
     const g = triangulate(part.faces);
     const count = g.positions.length / 3;
     const positionView = addView(new Uint8Array(new Float32Array(g.positions).buffer), ARRAY_BUFFER);
