@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/** Largest tile coordinate magnitude accepted on the wire (the world is far smaller). */
+const coord = z.number().int().min(-100_000).max(100_000);
+const tradeId = z.string().min(1).max(64);
+const entityId = z.string().min(1).max(64);
+
+/** Chat text as sent; the server strips control characters and enforces {@link CHAT_MAX_LENGTH}. */
+export const CHAT_MAX_LENGTH = 200;
+
+/**
+ * Every client-to-server event with its payload schema. Inbound frames are validated against these
+ * before anything reaches the world. Names follow the interface specification; events the
+ * specification does not name are ours and documented in docs/protocol.md.
+ */
+export const clientEvents = {
+  'player:move': {
+    description: 'Walk (or run) to a tile; the server finds the path. At most 200 tiles away.',
+    schema: z.strictObject({ x: coord, z: coord, run: z.boolean().optional() }),
+    example: { x: 5, z: -3, run: true },
+  },
+  'player:action': {
+    description: 'Perform an action. Variants are discriminated by `action`.',
+    schema: z.discriminatedUnion('action', [
+      z.strictObject({ action: z.literal('setRun'), running: z.boolean() }),
+      z.strictObject({ action: z.literal('stop') }),
+    ]),
+    example: { action: 'setRun', running: true },
+  },
+  'player:chat': {
+    description: 'Say something to players within hearing range, or run a / command.',
+    schema: z.strictObject({ message: z.string().min(1).max(CHAT_MAX_LENGTH * 2) }),
+    example: { message: 'hello there' },
+  },
+  'player:requestSync': {
+    description: 'Ask for a full player:sync (after a client reload, for example).',
+    schema: z.strictObject({}),
+    example: {},
+  },
+  ping: {
+    description: 'Application-level heartbeat for clients that cannot send WebSocket pings; answered with pong.',
+    schema: z.strictObject({ t: z.number().optional() }),
+    example: { t: 1732575600000 },
+  },
+  'inventory:use': {
+    description: 'Use an inventory item (alone, on another item or on an object).',
+    schema: z.strictObject({
+      slot: z.number().int().min(0).max(27),
+      targetSlot: z.number().int().min(0).max(27).optional(),
+      targetId: entityId.optional(),
+    }),
+    example: { slot: 0 },
+  },
+  'bank:deposit': {
+    description: 'Deposit an item from the inventory into the bank.',
+    schema: z.strictObject({ slot: z.number().int().min(0).max(27), quantity: z.number().int().min(1).max(2_147_483_647) }),
+    example: { slot: 3, quantity: 1 },
+  },
+  'bank:withdraw': {
+    description: 'Withdraw an item from the bank into the inventory.',
+    schema: z.strictObject({ bankSlot: z.number().int().min(0).max(799), quantity: z.number().int().min(1).max(2_147_483_647) }),
+    example: { bankSlot: 0, quantity: 10 },
+  },
+  tradeRequest: {
+    description: 'Request a trade with a player within 2 tiles.',
+    schema: z.strictObject({ targetPlayerId: entityId }),
+    example: { targetPlayerId: 'c3b1…' },
+  },
+  tradeRequestRespond: {
+    description: 'Accept or decline a trade request.',
+    schema: z.strictObject({ tradeId, accept: z.boolean() }),
+    example: { tradeId: 't_12', accept: true },
+  },
+  tradeAddItem: {
+    description: 'Offer an item from an inventory slot.',
+    schema: z.strictObject({ tradeId, inventorySlot: z.number().int().min(0).max(27), quantity: z.number().int().min(1).max(2_147_483_647) }),
+    example: { tradeId: 't_12', inventorySlot: 0, quantity: 1 },
+  },
+  tradeRemoveItem: {
+    description: 'Take an item back from the offer.',
+    schema: z.strictObject({ tradeId, offerSlot: z.number().int().min(0).max(27), quantity: z.number().int().min(1).max(2_147_483_647) }),
+    example: { tradeId: 't_12', offerSlot: 0, quantity: 1 },
+  },
+  tradeAccept: {
+    description: 'Accept the current trade screen.',
+    schema: z.strictObject({ tradeId }),
+    example: { tradeId: 't_12' },
+  },
+  tradeCancel: {
+    description: 'Cancel the trade.',
+    schema: z.strictObject({ tradeId }),
+    example: { tradeId: 't_12' },
+  },
+} as const;
+
+export type ClientEventName = keyof typeof clientEvents;
+export type ClientPayload<E extends ClientEventName> = z.infer<(typeof clientEvents)[E]['schema']>;
+export type ClientMessage = { [E in ClientEventName]: { event: E; data: ClientPayload<E> } }[ClientEventName];
+
+export function isClientEventName(name: string): name is ClientEventName {
+  return Object.hasOwn(clientEvents, name);
+}

@@ -1,0 +1,50 @@
+/**
+ * The catalogue of `error` event codes (`{"event":"error","data":{"code","message","rid"?}}`).
+ * An error never changes the world: the request it answers had no effect.
+ */
+export const GAME_ERROR_CODES = {
+  bad_frame: 'the frame is not valid JSON (text) or msgpack (binary on a msgpack connection)',
+  bad_envelope: 'the frame is not an envelope {event, data, rid?}',
+  unknown_event: 'no client event has this name',
+  invalid_payload: 'the payload does not match the event schema; message names the field',
+  rate_limited: 'more than 60 messages in one second: messages are dropped until the block ends',
+  not_in_world: 'the session has no player in the world yet',
+  feature_unavailable: 'the event is part of the protocol but this server does not offer it yet',
+  path_too_far: 'a movement target more than 200 tiles away',
+  no_path: 'no reachable tile towards the target',
+  chat_rate_limited: 'too many chat messages: wait before sending more',
+  chat_empty: 'the message is empty once control characters are removed',
+  not_admin: 'an admin command from a session that has not entered the admin code',
+  admin_code_invalid: 'a wrong /admin code (counted by the authentication limit)',
+  unknown_command: 'an unknown / command',
+  invalid_command: 'a / command with bad arguments',
+  internal_error: 'a bug on the server; logged',
+} as const;
+
+export type GameErrorCode = keyof typeof GAME_ERROR_CODES;
+
+/**
+ * WebSocket close codes used by the server (4000-4999 are application codes).
+ */
+export const CLOSE_CODES = {
+  /** Normal closure (the client logged out). */
+  normal: 1000,
+  /** The server is shutting down. */
+  goingAway: 1001,
+  /** A frame was larger than the maximum frame size. */
+  frameTooLarge: 1009,
+  /** Another login for the same character took over this session. */
+  replaced: 4000,
+  /** The token was missing or invalid, or the character is not the account's. */
+  unauthorized: 4001,
+  /** The client kept flooding after its temporary block. */
+  rateLimited: 4002,
+  /** No message or pong within the idle timeout. */
+  idleTimeout: 4003,
+  /** The previous session's save is still being written: try again shortly. */
+  savePending: 4004,
+  /** The account has no such character, or it could not be loaded. */
+  characterUnavailable: 4005,
+  /** Kicked by an administrator. */
+  kicked: 4006,
+} as const;

@@ -1,0 +1,9 @@
+/**
+ * The wire protocol: one source of truth for the server, the SDK, the agents and the browser client.
+ */
+export * from './envelope';
+export * from './codec';
+export * from './errors';
+export * from './client-events';
+export * from './server-events';
+export * from './validate';

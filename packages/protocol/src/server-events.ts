@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { GAME_ERROR_CODES } from './errors';
+import { ridSchema } from './envelope';
+
+const skillEntry = z.object({ level: z.number().int(), xp: z.number().int() });
+
+/** Another entity as seen by a client entering its view. */
+export const entitySnapshot = z.object({
+  /** Small per-world handle of the entity while it is in view; `moved` and `left` use it. */
+  idx: z.number().int().nonnegative(),
+  id: z.string(),
+  kind: z.enum(['player', 'npc']),
+  name: z.string(),
+  x: z.number().int(),
+  z: z.number().int(),
+  y: z.number(),
+  running: z.boolean(),
+  combatLevel: z.number().int(),
+});
+
+/**
+ * A moved entity as a compact tuple `[idx, x, z, y, running]` (running is 1 or 0): up to two steps
+ * per tick when running. Tuples keep the per-tick delta small when many entities are in view.
+ */
+export const entityMove = z.tuple([
+  z.number().int().nonnegative(),
+  z.number().int(),
+  z.number().int(),
+  z.number(),
+  z.union([z.literal(0), z.literal(1)]),
+]);
+
+export const selfState = z.object({
+  x: z.number().int(),
+  z: z.number().int(),
+  y: z.number(),
+  running: z.boolean(),
+  runEnergy: z.number().int().min(0).max(10_000),
+  moving: z.boolean(),
+});
+
+export const playerState = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  combatLevel: z.number().int(),
+  health: z.number().int(),
+  maxHealth: z.number().int(),
+  coins: z.number().int(),
+  position: selfState,
+  skills: z.record(z.string(), skillEntry),
+  isAdmin: z.boolean(),
+  areaId: z.string().nullable(),
+});
+
+/**
+ * Every server-to-client event with its payload schema, description and example. The server
+ * validates nothing it sends at run time (it builds these itself); tests check payloads against them.
+ */
+export const serverEvents = {
+  'session:welcome': {
+    description: 'First message after the connection is accepted. Carries the session token in anonymous mode.',
+    schema: z.object({
+      protocolVersion: z.number().int(),
+      playerId: z.string(),
+      accountId: z.string(),
+      name: z.string(),
+      tick: z.number().int(),
+      tickMs: z.number().int(),
+      resumed: z.boolean(),
+      token: z.string().optional(),
+    }),
+    example: { protocolVersion: 1, playerId: 'c3b1…', accountId: 'a9f…', name: 'Newbie', tick: 1200, tickMs: 600, resumed: false },
+  },
+  'player:sync': {
+    description: 'Full state of your own player: on join, on reconnect and when asked with player:requestSync.',
+    schema: z.object({ tick: z.number().int(), player: playerState }),
+    example: { tick: 1200, player: { id: 'c3b1…', name: 'Newbie', position: { x: 0, z: 0, y: 10 } } },
+  },
+  'world:update': {
+    description:
+      'Per-tick delta of what you can see: your own movement, entities entering view (full snapshot), moving and leaving. At most one per tick, only when something changed.',
+    schema: z.object({
+      tick: z.number().int(),
+      self: selfState.optional(),
+      entered: z.array(entitySnapshot).optional(),
+      moved: z.array(entityMove).optional(),
+      left: z.array(z.number().int().nonnegative()).optional(),
+    }),
+    example: { tick: 1201, self: { x: 1, z: 0, y: 10, running: false, runEnergy: 10000, moving: true }, moved: [[4, 3, 2, 10, 1]], left: [9] },
+  },
+  'chat:message': {
+    description: 'A chat line: public speech within hearing range, a server notice, or an admin broadcast.',
+    schema: z.object({
+      tick: z.number().int(),
+      channel: z.enum(['public', 'system', 'broadcast']),
+      from: z.object({ id: z.string(), name: z.string() }).nullable(),
+      message: z.string(),
+    }),
+    example: { tick: 1202, channel: 'public', from: { id: 'c7…', name: 'Friend' }, message: 'hello' },
+  },
+  ack: {
+    description:
+      'Acknowledges a request that carried a rid once the world has applied it (in the next tick). `result` carries event-specific details, e.g. the path length for player:move.',
+    schema: z.object({ event: z.string(), result: z.record(z.string(), z.unknown()).optional() }),
+    example: { event: 'player:move', result: { steps: 7, reachedTarget: true } },
+  },
+  pong: {
+    description: 'Answer to ping: echoes t and gives the current tick.',
+    schema: z.object({ t: z.number().optional(), tick: z.number().int() }),
+    example: { t: 1732575600000, tick: 1203 },
+  },
+  'session:closing': {
+    description: 'Sent just before the server closes the connection, with the close code and reason.',
+    schema: z.object({ code: z.number().int(), reason: z.string() }),
+    example: { code: 4000, reason: 'logged in from another connection' },
+  },
+  error: {
+    description: 'A request failed and changed nothing. rid echoes the request id when the request had one.',
+    schema: z.object({
+      code: z.enum(Object.keys(GAME_ERROR_CODES) as [keyof typeof GAME_ERROR_CODES, ...Array<keyof typeof GAME_ERROR_CODES>]),
+      message: z.string(),
+      rid: ridSchema.optional(),
+    }),
+    example: { code: 'path_too_far', message: 'the target is 240 tiles away; the limit is 200', rid: 7 },
+  },
+} as const;
+
+export type ServerEventName = keyof typeof serverEvents;
+export type ServerPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]['schema']>;
+export type PlayerStatePayload = z.infer<typeof playerState>;
+export type EntitySnapshot = z.infer<typeof entitySnapshot>;
+export type EntityMove = z.infer<typeof entityMove>;
+export type SelfState = z.infer<typeof selfState>;
