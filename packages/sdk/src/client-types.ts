@@ -1,0 +1,51 @@
+import type { Rid, ServerEventName, ServerPayload, WireFormat } from '@tilerealm/protocol';
+import type { ReconnectOption } from './backoff';
+import type { Welcome } from './connection';
+import type { TokenTransport, WebSocketCtor } from './transport';
+
+export interface GameClientOptions {
+  /** The server's WebSocket address, e.g. `ws://localhost:5555/ws`. */
+  url: string;
+  /** Session token. Without one an anonymous-mode server creates a temporary player. */
+  token?: string;
+  /** Which of the account's characters to play (default: the server's choice). */
+  characterId?: string;
+  /** Wire format; `msgpack` asks for the msgpack subprotocol and sends binary frames. */
+  format?: WireFormat;
+  /** Reconnect after unexpected drops (default: on, with DEFAULT_RECONNECT). */
+  reconnect?: ReconnectOption;
+  /** WebSocket implementation (default: `ws` on Node, the global WebSocket in browsers). */
+  WebSocket?: WebSocketCtor;
+  /** Where the token travels (default: header with the built-in `ws`, query otherwise). */
+  tokenIn?: TokenTransport;
+  /** Default timeout of `request` (default 10 s). */
+  requestTimeoutMs?: number;
+  /** Time allowed for the handshake and `session:welcome` (default 10 s). */
+  connectTimeoutMs?: number;
+}
+
+/** Extra facts about a delivered message. */
+export interface MessageMeta {
+  /** The envelope's rid: set when the message answers one of this client's requests. */
+  rid: Rid | undefined;
+}
+
+/** Handler arguments of server event `E`. */
+export type ServerEventHandlerArgs<E extends ServerEventName> = [data: ServerPayload<E>, meta: MessageMeta];
+
+/** Handler arguments of each server event. */
+export type ServerEventArgs = { [E in ServerEventName]: ServerEventHandlerArgs<E> };
+
+/** Connection lifecycle, on `client.lifecycle`, apart from game events so names never clash. */
+export interface LifecycleEvents {
+  /** The socket dropped (or a retry failed); attempt `attempt` starts after `delayMs`. */
+  reconnecting: [info: { attempt: number; delayMs: number; code: number; reason: string }];
+  /** A reconnect succeeded; `welcome.resumed` says whether the in-world player was kept. */
+  reconnected: [info: { attempt: number; welcome: Welcome }];
+  /** The client is closed for good: by `close()`, a no-retry close code, or retries exhausted. */
+  disconnected: [info: { code: number; reason: string; byClient: boolean }];
+  /** A frame from the server failed to decode or validate and was dropped. */
+  invalidMessage: [info: { reason: string; event: string | undefined }];
+}
+
+export type ClientState = 'connecting' | 'open' | 'reconnecting' | 'closed';

@@ -1,0 +1,311 @@
+import {
+  CLOSE_CODES,
+  type ClientEventName,
+  type ClientPayload,
+  type ServerEventName,
+  type ServerPayload,
+  type WireFormat,
+} from '@tilerealm/protocol';
+import { reconnectPolicyOf, shouldRetry, type ReconnectPolicy } from './backoff';
+import type {
+  ClientState,
+  GameClientOptions,
+  LifecycleEvents,
+  MessageMeta,
+  ServerEventArgs,
+} from './client-types';
+import { Connection, type Welcome } from './connection';
+import { ConnectionClosedError, NotConnectedError, TimeoutError } from './errors';
+import { retryConnect, type RetryOutcome } from './reconnect';
+import { TypedEmitter, type Handler } from './emitter';
+import type { ServerMessage } from './inbound';
+import { PendingRequests, type RequestResult } from './requests';
+import { resolveWebSocket, type SocketTarget, type WebSocketCtor } from './transport';
+
+interface Settings {
+  ctor: WebSocketCtor;
+  target: Omit<SocketTarget, 'token'>;
+  policy: ReconnectPolicy | null;
+  requestTimeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+/** Emits a validated message to its event's handlers (ServerMessage pairs each event with its payload). */
+function dispatch<E extends ServerEventName>(
+  emitter: TypedEmitter<ServerEventArgs>,
+  event: E,
+  data: ServerPayload<E>,
+  meta: MessageMeta,
+): void {
+  // ServerEventArgs[E] is exactly [ServerPayload<E>, MessageMeta]; TypeScript cannot reduce the indexed mapped type.
+  const args = [data, meta] as ServerEventArgs[E];
+  emitter.emit(event, ...args);
+}
+
+/**
+ * A typed connection to a tilerealm game server, for browsers, agents and tests. Resolves
+ * `connect` only once the server has sent `session:welcome`, matches replies to requests by rid,
+ * and reconnects with the same token after a drop so the player resumes where it was.
+ */
+export class GameClient {
+  /** Connection lifecycle events (`reconnecting`, `reconnected`, `disconnected`, `invalidMessage`). */
+  readonly lifecycle = new TypedEmitter<LifecycleEvents>();
+  private readonly events = new TypedEmitter<ServerEventArgs>();
+  private readonly requests = new PendingRequests();
+  private readonly waiters = new Set<(err: Error) => void>();
+  private connection: Connection | null = null;
+  private currentToken: string | undefined;
+  private lastWelcome: Welcome | undefined;
+  private lastTick = 0;
+  private currentState: ClientState = 'connecting';
+  private closedByClient = false;
+  private cancelSleep: (() => void) | null = null;
+
+  private constructor(
+    private readonly settings: Settings,
+    token: string | undefined,
+  ) {
+    this.currentToken = token;
+  }
+
+  /** Connects and resolves after `session:welcome`; rejects with ConnectionClosedError if refused. */
+  static async connect(options: GameClientOptions): Promise<GameClient> {
+    const { ctor, tokenIn } = await resolveWebSocket(options.WebSocket);
+    const client = new GameClient(
+      {
+        ctor,
+        target: {
+          url: options.url,
+          characterId: options.characterId,
+          format: options.format ?? 'json',
+          tokenIn: options.tokenIn ?? tokenIn,
+        },
+        policy: reconnectPolicyOf(options.reconnect),
+        requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+        connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+      },
+      options.token,
+    );
+    await client.start();
+    return client;
+  }
+
+  /** The last `session:welcome` (replaced on every reconnect). */
+  get welcome(): Welcome | undefined {
+    return this.lastWelcome;
+  }
+
+  /** The session token: the one given, or the one an anonymous-mode server issued in the welcome. */
+  get token(): string | undefined {
+    return this.currentToken;
+  }
+
+  /** The latest server tick seen in any message. */
+  get tick(): number {
+    return this.lastTick;
+  }
+
+  get state(): ClientState {
+    return this.currentState;
+  }
+
+  /** The negotiated wire format of the current connection. */
+  get format(): WireFormat {
+    return this.connection?.format ?? this.settings.target.format;
+  }
+
+  /** Subscribes to a server event; returns the unsubscribe function. */
+  on<E extends ServerEventName>(event: E, handler: Handler<ServerEventArgs[E]>): () => void {
+    return this.events.on(event, handler);
+  }
+
+  off<E extends ServerEventName>(event: E, handler: Handler<ServerEventArgs[E]>): void {
+    this.events.off(event, handler);
+  }
+
+  once<E extends ServerEventName>(event: E, handler: Handler<ServerEventArgs[E]>): () => void {
+    return this.events.once(event, handler);
+  }
+
+  /**
+   * The next `event` whose payload satisfies `predicate`. Rejects with a TimeoutError after
+   * `timeoutMs` (no limit when omitted) and with ConnectionClosedError if the client closes for good.
+   * Survives reconnects: events from the new connection count.
+   */
+  waitFor<E extends ServerEventName>(
+    event: E,
+    predicate?: (data: ServerPayload<E>) => boolean,
+    timeoutMs?: number,
+  ): Promise<ServerPayload<E>> {
+    if (this.currentState === 'closed') return Promise.reject(new NotConnectedError(event));
+    return new Promise((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const cleanup = (): void => {
+        off();
+        clearTimeout(timer);
+        this.waiters.delete(fail);
+      };
+      const fail = (err: Error): void => {
+        cleanup();
+        reject(err);
+      };
+      const off = this.events.on(event, (...args: ServerEventArgs[E]) => {
+        const [data] = args;
+        try {
+          if (predicate && !predicate(data)) return;
+        } catch (err) {
+          fail(err instanceof Error ? err : new Error(String(err)));
+          return;
+        }
+        cleanup();
+        resolve(data);
+      });
+      this.waiters.add(fail);
+      if (timeoutMs !== undefined)
+        timer = setTimeout(() => fail(new TimeoutError('wait', event, timeoutMs)), timeoutMs);
+    });
+  }
+
+  /** Sends an event without a rid: no reply, errors (if any) arrive as rid-less `error` events. */
+  send<E extends ClientEventName>(event: E, data: ClientPayload<E>): void {
+    if (!this.connection || this.currentState !== 'open') throw new NotConnectedError(event);
+    this.connection.send({ event, data });
+  }
+
+  /**
+   * Sends an event with a fresh rid and resolves with the reply's payload (`ack`, or `pong` for
+   * ping, `player:sync` for player:requestSync). Rejects with GameError when the server answers
+   * `error`, TimeoutError after `timeoutMs`, ConnectionClosedError if the connection drops first.
+   */
+  request<E extends ClientEventName>(
+    event: E,
+    data: ClientPayload<E>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<RequestResult<E>> {
+    if (!this.connection || this.currentState !== 'open') return Promise.reject(new NotConnectedError(event));
+    const { rid, promise } = this.requests.create(event, options.timeoutMs ?? this.settings.requestTimeoutMs);
+    try {
+      this.connection.send({ event, data, rid });
+    } catch (err) {
+      this.requests.cancel(rid);
+      return Promise.reject(err);
+    }
+    return promise;
+  }
+
+  /** Closes the connection for good (no reconnect); resolves once the socket is closed. */
+  async close(code: number = CLOSE_CODES.normal, reason = 'client closed'): Promise<void> {
+    if (this.currentState === 'closed') return;
+    this.closedByClient = true;
+    this.cancelSleep?.();
+    const connection = this.connection;
+    this.connection = null;
+    this.finish(code, reason, true);
+    if (connection) await connection.close(code, reason);
+  }
+
+  private async start(): Promise<void> {
+    try {
+      await this.attempt();
+    } catch (err) {
+      const policy = this.settings.policy;
+      if (policy && err instanceof ConnectionClosedError && err.code === CLOSE_CODES.savePending) {
+        const outcome = await this.retry(policy, err.code, err.reason);
+        if (!outcome.ok) {
+          this.currentState = 'closed';
+          throw outcome.error;
+        }
+        return;
+      }
+      this.currentState = 'closed';
+      throw err;
+    }
+  }
+
+  /** One connection attempt with the current token; resolves with its welcome. */
+  private async attempt(): Promise<Welcome> {
+    const connection: Connection = new Connection(
+      this.settings.ctor,
+      { ...this.settings.target, token: this.currentToken },
+      {
+        onMessage: (message) => this.handleMessage(message),
+        onInvalid: (reason, event) => this.lifecycle.emit('invalidMessage', { reason, event }),
+        onDrop: (code, reason) => {
+          if (this.connection === connection) this.handleDrop(code, reason);
+        },
+      },
+      this.settings.connectTimeoutMs,
+    );
+    this.connection = connection;
+    try {
+      const welcome = await connection.welcome;
+      if (this.connection === connection) this.currentState = 'open';
+      return welcome;
+    } catch (err) {
+      if (this.connection === connection) this.connection = null;
+      throw err;
+    }
+  }
+
+  private handleMessage(message: ServerMessage): void {
+    const data = message.data;
+    if ('tick' in data && typeof data.tick === 'number') this.lastTick = data.tick;
+    if (message.event === 'session:welcome') {
+      this.lastWelcome = message.data;
+      if (message.data.token !== undefined) this.currentToken = message.data.token;
+    }
+    this.requests.settle(message);
+    dispatch(this.events, message.event, message.data, { rid: message.rid });
+  }
+
+  private handleDrop(code: number, reason: string): void {
+    this.connection = null;
+    this.requests.rejectAll(new ConnectionClosedError(code, reason, 'connected'));
+    if (this.closedByClient) return;
+    const policy = this.settings.policy;
+    if (!policy || !shouldRetry(code)) {
+      this.finish(code, reason, false);
+      return;
+    }
+    void this.retry(policy, code, reason).then((outcome) => {
+      if (!outcome.ok && !this.closedByClient) this.finish(outcome.code, outcome.reason, false);
+    });
+  }
+
+  /** Runs the reconnect loop of reconnect.ts against this client. */
+  private retry(policy: ReconnectPolicy, code: number, reason: string): Promise<RetryOutcome> {
+    this.currentState = 'reconnecting';
+    return retryConnect(
+      {
+        policy,
+        attempt: () => this.attempt(),
+        sleep: (ms) => this.sleep(ms),
+        cancelled: () => this.closedByClient,
+        onReconnecting: (info) => this.lifecycle.emit('reconnecting', info),
+        onReconnected: (info) => this.lifecycle.emit('reconnected', info),
+      },
+      code,
+      reason,
+    );
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.cancelSleep = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.cancelSleep = done;
+    });
+  }
+
+  private finish(code: number, reason: string, byClient: boolean): void {
+    this.currentState = 'closed';
+    const err = new ConnectionClosedError(code, reason, 'connected');
+    this.requests.rejectAll(err);
+    for (const fail of [...this.waiters]) fail(err);
+    this.lifecycle.emit('disconnected', { code, reason, byClient });
+  }
+}

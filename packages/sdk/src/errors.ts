@@ -1,0 +1,81 @@
+import { CLOSE_CODES, type GameErrorCode, type Rid } from '@tilerealm/protocol';
+
+/** Base class of every error the SDK raises, so callers can tell SDK failures from their own bugs. */
+export class SdkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/**
+ * The server refused a request: an `error` event echoing the request's rid. The request changed
+ * nothing in the world, so it is safe to correct and retry. Branch on `code` (stable), show `message`.
+ */
+export class GameError extends SdkError {
+  constructor(
+    /** The catalogue code (GAME_ERROR_CODES): stable, for branching. */
+    readonly code: GameErrorCode,
+    /** The server's human-readable explanation. */
+    message: string,
+    /** The rid of the request it answers. */
+    readonly rid: Rid | undefined,
+    /** The client event of that request. */
+    readonly event: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+export type TimeoutKind = 'request' | 'wait' | 'connect';
+
+/** Nothing arrived in time: a request's reply, an awaited event, or the `session:welcome`. */
+export class TimeoutError extends SdkError {
+  constructor(
+    readonly kind: TimeoutKind,
+    readonly event: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`${kind} ${event} timed out after ${timeoutMs} ms`);
+  }
+}
+
+/** Name of a close code in the protocol's CLOSE_CODES table (e.g. 4000 -> "replaced"), if it has one. */
+export function closeCodeName(code: number): keyof typeof CLOSE_CODES | undefined {
+  for (const [name, value] of Object.entries(CLOSE_CODES)) {
+    if (value === code && isCloseCodeName(name)) return name;
+  }
+  return undefined;
+}
+
+function isCloseCodeName(name: string): name is keyof typeof CLOSE_CODES {
+  return Object.hasOwn(CLOSE_CODES, name);
+}
+
+/**
+ * The connection closed: before `session:welcome` (the login was refused, e.g. 4001 unauthorized
+ * or 4004 save pending) or while a request or wait was outstanding. Carries the WebSocket close
+ * code and reason so callers can decide whether to retry.
+ */
+export class ConnectionClosedError extends SdkError {
+  /** The CLOSE_CODES name of `code`, when the protocol defines one. */
+  readonly codeName: keyof typeof CLOSE_CODES | undefined;
+
+  constructor(
+    readonly code: number,
+    readonly reason: string,
+    readonly phase: 'connecting' | 'connected',
+  ) {
+    const name = closeCodeName(code);
+    const when = phase === 'connecting' ? ' before session:welcome' : '';
+    super(`connection closed${when} (${code}${name ? ` ${name}` : ''}${reason ? `: ${reason}` : ''})`);
+    this.codeName = name;
+  }
+}
+
+/** `send`/`request` while the socket is not open (before connect, during a reconnect, or after close). */
+export class NotConnectedError extends SdkError {
+  constructor(readonly event: string) {
+    super(`cannot send ${event}: the client is not connected`);
+  }
+}

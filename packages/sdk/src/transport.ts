@@ -1,0 +1,125 @@
+import { MSGPACK_SUBPROTOCOL, type WireFormat } from '@tilerealm/protocol';
+
+/**
+ * The part of the WebSocket API the SDK uses: the browser's global `WebSocket` and the `ws`
+ * package both satisfy it, so one client runs in browsers, Node, agents and tests alike.
+ */
+export interface WebSocketLike {
+  readonly readyState: number;
+  readonly protocol: string;
+  binaryType: string;
+  send(data: string | Uint8Array): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  addEventListener(type: 'close', listener: (event: { code: number; reason: string }) => void): void;
+  addEventListener(type: 'open' | 'error', listener: (event: unknown) => void): void;
+}
+
+/** A WebSocket constructor. The third argument (headers) is honoured by `ws` and ignored by browsers. */
+export type WebSocketCtor = new (
+  url: string,
+  protocols?: string | string[],
+  options?: { headers?: Record<string, string> },
+) => WebSocketLike;
+
+/** `WebSocket.OPEN`, identical in every implementation. */
+export const OPEN = 1;
+
+/** How the session token travels: `?token=` (works everywhere) or an `Authorization` header (Node only). */
+export type TokenTransport = 'query' | 'header';
+
+function isWebSocketCtor(value: unknown): value is WebSocketCtor {
+  return typeof value === 'function';
+}
+
+function isNode(): boolean {
+  return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+}
+
+/**
+ * Picks the WebSocket implementation: the one given, else `ws` on Node (it can send an
+ * Authorization header, so the token stays out of URLs and logs), else the global `WebSocket`.
+ * Returns the token transport that implementation supports by default.
+ */
+export async function resolveWebSocket(
+  given: WebSocketCtor | undefined,
+): Promise<{ ctor: WebSocketCtor; tokenIn: TokenTransport }> {
+  if (given) return { ctor: given, tokenIn: 'query' };
+  if (isNode()) {
+    const mod = await import('ws');
+    return { ctor: mod.WebSocket, tokenIn: 'header' };
+  }
+  const global: unknown = Reflect.get(globalThis, 'WebSocket');
+  if (isWebSocketCtor(global)) return { ctor: global, tokenIn: 'query' };
+  throw new Error('no WebSocket implementation: pass one as the WebSocket option');
+}
+
+export interface SocketTarget {
+  url: string;
+  token: string | undefined;
+  characterId: string | undefined;
+  format: WireFormat;
+  tokenIn: TokenTransport;
+}
+
+/** The connection URL with `characterId` (and `token` when it travels in the query) added. */
+export function buildSocketUrl(target: SocketTarget): string {
+  const url = new URL(target.url);
+  if (target.token !== undefined && target.tokenIn === 'query') url.searchParams.set('token', target.token);
+  if (target.characterId !== undefined) url.searchParams.set('characterId', target.characterId);
+  return url.toString();
+}
+
+export interface SocketHandlers {
+  onOpen(): void;
+  onFrame(raw: string | Uint8Array, isBinary: boolean): void;
+  /** Called exactly once, however the socket ends (refused handshake, network error, close frame). */
+  onClose(code: number, reason: string): void;
+}
+
+function fieldOf(event: unknown, key: string): unknown {
+  return typeof event === 'object' && event !== null ? Reflect.get(event, key) : undefined;
+}
+
+/** Normalises a message event's data to a text frame or a binary frame. */
+export function frameOf(data: unknown): { raw: string | Uint8Array; isBinary: boolean } | undefined {
+  if (typeof data === 'string') return { raw: data, isBinary: false };
+  if (data instanceof Uint8Array) return { raw: data, isBinary: true };
+  if (data instanceof ArrayBuffer) return { raw: new Uint8Array(data), isBinary: true };
+  return undefined;
+}
+
+/**
+ * Opens a socket and routes its events to `handlers`. Asks for the msgpack subprotocol when the
+ * format is msgpack, receives binary frames as ArrayBuffers, and folds an `error` event's message
+ * into the close reason, because a refused handshake only shows up as 1006 otherwise.
+ */
+export function openSocket(
+  ctor: WebSocketCtor,
+  target: SocketTarget,
+  handlers: SocketHandlers,
+): WebSocketLike {
+  const protocols = target.format === 'msgpack' ? [MSGPACK_SUBPROTOCOL] : undefined;
+  const headers: Record<string, string> = {};
+  if (target.token !== undefined && target.tokenIn === 'header')
+    headers.authorization = `Bearer ${target.token}`;
+  const socket = new ctor(buildSocketUrl(target), protocols, { headers });
+  socket.binaryType = 'arraybuffer';
+  let lastError = '';
+  let closed = false;
+  socket.addEventListener('open', () => handlers.onOpen());
+  socket.addEventListener('error', (event) => {
+    const message = fieldOf(event, 'message');
+    if (typeof message === 'string') lastError = message;
+  });
+  socket.addEventListener('message', (event) => {
+    const frame = frameOf(event.data);
+    if (frame) handlers.onFrame(frame.raw, frame.isBinary);
+  });
+  socket.addEventListener('close', (event) => {
+    if (closed) return;
+    closed = true;
+    handlers.onClose(event.code, event.reason.length > 0 ? event.reason : lastError);
+  });
+  return socket;
+}

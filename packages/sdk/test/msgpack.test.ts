@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GameClient, GameError } from '../src/index';
+import { FakeGameServer } from './fake-server';
+
+let server: FakeGameServer;
+let client: GameClient | undefined;
+
+beforeEach(async () => {
+  server = await FakeGameServer.start();
+});
+
+afterEach(async () => {
+  await client?.close();
+  client = undefined;
+  await server.stop();
+});
+
+describe('msgpack subprotocol', () => {
+  it('negotiates msgpack and round-trips requests, replies and events in binary frames', async () => {
+    client = await GameClient.connect({ url: server.url, format: 'msgpack', reconnect: false });
+    expect(client.format).toBe('msgpack');
+    expect(client.welcome?.token).toBe('anon-0');
+    const conn = await server.connection(0);
+    expect(conn.format).toBe('msgpack');
+
+    await expect(client.request('player:move', { x: 3, z: -2, run: true })).resolves.toEqual({
+      event: 'player:move',
+      result: { steps: 3 },
+    });
+    const entry = await conn.message(0);
+    expect(entry.binary).toBe(true);
+    expect(entry.message).toEqual({ event: 'player:move', data: { x: 3, z: -2, run: true } });
+
+    await expect(client.request('player:move', { x: -300, z: 0 })).rejects.toBeInstanceOf(GameError);
+
+    conn.send('world:update', { tick: 140 });
+    await expect(client.waitFor('world:update')).resolves.toEqual({ tick: 140 });
+  });
+
+  it('uses JSON text frames by default', async () => {
+    client = await GameClient.connect({ url: server.url, reconnect: false });
+    client.send('ping', { t: 1 });
+    const entry = await (await server.connection(0)).message(0);
+    expect(entry.binary).toBe(false);
+    expect(client.format).toBe('json');
+  });
+});
