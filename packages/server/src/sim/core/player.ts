@@ -1,0 +1,82 @@
+import type { Rid } from '@tilerealm/protocol';
+import type { SkillName } from '../../content/skills';
+import type { PlayerRecord, Tile } from './types';
+
+/** Run energy is kept in hundredths of a percent, as in RuneScape: 10,000 = 100%. */
+export const MAX_RUN_ENERGY = 10_000;
+
+/** A character in the world. Mutated only inside the tick. */
+export class Player {
+  readonly id: string;
+  /** Small world handle used on the wire while the player is in someone's view. */
+  readonly idx: number;
+  readonly accountId: string;
+  readonly name: string;
+  x: number;
+  z: number;
+  /** Remaining steps of the current walk, next step first. */
+  path: Tile[] = [];
+  running = false;
+  /** The latest move request of this tick; resolved once per tick in the players phase. */
+  pendingMove: { x: number; z: number; run: boolean | undefined; rid: Rid | undefined } | undefined;
+  runEnergy: number;
+  health: number;
+  coins: number;
+  combatLevel: number;
+  skills: Record<SkillName, { level: number; xp: number }>;
+  /** Admin commands allowed (this session entered the admin code). */
+  isAdmin = false;
+  /** Tile at the start of the current tick, to tell whether the player moved. */
+  lastX: number;
+  lastZ: number;
+  /** Ticks at which recent chat messages were sent (for the chat rate limit). */
+  chatTicks: number[] = [];
+  /** Tick the player entered the world. */
+  readonly joinedTick: number;
+  /** Entity ids this player's client currently knows (interest management). */
+  readonly visible = new Set<string>();
+  /** Last self state sent, as a compact key, so unchanged state is not re-sent. */
+  lastSelfKey = '';
+
+  constructor(record: PlayerRecord, tick: number, idx: number) {
+    this.id = record.id;
+    this.idx = idx;
+    this.accountId = record.accountId;
+    this.name = record.name;
+    this.x = record.x;
+    this.z = record.z;
+    this.lastX = record.x;
+    this.lastZ = record.z;
+    this.runEnergy = Math.max(0, Math.min(MAX_RUN_ENERGY, Math.round(record.runEnergy)));
+    this.health = record.health;
+    this.coins = record.coins;
+    this.combatLevel = record.combatLevel;
+    this.skills = structuredCloneSkills(record.skills);
+    this.joinedTick = tick;
+  }
+
+  get maxHealth(): number {
+    return this.skills.constitution.level * 10;
+  }
+
+  toRecord(): PlayerRecord {
+    return {
+      id: this.id,
+      accountId: this.accountId,
+      name: this.name,
+      x: this.x,
+      z: this.z,
+      runEnergy: this.runEnergy,
+      health: this.health,
+      coins: this.coins,
+      combatLevel: this.combatLevel,
+      skills: structuredCloneSkills(this.skills),
+    };
+  }
+}
+
+function structuredCloneSkills(s: Record<SkillName, { level: number; xp: number }>): Record<SkillName, { level: number; xp: number }> {
+  const out = {} as Record<SkillName, { level: number; xp: number }>;
+  for (const key of Object.keys(s) as SkillName[]) out[key] = { level: s[key].level, xp: s[key].xp };
+  return out;
+}

@@ -1,0 +1,63 @@
+import type { ClientEventName, ClientPayload, GameErrorCode, Rid } from '@tilerealm/protocol';
+import type { Player } from './player';
+import type { World } from './world';
+
+/** The phases of one tick, in order. The pipeline is this list; features only hook into it. */
+export const PHASES = ['input', 'npcs', 'players', 'logout', 'login', 'world', 'sync', 'persistence'] as const;
+export type PhaseName = (typeof PHASES)[number];
+
+/** Outcome of handling a client event: a value, never an exception (exceptions are bugs). */
+export type Outcome =
+  | { ok: true; result?: Record<string, unknown>; /** the handler replies itself later in the tick */ deferred?: boolean }
+  | { ok: false; code: GameErrorCode; message: string };
+
+export const OK: Outcome = { ok: true };
+export const fail = (code: GameErrorCode, message: string): Outcome => ({ ok: false, code, message });
+
+export type EventHandler<E extends ClientEventName> = (
+  world: World,
+  player: Player,
+  data: ClientPayload<E>,
+  rid: Rid | undefined,
+) => Outcome;
+
+export type PhaseHook = (world: World) => void;
+
+/** A feature: registers its event handlers and phase hooks, never edits the pipeline. */
+export interface Feature {
+  name: string;
+  register(registry: Registry): void;
+}
+
+/** Event handlers and phase hooks of all features, in registration order (deterministic). */
+export class Registry {
+  private readonly handlers = new Map<ClientEventName, EventHandler<ClientEventName>>();
+  private readonly hooks = new Map<PhaseName, Array<{ feature: string; fn: PhaseHook }>>();
+  private current = 'core';
+
+  use(feature: Feature): this {
+    this.current = feature.name;
+    feature.register(this);
+    this.current = 'core';
+    return this;
+  }
+
+  on<E extends ClientEventName>(event: E, handler: EventHandler<E>): void {
+    if (this.handlers.has(event)) throw new Error(`${this.current}: a handler for ${event} is already registered`);
+    this.handlers.set(event, handler as unknown as EventHandler<ClientEventName>);
+  }
+
+  phase(name: PhaseName, fn: PhaseHook): void {
+    const list = this.hooks.get(name) ?? [];
+    list.push({ feature: this.current, fn });
+    this.hooks.set(name, list);
+  }
+
+  handler(event: ClientEventName): EventHandler<ClientEventName> | undefined {
+    return this.handlers.get(event);
+  }
+
+  hooksOf(name: PhaseName): ReadonlyArray<{ feature: string; fn: PhaseHook }> {
+    return this.hooks.get(name) ?? [];
+  }
+}

@@ -1,0 +1,228 @@
+import type { ClientEventName, Rid, ServerEventName, ServerPayload } from '@tilerealm/protocol';
+import type { Content } from '../../content/load';
+import type { TileMap } from '../map/tile-map';
+import { StateHasher } from './hash';
+import type { Player } from './player';
+import { fail, PHASES, Registry, type Feature, type Outcome, type PhaseName } from './registry';
+import { Rng } from './rng';
+import { SpatialIndex } from './spatial';
+import type { Command, Effect, OutEvent, PlayerRecord } from './types';
+
+export interface WorldSettings {
+  /** Ticks between auto-saves of every player (SAVE_INTERVAL / 0.6 s). */
+  autosaveTicks: number;
+  /** Chebyshev distance in tiles within which entities are visible. */
+  viewDistance: number;
+  /** Chebyshev distance in tiles within which public chat is heard. */
+  hearingDistance: number;
+}
+
+export const DEFAULT_SETTINGS: WorldSettings = { autosaveTicks: 100, viewDistance: 15, hearingDistance: 15 };
+
+export interface WorldOptions {
+  content: Content;
+  map: TileMap;
+  seed: number;
+  features: readonly Feature[];
+  settings?: Partial<WorldSettings>;
+  /** Monotonic milliseconds for phase timings, injected by the host (the sim never reads a clock). */
+  clock?: () => number;
+}
+
+export interface TickReport {
+  tick: number;
+  totalMs: number;
+  phases: Array<{ name: PhaseName; ms: number }>;
+}
+
+/**
+ * The world: all game state, advanced one tick at a time by {@link World.step}. It never reads a
+ * clock, never awaits and never does I/O: commands come in through {@link World.enqueue}, events
+ * and effects go out through the outbox and effect list that the host drains after each tick.
+ * Same seed, content and commands give the same states ({@link World.hash}).
+ */
+export class World {
+  tick = 0;
+  readonly content: Content;
+  readonly map: TileMap;
+  readonly rng: Rng;
+  readonly settings: WorldSettings;
+  readonly registry = new Registry();
+  /** Players in the world, in the order they entered it. */
+  readonly players = new Map<string, Player>();
+  readonly spatial = new SpatialIndex();
+  /** Logins and logouts accepted in the input phase, applied in their own phases. */
+  readonly pendingLogins: PlayerRecord[] = [];
+  readonly pendingLogouts: Array<{ playerId: string; reason: string }> = [];
+  private queue: Command[] = [];
+  private nextIdx = 0;
+  private readonly freeIdx: number[] = [];
+  private readonly releasing: number[] = [];
+  /** Handles of entities that left the world this tick, so views can report them as left. */
+  readonly departedIdx = new Map<string, number>();
+  private outbox = new Map<string, OutEvent[]>();
+  private effects: Effect[] = [];
+  private readonly clock: () => number;
+
+  constructor(opts: WorldOptions) {
+    this.content = opts.content;
+    this.map = opts.map;
+    this.rng = new Rng(opts.seed);
+    this.settings = { ...DEFAULT_SETTINGS, ...opts.settings };
+    this.clock = opts.clock ?? (() => 0);
+    for (const f of opts.features) this.registry.use(f);
+  }
+
+  /** Queues a command for the next tick's input phase (in arrival order). */
+  enqueue(command: Command): void {
+    this.queue.push(command);
+  }
+
+  /** Advances the world by one tick through every phase of the pipeline. */
+  step(): TickReport {
+    this.tick++;
+    const phases: TickReport['phases'] = [];
+    const start = this.clock();
+    let t = start;
+    for (const name of PHASES) {
+      if (name === 'input') this.applyCommands();
+      for (const hook of this.registry.hooksOf(name)) {
+        try {
+          hook.fn(this);
+        } catch (err) {
+          // A failing feature must not stop the world: report it and carry on with the next hook.
+          this.effects.push({ type: 'fault', where: `phase ${name}/${hook.feature}`, message: String(err) });
+        }
+      }
+      if (name === 'sync') {
+        this.freeIdx.push(...this.releasing.splice(0));
+        this.departedIdx.clear();
+      }
+      const now = this.clock();
+      phases.push({ name, ms: now - t });
+      t = now;
+    }
+    return { tick: this.tick, totalMs: t - start, phases };
+  }
+
+  private applyCommands(): void {
+    const commands = this.queue;
+    this.queue = [];
+    const deferred: Command[] = [];
+    for (const c of commands) {
+      switch (c.type) {
+        case 'login':
+          this.pendingLogins.push(c.record);
+          break;
+        case 'logout':
+          this.pendingLogouts.push({ playerId: c.playerId, reason: c.reason });
+          break;
+        case 'elevate': {
+          const p = this.players.get(c.playerId);
+          if (p) p.isAdmin = true;
+          break;
+        }
+        case 'client':
+          // A request sent right after logging in arrives before the login phase put the player
+          // in the world: it waits one tick, ahead of newer commands.
+          if (!this.players.has(c.playerId) && this.pendingLogins.some((r) => r.id === c.playerId)) deferred.push(c);
+          else this.applyClient(c.playerId, c.message.event, c.message.data, c.rid);
+          break;
+      }
+    }
+    this.queue.unshift(...deferred);
+  }
+
+  private applyClient(playerId: string, event: ClientEventName, data: unknown, rid: Rid | undefined): void {
+    const player = this.players.get(playerId);
+    if (!player) {
+      const data = { code: 'not_in_world' as const, message: 'you are not in the world', ...(rid !== undefined ? { rid } : {}) };
+      this.send(playerId, 'error', data, rid);
+      return;
+    }
+    const handler = this.registry.handler(event);
+    let outcome: Outcome;
+    if (!handler) {
+      outcome = fail('feature_unavailable', `${event} is not available on this server yet`);
+    } else {
+      try {
+        outcome = handler(this, player, data as never, rid);
+      } catch (err) {
+        outcome = fail('internal_error', 'the server failed to handle this request');
+        this.effects.push({ type: 'fault', where: `handler ${event}`, message: String(err) });
+      }
+    }
+    if (!outcome.ok) this.send(playerId, 'error', { code: outcome.code, message: outcome.message, ...(rid !== undefined ? { rid } : {}) }, rid);
+    else if (rid !== undefined && !outcome.deferred) this.send(playerId, 'ack', { event, ...(outcome.result ? { result: outcome.result } : {}) }, rid);
+  }
+
+  /** Lowest free entity handle (handles freed this tick are reused from the next tick on). */
+  allocIndex(): number {
+    if (this.freeIdx.length > 0) {
+      let min = 0;
+      for (let i = 1; i < this.freeIdx.length; i++) if ((this.freeIdx[i] ?? 0) < (this.freeIdx[min] ?? 0)) min = i;
+      return this.freeIdx.splice(min, 1)[0] ?? this.nextIdx++;
+    }
+    return this.nextIdx++;
+  }
+
+  /** Frees a departing entity's handle; until the end of this tick's sync it still maps its id. */
+  releaseIndex(idx: number, id: string): void {
+    this.releasing.push(idx);
+    this.departedIdx.set(id, idx);
+  }
+
+  /** Queues an event for one player, sent after this tick. */
+  send<E extends ServerEventName>(playerId: string, event: E, data: ServerPayload<E>, rid?: Rid): void {
+    let list = this.outbox.get(playerId);
+    if (!list) {
+      list = [];
+      this.outbox.set(playerId, list);
+    }
+    list.push(rid === undefined ? { event, data } : { event, data, rid });
+  }
+
+  effect(e: Effect): void {
+    this.effects.push(e);
+  }
+
+  /** Takes the events produced by the last tick, per player. */
+  drainOutbox(): Map<string, OutEvent[]> {
+    const out = this.outbox;
+    this.outbox = new Map();
+    return out;
+  }
+
+  drainEffects(): Effect[] {
+    const out = this.effects;
+    this.effects = [];
+    return out;
+  }
+
+  /** Height of the ground at a tile. */
+  heightAt(x: number, z: number): number {
+    return this.map.height(x, z);
+  }
+
+  /** Players within `radius` tiles (Chebyshev) of (x, z), in a deterministic order. */
+  playersNear(x: number, z: number, radius: number): Player[] {
+    const out: Player[] = [];
+    this.spatial.forEachNear(x, z, radius, (id) => {
+      const p = this.players.get(id);
+      if (p && Math.abs(p.x - x) <= radius && Math.abs(p.z - z) <= radius) out.push(p);
+    });
+    return out;
+  }
+
+  /** A hash of the whole simulation state, for determinism checks and replays. */
+  hash(): number {
+    const h = new StateHasher().num(this.tick);
+    for (const n of this.rng.state()) h.num(n);
+    for (const p of this.players.values()) {
+      h.str(p.id).num(p.x).num(p.z).num(p.runEnergy).bool(p.running).num(p.path.length).num(p.health).bool(p.isAdmin);
+      if (p.pendingMove) h.num(p.pendingMove.x).num(p.pendingMove.z);
+      for (const s of p.path) h.num(s.x).num(s.z);
+    }
+    return h.digest();
+  }
+}

@@ -1,0 +1,33 @@
+import { fail, type Feature } from '../../core/registry';
+import { runCommand } from './admin-commands';
+import { sanitizeChat } from './sanitize';
+
+/** Per-player chat limit: at most this many messages... */
+export const CHAT_LIMIT_MESSAGES = 5;
+/** ...within this many ticks (6 seconds). */
+export const CHAT_LIMIT_TICKS = 10;
+
+/**
+ * Public chat: heard by players within hearing range; the sender is set by the server. Messages
+ * starting with `/` are commands.
+ */
+export const chatFeature: Feature = {
+  name: 'chat',
+  register(r) {
+    r.on('player:chat', (world, player, data) => {
+      const message = sanitizeChat(data.message);
+      if (message.length === 0) return fail('chat_empty', 'the message is empty');
+      player.chatTicks = player.chatTicks.filter((t) => world.tick - t < CHAT_LIMIT_TICKS);
+      if (player.chatTicks.length >= CHAT_LIMIT_MESSAGES) {
+        return fail('chat_rate_limited', `at most ${CHAT_LIMIT_MESSAGES} messages every ${(CHAT_LIMIT_TICKS * 0.6).toFixed(0)} seconds`);
+      }
+      player.chatTicks.push(world.tick);
+      if (message.startsWith('/')) return runCommand(world, player, message);
+      const from = { id: player.id, name: player.name };
+      for (const listener of world.playersNear(player.x, player.z, world.settings.hearingDistance)) {
+        world.send(listener.id, 'chat:message', { tick: world.tick, channel: 'public', from, message });
+      }
+      return { ok: true };
+    });
+  },
+};

@@ -1,0 +1,9 @@
+import type { Feature } from '../core/registry';
+import { chatFeature } from './chat/chat';
+import { movementFeature } from './movement/movement';
+import { persistenceFeature } from './persistence/persistence';
+import { sessionFeature } from './session/session';
+import { syncFeature } from './sync/sync';
+
+/** Every feature of the world, in registration order (which fixes hook order within a phase). */
+export const FEATURES: readonly Feature[] = [sessionFeature, movementFeature, chatFeature, syncFeature, persistenceFeature];

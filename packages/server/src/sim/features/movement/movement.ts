@@ -1,0 +1,93 @@
+import { MAX_RUN_ENERGY, type Player } from '../../core/player';
+import { fail, type Feature, type Outcome } from '../../core/registry';
+import type { World } from '../../core/world';
+import { findPath, MAX_PATH_DISTANCE } from '../../map/pathfinder';
+
+/** Run energy drained per tick spent running (weightless: ~150 ticks from full). */
+export const RUN_DRAIN_PER_TICK = 67;
+/** Run energy regained per tick not spent running. */
+export const RUN_REGEN_PER_TICK = 8;
+
+/**
+ * Movement: `player:move` asks for a path (the server finds it; the client never decides a
+ * position); each tick a player takes one step walking or two running while run energy lasts.
+ */
+export const movementFeature: Feature = {
+  name: 'movement',
+  register(r) {
+    // The last move request of a tick wins (like clicking again before the tick): at most one path
+    // search per player per tick, however many requests arrive.
+    r.on('player:move', (world, player, data, rid) => {
+      const distance = Math.max(Math.abs(data.x - player.x), Math.abs(data.z - player.z));
+      if (distance > MAX_PATH_DISTANCE) {
+        return fail('path_too_far', `the target is ${distance} tiles away; the limit is ${MAX_PATH_DISTANCE}`);
+      }
+      const superseded = player.pendingMove;
+      if (superseded?.rid !== undefined) {
+        world.send(player.id, 'ack', { event: 'player:move', result: { superseded: true } }, superseded.rid);
+      }
+      player.pendingMove = { x: data.x, z: data.z, run: data.run, rid };
+      return { ok: true, deferred: true };
+    });
+
+    r.on('player:action', (_world, player, data) => {
+      switch (data.action) {
+        case 'setRun':
+          player.running = data.running && player.runEnergy > 0;
+          return { ok: true, result: { running: player.running } };
+        case 'stop':
+          player.path = [];
+          return { ok: true };
+      }
+    });
+
+    r.phase('players', (world) => {
+      for (const p of world.players.values()) {
+        if (p.pendingMove) resolveMove(world, p);
+        stepPlayer(world, p);
+      }
+    });
+  },
+};
+
+function resolveMove(world: World, p: Player): void {
+  const req = p.pendingMove;
+  p.pendingMove = undefined;
+  if (!req) return;
+  const reply = (outcome: Outcome) => {
+    if (!outcome.ok) world.send(p.id, 'error', { code: outcome.code, message: outcome.message, ...(req.rid !== undefined ? { rid: req.rid } : {}) }, req.rid);
+    else if (req.rid !== undefined) world.send(p.id, 'ack', { event: 'player:move', ...(outcome.result ? { result: outcome.result } : {}) }, req.rid);
+  };
+  const result = findPath(world.map, { x: p.x, z: p.z }, { x: req.x, z: req.z });
+  if (!result.ok) {
+    return reply(result.reason === 'too_far' ? fail('path_too_far', `the target is more than ${MAX_PATH_DISTANCE} tiles away`) : fail('no_path', 'no reachable tile towards the target'));
+  }
+  p.path = result.steps;
+  if (req.run !== undefined) p.running = req.run && p.runEnergy > 0;
+  reply({ ok: true, result: { steps: result.steps.length, reachedTarget: result.reachedTarget } });
+}
+
+function stepPlayer(world: World, p: Player): void {
+  p.lastX = p.x;
+  p.lastZ = p.z;
+  const steps = p.path.length === 0 ? 0 : p.running && p.runEnergy > 0 && p.path.length > 1 ? 2 : 1;
+  for (let i = 0; i < steps; i++) {
+    const next = p.path[0];
+    if (!next) break;
+    // The map can change under a path (a door closes, an object spawns): stop rather than pass through.
+    if (!world.map.canStep(p.x, p.z, next.x - p.x, next.z - p.z)) {
+      p.path = [];
+      break;
+    }
+    p.path.shift();
+    p.x = next.x;
+    p.z = next.z;
+  }
+  if (steps === 2) {
+    p.runEnergy = Math.max(0, p.runEnergy - RUN_DRAIN_PER_TICK);
+    if (p.runEnergy === 0) p.running = false;
+  } else {
+    p.runEnergy = Math.min(MAX_RUN_ENERGY, p.runEnergy + RUN_REGEN_PER_TICK);
+  }
+  if (p.x !== p.lastX || p.z !== p.lastZ) world.spatial.set(p.id, p.x, p.z);
+}

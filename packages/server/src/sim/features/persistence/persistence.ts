@@ -1,0 +1,25 @@
+import type { PlayerSnapshot } from '../../core/types';
+import type { World } from '../../core/world';
+import type { Feature } from '../../core/registry';
+
+/**
+ * Auto-save handoff: every `autosaveTicks` ticks, a snapshot of every player goes to the host as a
+ * `save` effect (batched write-behind: the tick never waits for the database). Logout saves are
+ * emitted by the session feature; a shutdown save by {@link snapshotAll}.
+ */
+export const persistenceFeature: Feature = {
+  name: 'persistence',
+  register(r) {
+    r.phase('persistence', (world) => {
+      if (world.tick % world.settings.autosaveTicks !== 0) return;
+      for (const p of world.players.values()) {
+        world.effect({ type: 'save', snapshot: { ...p.toRecord(), y: world.heightAt(p.x, p.z) }, reason: 'autosave' });
+      }
+    });
+  },
+};
+
+/** Snapshots of every player, for the save on graceful shutdown. */
+export function snapshotAll(world: World): PlayerSnapshot[] {
+  return [...world.players.values()].map((p) => ({ ...p.toRecord(), y: world.heightAt(p.x, p.z) }));
+}

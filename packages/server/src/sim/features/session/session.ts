@@ -1,0 +1,75 @@
+import type { PlayerStatePayload } from '@tilerealm/protocol';
+import { Player } from '../../core/player';
+import type { Feature } from '../../core/registry';
+import type { World } from '../../core/world';
+
+/** The full state of a player as `player:sync` shows it to its owner. */
+export function playerState(world: World, p: Player): PlayerStatePayload {
+  return {
+    id: p.id,
+    accountId: p.accountId,
+    name: p.name,
+    combatLevel: p.combatLevel,
+    health: p.health,
+    maxHealth: p.maxHealth,
+    coins: p.coins,
+    position: selfPosition(world, p),
+    skills: p.skills,
+    isAdmin: p.isAdmin,
+    areaId: world.map.areaAt(p.x, p.z)?.id ?? null,
+  };
+}
+
+export function selfPosition(world: World, p: Player) {
+  return { x: p.x, z: p.z, y: world.heightAt(p.x, p.z), running: p.running, runEnergy: p.runEnergy, moving: p.path.length > 0 };
+}
+
+/**
+ * Entering and leaving the world, and the session-level requests (sync on demand, ping).
+ * Logouts run before logins in a tick, so a takeover (logout + login of the same character in one
+ * tick) hands the character over cleanly.
+ */
+export const sessionFeature: Feature = {
+  name: 'session',
+  register(r) {
+    r.on('player:requestSync', (world, player, _data, rid) => {
+      // A full sync also resets interest management: everything in view is sent again as entered.
+      player.visible.clear();
+      player.lastSelfKey = '';
+      world.send(player.id, 'player:sync', { tick: world.tick, player: playerState(world, player) }, rid);
+      return { ok: true, deferred: true };
+    });
+    r.on('ping', (world, player, data, rid) => {
+      world.send(player.id, 'pong', { ...(data.t !== undefined ? { t: data.t } : {}), tick: world.tick }, rid);
+      return { ok: true, deferred: true };
+    });
+
+    r.phase('logout', (world) => {
+      for (const { playerId } of world.pendingLogouts.splice(0)) {
+        const p = world.players.get(playerId);
+        if (!p) continue;
+        world.players.delete(playerId);
+        world.spatial.delete(playerId);
+        world.releaseIndex(p.idx, p.id);
+        world.effect({ type: 'save', snapshot: { ...p.toRecord(), y: world.heightAt(p.x, p.z) }, reason: 'logout' });
+      }
+    });
+
+    r.phase('login', (world) => {
+      for (const record of world.pendingLogins.splice(0)) {
+        if (world.players.has(record.id)) continue; // already in the world (duplicate login command)
+        const spot = world.map.isWalkable(record.x, record.z) ? record : nearestSpawn(world);
+        const p = new Player({ ...record, x: spot.x, z: spot.z }, world.tick, world.allocIndex());
+        world.players.set(p.id, p);
+        world.spatial.set(p.id, p.x, p.z);
+        world.send(p.id, 'player:sync', { tick: world.tick, player: playerState(world, p) });
+      }
+    });
+  },
+};
+
+/** Where a character standing on an unwalkable tile (content changed under it) is put back. */
+function nearestSpawn(world: World): { x: number; z: number } {
+  const s = world.content.starterArea.spawnPoint ?? { x: 0, z: 0 };
+  return { x: s.x, z: s.z };
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { CHAT_LIMIT_MESSAGES } from '../../src/sim/features/chat/chat';
+import { RUN_DRAIN_PER_TICK } from '../../src/sim/features/movement/movement';
+import { record, TestWorld } from './test-world';
+
+const move = (playerId: string, x: number, z: number, run?: boolean, rid?: number) => ({
+  type: 'client' as const,
+  playerId,
+  rid,
+  message: { event: 'player:move' as const, data: { x, z, ...(run !== undefined ? { run } : {}) } },
+});
+
+describe('movement', () => {
+  it('walks one tile per tick along a server path and acknowledges with the path length', async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('w'));
+    tw.advance();
+    expect(tw.events('w', 'player:sync')).toHaveLength(1);
+    tw.enqueue(move('w', 3, 0, false, 1));
+    tw.advance();
+    const p = tw.world.players.get('w')!;
+    expect(tw.events('w', 'ack')[0]).toMatchObject({ rid: 1, data: { event: 'player:move', result: { steps: 3, reachedTarget: true } } });
+    expect(p.x).toBe(1);
+    tw.advance(2);
+    expect([p.x, p.z]).toEqual([3, 0]);
+    tw.advance();
+    expect([p.x, p.z]).toEqual([3, 0]);
+  });
+
+  it('runs two tiles per tick, draining run energy', async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('r'));
+    tw.advance();
+    tw.enqueue(move('r', 4, 0, true));
+    tw.advance();
+    const p = tw.world.players.get('r')!;
+    expect(p.x).toBe(2);
+    expect(p.runEnergy).toBe(10_000 - RUN_DRAIN_PER_TICK);
+  });
+
+  it('rejects a target more than 200 tiles away and leaves the player where it was', async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('f'));
+    tw.advance();
+    tw.enqueue(move('f', 201, 0, false, 9));
+    tw.advance(3);
+    const err = tw.events('f', 'error')[0];
+    expect(err).toMatchObject({ rid: 9, data: { code: 'path_too_far', rid: 9 } });
+    expect(tw.world.players.get('f')).toMatchObject({ x: 0, z: 0 });
+  });
+
+  it('stops on request', async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('s'));
+    tw.advance();
+    tw.enqueue(move('s', 10, 0));
+    tw.advance();
+    tw.enqueue({ type: 'client', playerId: 's', rid: undefined, message: { event: 'player:action', data: { action: 'stop' } } });
+    tw.advance(3);
+    expect(tw.world.players.get('s')?.x).toBe(1);
+  });
+});
+
+describe('chat', () => {
+  it('is heard within hearing range only, with the server-set sender', async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('talker', 0, 0, 'Talker'));
+    tw.login(record('near', 3, 3, 'Near'));
+    tw.login(record('far', 20, 20, 'Far'));
+    tw.advance();
+    tw.enqueue({ type: 'client', playerId: 'talker', rid: undefined, message: { event: 'player:chat', data: { message: '  hello\u0007 \u202eworld  ' } } });
+    tw.advance();
+    for (const id of ['talker', 'near']) {
+      expect(tw.events(id, 'chat:message')[0]?.data).toMatchObject({ channel: 'public', from: { id: 'talker', name: 'Talker' }, message: 'hello world' });
+    }
+    expect(tw.events('far', 'chat:message')).toHaveLength(0);
+  });
+
+  it('rate-limits a player and refuses empty messages', async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('spam'));
+    tw.advance();
+    for (let i = 0; i <= CHAT_LIMIT_MESSAGES; i++) {
+      tw.enqueue({ type: 'client', playerId: 'spam', rid: i, message: { event: 'player:chat', data: { message: `m${i}` } } });
+    }
+    tw.enqueue({ type: 'client', playerId: 'spam', rid: 99, message: { event: 'player:chat', data: { message: '\u0000\u0001' } } });
+    tw.advance();
+    expect(tw.events('spam', 'chat:message')).toHaveLength(CHAT_LIMIT_MESSAGES);
+    const codes = tw.events('spam', 'error').map((e) => (e.data as { code: string }).code);
+    expect(codes).toEqual(['chat_rate_limited', 'chat_empty']);
+  });
+
+  it('runs admin commands only for elevated players', async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('adm', 0, 0, 'Adm'));
+    tw.login(record('other', 1, 1, 'Other'));
+    tw.advance();
+    tw.enqueue({ type: 'client', playerId: 'adm', rid: 1, message: { event: 'player:chat', data: { message: '/tele 5 5' } } });
+    tw.advance();
+    expect(tw.events('adm', 'error')[0]?.data).toMatchObject({ code: 'not_admin' });
+    tw.enqueue({ type: 'elevate', playerId: 'adm' });
+    tw.enqueue({ type: 'client', playerId: 'adm', rid: 2, message: { event: 'player:chat', data: { message: '/tele 5 5 Other' } } });
+    tw.enqueue({ type: 'client', playerId: 'adm', rid: 3, message: { event: 'player:chat', data: { message: '/kick Other' } } });
+    tw.enqueue({ type: 'client', playerId: 'adm', rid: 4, message: { event: 'player:chat', data: { message: '/nope' } } });
+    tw.advance();
+    expect(tw.world.players.get('other')).toMatchObject({ x: 5, z: 5 });
+    expect(tw.world.drainEffects()).toContainEqual(expect.objectContaining({ type: 'disconnect', playerId: 'other' }));
+    expect(tw.events('adm', 'error').at(-1)?.data).toMatchObject({ code: 'unknown_command' });
+  });
+});
+
+describe('interest management', () => {
+  it('reports entities entering, moving and leaving the view, and nothing beyond it', async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('a', 0, 0));
+    tw.login(record('b', 2, 0));
+    tw.login(record('c', 0, 20));
+    tw.advance();
+    const first = tw.events('a', 'world:update')[0]?.data as { entered?: Array<{ id: string; idx: number }> };
+    expect(first.entered?.map((e) => e.id)).toEqual(['b']);
+    const bIdx = first.entered?.[0]?.idx;
+    tw.clearEvents();
+    tw.enqueue(move('b', 3, 0));
+    tw.advance();
+    const moved = tw.events('a', 'world:update')[0]?.data as { moved?: number[][] };
+    expect(moved.moved?.[0]?.slice(0, 3)).toEqual([bIdx, 3, 0]);
+    tw.clearEvents();
+    tw.enqueue({ type: 'logout', playerId: 'b', reason: 'test' });
+    tw.advance();
+    expect((tw.events('a', 'world:update')[0]?.data as { left?: number[] }).left).toEqual([bIdx]);
+    expect(tw.world.drainEffects()).toContainEqual(expect.objectContaining({ type: 'save', reason: 'logout' }));
+  });
+});
