@@ -8,6 +8,7 @@ import { registerRateLimit } from '../transport/http/plugins/rate-limit';
 import type { HttpDeps } from '../transport/http/deps';
 import { frontendRoutes, hasBuiltFrontend } from '../transport/http/routes/frontend';
 import { registerRoutes } from '../transport/http/routes';
+import { registerWebSocket } from '../transport/ws/route';
 
 /** Largest accepted request body: the API's bodies are small JSON documents. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -38,6 +39,7 @@ export async function buildServer(
   await registerRateLimit(app, deps.config.rateLimitEnabled);
   await registerOpenApi(app, deps.version);
   await registerRoutes(app, deps);
+  if (deps.gateway) await registerWebSocket(app, deps.gateway, app.log);
   if (spa && deps.publicDir) await frontendRoutes(app, deps.publicDir);
   return app;
 }

@@ -84,6 +84,16 @@ const envSchema = z.object({
   VOICE_URL: url('VOICE_URL', ['ws:', 'wss:', 'http:', 'https:']).optional(),
   COMMIT_HASH: text.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  WORLD_SEED: z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}$/, 'WORLD_SEED must be an integer between 0 and 4294967295')
+    .transform(Number)
+    .refine((n) => n <= 4294967295, 'WORLD_SEED must be an integer between 0 and 4294967295')
+    .optional(),
+  INPUT_LOG: text.optional(),
+  TICK_MS: z.string().trim().regex(/^\d+$/, 'TICK_MS must be a whole number of milliseconds').transform(Number).refine((n) => n >= 5 && n <= 600, 'TICK_MS must be between 5 and 600').optional(),
+  RECONNECT_GRACE_MS: z.string().trim().regex(/^\d+$/, 'RECONNECT_GRACE_MS must be a whole number of milliseconds').transform(Number).optional(),
 });
 
 /** The variables production refuses to start without, in the order they are reported. */
@@ -137,6 +147,14 @@ export interface Config {
   voice: VoiceConfig | undefined;
   commitHash: string;
   logLevel: string;
+  /** Seed of the world's random generator; random per start unless WORLD_SEED is set. */
+  worldSeed: number | undefined;
+  /** When set, every world input is recorded to this NDJSON file (see `npm run replay`). */
+  inputLogPath: string | undefined;
+  /** 600 ms; NODE_ENV=test may shorten it with TICK_MS so tests run fast. */
+  tickMs: number;
+  /** How long a dropped connection's player stays in the world (30 s; shorter under NODE_ENV=test). */
+  reconnectGraceMs: number;
 }
 
 export interface ConfigResult {
@@ -191,6 +209,8 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       'PUBLIC_IDP_APP_ID is set but no way to verify its tokens: set IDP_JWKS_URL, IDP_VERIFICATION_KEY or IDP_APP_SECRET',
     );
   }
+  if (e.TICK_MS !== undefined && nodeEnv !== 'test') warnings.push('TICK_MS is ignored outside NODE_ENV=test');
+  if (e.RECONNECT_GRACE_MS !== undefined && nodeEnv !== 'test') warnings.push('RECONNECT_GRACE_MS is ignored outside NODE_ENV=test');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const port = e.PORT ?? 5555;
@@ -233,6 +253,10 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
         : undefined,
     commitHash: e.COMMIT_HASH ?? 'dev',
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    worldSeed: e.WORLD_SEED,
+    inputLogPath: e.INPUT_LOG,
+    tickMs: nodeEnv === 'test' && e.TICK_MS !== undefined ? e.TICK_MS : 600,
+    reconnectGraceMs: nodeEnv === 'test' && e.RECONNECT_GRACE_MS !== undefined ? e.RECONNECT_GRACE_MS : 30_000,
   };
   return { config, warnings };
 }

@@ -6,7 +6,7 @@ import { IdentityProviderVerifier } from '../auth/identity-provider';
 import { SessionTokens } from '../auth/session-tokens';
 import { openDatabase } from '../storage/database';
 import { startLocalPostgres } from '../storage/local-postgres';
-import { createRepositories } from '../storage';
+import { createRepositories, type Repositories } from '../storage';
 import { buildServer } from './build-server';
 import { loadConfig, type Config } from './config';
 import { itemRowsFromContent } from './item-rows';
@@ -14,7 +14,12 @@ import { prepareContent } from './manifests';
 import { DEFAULT_PUBLIC_DIR, worldPaths } from './paths';
 import { resolveJwtSecret } from './secrets';
 import { VERSION } from './version';
-import { noWorld } from './world-view';
+import { randomInt } from 'node:crypto';
+import { CLOSE_CODES } from '@tilerealm/protocol';
+import { Gateway } from '../transport/ws/gateway';
+import { InputRecorder } from '../world/input-recorder';
+import { SaveQueue } from '../world/save-queue';
+import { WorldHost } from '../world/world-host';
 import { accountStore } from './account-store';
 import { EXCHANGED_TOKEN_TTL_SECONDS } from '../transport/http/routes/auth';
 
@@ -23,6 +28,8 @@ export interface RunningServer {
   config: Config;
   url: string;
   logger: Logger;
+  repos: Repositories;
+  host: WorldHost;
   close(): Promise<void>;
 }
 
@@ -74,6 +81,31 @@ export async function startServer(
     const idp = config.idp ? new IdentityProviderVerifier(config.idp) : undefined;
     const authenticator = new Authenticator(sessions, idp, accountStore(repos));
 
+    const saves = new SaveQueue(repos, logger);
+    const seed = config.worldSeed ?? randomInt(0, 2 ** 32);
+    const recorder = config.inputLogPath ? new InputRecorder(config.inputLogPath) : undefined;
+    const host = new WorldHost({
+      content,
+      seed,
+      tickMs: config.tickMs,
+      settings: { autosaveTicks: Math.max(1, Math.round((config.saveIntervalSeconds * 1000) / config.tickMs)) },
+      saves,
+      logger,
+      ...(recorder ? { recorder } : {}),
+    });
+    const gateway = new Gateway({
+      host,
+      repos,
+      content,
+      authenticator,
+      sessions,
+      saves,
+      anonymousMode: !config.idp,
+      adminCode: config.adminCode,
+      logger,
+      reconnectGraceMs: config.reconnectGraceMs,
+    });
+
     const app = await buildServer(
       {
         config,
@@ -84,16 +116,27 @@ export async function startServer(
         repos,
         database: { kind: database.kind, ping: (ms) => withTimeout(database.ping(), ms, false) },
         content,
-        world: noWorld,
+        world: host,
+        gateway,
         manifestsDir,
         publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR,
       },
       { logger },
     );
-    cleanups.push(() => app.close());
+    // Shutdown: stop the world and hand every player to the save queue, close the connections and
+    // the HTTP server, then wait for the saves to commit before the database closes.
+    cleanups.push(async () => {
+      host.stop();
+      await gateway.closeAll(CLOSE_CODES.goingAway, 'server shutting down');
+      await app.close();
+      await saves.flush();
+      await recorder?.close();
+    });
     const address = await app.listen({ port: config.port, host: config.host });
+    host.start();
+    logger.info({ seed, tickMs: config.tickMs }, 'world ticking');
     logger.info({ address, authMode: config.idp ? 'identity-provider' : 'anonymous' }, 'server listening');
-    return { app, config, url: address, logger, close };
+    return { app, config, url: address, logger, repos, host, close };
   } catch (err) {
     await close();
     throw err;

@@ -4,6 +4,7 @@ import type { Authenticator } from '../../auth/authenticator';
 import type { SessionTokens } from '../../auth/session-tokens';
 import type { Content } from '../../content/load';
 import type { Repositories } from '../../storage';
+import type { Gateway } from '../ws/gateway';
 
 /** Everything the HTTP routes need, injected by the composition root (tests pass their own). */
 export interface HttpDeps {
@@ -20,4 +21,6 @@ export interface HttpDeps {
   manifestsDir: string;
   /** Directory of the built frontend; served when it holds an index.html. */
   publicDir: string | undefined;
+  /** The real-time gateway; when present, /ws is served. */
+  gateway?: Gateway;
 }

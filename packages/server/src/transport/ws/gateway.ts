@@ -1,0 +1,230 @@
+import { CLOSE_CODES, PROTOCOL_VERSION, type ClientMessage, type Rid } from '@tilerealm/protocol';
+import type { Authenticator } from '../../auth/authenticator';
+import type { SessionTokens } from '../../auth/session-tokens';
+import type { Content } from '../../content/load';
+import type { CharacterRow, Repositories } from '../../storage';
+import type { OutEvent, PlayerRecord } from '../../sim/core/types';
+import type { PlayerSink, WorldHost } from '../../world/world-host';
+import type { SaveQueue } from '../../world/save-queue';
+import { AdminGate } from './admin-gate';
+import type { Connection } from './connection';
+import { guestCharacter } from './guest';
+import { WS_LIMITS } from './limits';
+
+export interface GatewayLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface GatewayDeps {
+  host: WorldHost;
+  repos: Repositories;
+  content: Content;
+  authenticator: Authenticator;
+  sessions: SessionTokens;
+  saves: SaveQueue;
+  anonymousMode: boolean;
+  adminCode: string | undefined;
+  logger: GatewayLogger;
+  reconnectGraceMs?: number;
+}
+
+interface Attached {
+  connection: Connection;
+  sessionRowId: string;
+  graceTimer?: NodeJS.Timeout;
+}
+
+/**
+ * Connects WebSocket sessions to players in the world. One live session per character: a new login
+ * takes the character over (the old connection gets close 4000) without leaving the world; a
+ * dropped connection keeps its player in the world for the reconnect grace period; a login is
+ * refused (4004) while the previous session's save is still being written.
+ */
+export class Gateway implements PlayerSink {
+  private readonly byCharacter = new Map<string, Attached>();
+  private readonly loading = new Set<string>();
+  private readonly admin: AdminGate;
+
+  constructor(private readonly deps: GatewayDeps) {
+    this.admin = new AdminGate(deps.adminCode);
+    deps.host.attach(this);
+  }
+
+  get connected(): number {
+    return this.byCharacter.size;
+  }
+
+  /** Authenticates a new connection and puts its character in the world (or resumes it). */
+  async accept(connection: Connection, query: { token?: string; characterId?: string }, authHeader: string | undefined): Promise<void> {
+    const { deps } = this;
+    let token = query.token;
+    let issuedToken: string | undefined;
+    let accountId: string;
+    if (token === undefined && authHeader === undefined) {
+      if (!deps.anonymousMode) return connection.close(CLOSE_CODES.unauthorized, 'a token is required');
+      const user = await deps.repos.users.createAnonymous();
+      accountId = user.id;
+      issuedToken = (await deps.sessions.sign({ accountId, anonymous: true })).token;
+      token = issuedToken;
+    } else {
+      const outcome = token !== undefined ? await deps.authenticator.fromToken(token) : await deps.authenticator.fromHeader(authHeader);
+      if (!outcome.ok) return connection.close(CLOSE_CODES.unauthorized, outcome.message);
+      accountId = outcome.auth.accountId;
+    }
+    const character = await this.chooseCharacter(accountId, query.characterId, issuedToken !== undefined || deps.anonymousMode);
+    if (!character) return connection.close(CLOSE_CODES.characterUnavailable, 'no such character on this account: create one with POST /api/v1/player');
+    if (!connection.isOpen) return;
+    await this.attach(connection, character, issuedToken);
+  }
+
+  private async chooseCharacter(accountId: string, characterId: string | undefined, mayCreate: boolean): Promise<CharacterRow | null> {
+    const { repos, content } = this.deps;
+    if (characterId !== undefined) {
+      const row = await repos.characters.findById(characterId);
+      return row && row.accountId === accountId ? row : null;
+    }
+    const last = await repos.characters.lastPlayed(accountId);
+    if (last || !mayCreate) return last;
+    return guestCharacter(repos, content, accountId);
+  }
+
+  private async attach(connection: Connection, character: CharacterRow, issuedToken: string | undefined): Promise<void> {
+    const { deps } = this;
+    const id = character.id;
+    if (this.loading.has(id)) return connection.close(CLOSE_CODES.savePending, 'this character is logging in on another connection');
+    const previous = this.byCharacter.get(id);
+    const inWorld = deps.host.isOnline(id);
+    if (!inWorld && deps.saves.isPending(id)) {
+      return connection.close(CLOSE_CODES.savePending, 'the previous session is still being saved: try again in a moment');
+    }
+    this.loading.add(id);
+    try {
+      if (previous) {
+        if (previous.graceTimer) clearTimeout(previous.graceTimer);
+        await deps.repos.sessions.close(previous.sessionRowId, previous.connection.isOpen ? 'replaced' : 'reconnected');
+        previous.connection.close(CLOSE_CODES.replaced, 'logged in from another connection');
+      }
+      const row = await deps.repos.sessions.open({ characterId: id, accountId: character.accountId, ip: connection.remoteAddress, transport: `ws/${connection.format}` });
+      await deps.repos.users.touchLogin(character.accountId);
+      await deps.repos.characters.update(id, { lastLoginAt: new Date() });
+      if (!connection.isOpen) {
+        await deps.repos.sessions.close(row.id, 'disconnected');
+        return;
+      }
+      const attached: Attached = { connection, sessionRowId: row.id };
+      this.byCharacter.set(id, attached);
+      connection.send([
+        {
+          event: 'session:welcome',
+          data: {
+            protocolVersion: PROTOCOL_VERSION,
+            playerId: id,
+            accountId: character.accountId,
+            name: character.name,
+            tick: deps.host.world.tick,
+            tickMs: deps.host.tickMs,
+            resumed: inWorld,
+            ...(issuedToken ? { token: issuedToken } : {}),
+          },
+        },
+      ]);
+      if (inWorld) deps.host.enqueue({ type: 'client', playerId: id, message: { event: 'player:requestSync', data: {} }, rid: undefined });
+      else deps.host.enqueue({ type: 'login', record: toRecord(character) });
+      connection.ready({
+        message: (m, rid) => this.onMessage(id, attached, m, rid),
+        closed: () => this.onClosed(id, attached),
+      });
+      deps.logger.info({ characterId: id, resumed: inWorld, takeover: previous !== undefined }, 'player connected');
+    } finally {
+      this.loading.delete(id);
+    }
+  }
+
+  private onMessage(playerId: string, attached: Attached, message: ClientMessage, rid: Rid | undefined): void {
+    if (this.byCharacter.get(playerId) !== attached) return;
+    if (message.event === 'player:chat' && /^\/admin(\s|$)/i.test(message.data.message.trim())) {
+      void this.admin.check(playerId, message.data.message.trim().slice(6).trim()).then((ok) => {
+        if (ok) {
+          this.deps.host.enqueue({ type: 'elevate', playerId });
+          this.deliver(playerId, [{ event: 'chat:message', data: { tick: this.deps.host.world.tick, channel: 'system', from: null, message: 'admin rights granted for this session' } }]);
+          if (rid !== undefined) this.deliver(playerId, [{ event: 'ack', data: { event: 'player:chat' }, rid }]);
+        } else {
+          this.deliver(playerId, [errorEvent('admin_code_invalid', 'wrong admin code', rid)]);
+        }
+      });
+      return;
+    }
+    this.deps.host.enqueue({ type: 'client', playerId, message, rid });
+  }
+
+  private onClosed(playerId: string, attached: Attached): void {
+    if (this.byCharacter.get(playerId) !== attached) return; // replaced: the new session owns the character
+    void this.deps.repos.sessions.close(attached.sessionRowId, 'disconnected').catch(() => undefined);
+    const grace = this.deps.reconnectGraceMs ?? WS_LIMITS.reconnectGraceMs;
+    attached.graceTimer = setTimeout(() => {
+      if (this.byCharacter.get(playerId) !== attached) return;
+      this.byCharacter.delete(playerId);
+      this.deps.host.enqueue({ type: 'logout', playerId, reason: 'disconnected' });
+    }, grace);
+    attached.graceTimer.unref();
+  }
+
+  deliver(playerId: string, events: OutEvent[]): void {
+    this.byCharacter.get(playerId)?.connection.send(events);
+  }
+
+  disconnect(playerId: string, code: number, reason: string): void {
+    const attached = this.byCharacter.get(playerId);
+    if (!attached) return;
+    this.byCharacter.delete(playerId);
+    if (attached.graceTimer) clearTimeout(attached.graceTimer);
+    attached.connection.close(code, reason);
+    void this.deps.repos.sessions.close(attached.sessionRowId, reason).catch(() => undefined);
+    this.deps.host.enqueue({ type: 'logout', playerId, reason });
+  }
+
+  /** Graceful shutdown: tell everyone, close every connection and session row. */
+  async closeAll(code: number, reason: string): Promise<void> {
+    for (const [id, attached] of this.byCharacter) {
+      if (attached.graceTimer) clearTimeout(attached.graceTimer);
+      attached.connection.close(code, reason);
+      await this.deps.repos.sessions.close(attached.sessionRowId, 'server_shutdown').catch(() => undefined);
+      this.byCharacter.delete(id);
+    }
+  }
+}
+
+function errorEvent(code: 'admin_code_invalid', message: string, rid: Rid | undefined): OutEvent {
+  const data = { code, message, ...(rid !== undefined ? { rid } : {}) };
+  return rid === undefined ? { event: 'error', data } : { event: 'error', data, rid };
+}
+
+/** A character row as the world loads it. */
+export function toRecord(c: CharacterRow): PlayerRecord {
+  return {
+    id: c.id,
+    accountId: c.accountId,
+    name: c.name,
+    x: Math.round(c.positionX),
+    z: Math.round(c.positionZ),
+    runEnergy: c.runEnergy,
+    health: c.health,
+    coins: c.coins,
+    combatLevel: c.combatLevel,
+    skills: {
+      attack: { level: c.attackLevel, xp: c.attackXp },
+      strength: { level: c.strengthLevel, xp: c.strengthXp },
+      defense: { level: c.defenseLevel, xp: c.defenseXp },
+      constitution: { level: c.constitutionLevel, xp: c.constitutionXp },
+      ranged: { level: c.rangedLevel, xp: c.rangedXp },
+      prayer: { level: c.prayerLevel, xp: c.prayerXp },
+      woodcutting: { level: c.woodcuttingLevel, xp: c.woodcuttingXp },
+      fishing: { level: c.fishingLevel, xp: c.fishingXp },
+      firemaking: { level: c.firemakingLevel, xp: c.firemakingXp },
+      cooking: { level: c.cookingLevel, xp: c.cookingXp },
+      mining: { level: c.miningLevel, xp: c.miningXp },
+      smithing: { level: c.smithingLevel, xp: c.smithingXp },
+    },
+  };
+}

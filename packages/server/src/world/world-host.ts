@@ -1,0 +1,123 @@
+import type { Rid } from '@tilerealm/protocol';
+import type { WorldView } from '../app/world-view';
+import type { Content } from '../content/load';
+import type { Command, OutEvent } from '../sim/core/types';
+import { World, type TickReport, type WorldSettings } from '../sim/core/world';
+import { FEATURES } from '../sim/features';
+import { snapshotAll } from '../sim/features/persistence/persistence';
+import { buildTileMap } from '../sim/map/build-tile-map';
+import type { InputRecorder } from './input-recorder';
+import type { SaveQueue } from './save-queue';
+import { TickLoop } from './tick-loop';
+import { TickStats } from './tick-stats';
+
+/** Where the host delivers a player's events and disconnects (implemented by the WebSocket sessions). */
+export interface PlayerSink {
+  deliver(playerId: string, events: OutEvent[]): void;
+  disconnect(playerId: string, code: number, reason: string): void;
+}
+
+export interface HostLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface WorldHostOptions {
+  content: Content;
+  seed: number;
+  tickMs: number;
+  settings?: Partial<WorldSettings>;
+  saves: SaveQueue;
+  logger: HostLogger;
+  recorder?: InputRecorder;
+}
+
+/**
+ * Runs the world in real time: the drift-correcting tick loop, command intake, delivery of each
+ * tick's events, hand-over of saves to the write-behind queue, and tick figures for /status.
+ */
+export class WorldHost implements WorldView {
+  readonly world: World;
+  readonly stats = new TickStats();
+  private readonly loop: TickLoop;
+  private sink: PlayerSink | undefined;
+  private lastReport: TickReport | undefined;
+
+  constructor(private readonly opts: WorldHostOptions) {
+    this.world = new World({
+      content: opts.content,
+      map: buildTileMap(opts.content),
+      seed: opts.seed,
+      features: FEATURES,
+      settings: opts.settings,
+      clock: () => performance.now(),
+    });
+    this.loop = new TickLoop(opts.tickMs, () => this.tick());
+    opts.recorder?.begin({ seed: opts.seed, tickMs: opts.tickMs });
+  }
+
+  get tickMs(): number {
+    return this.opts.tickMs;
+  }
+
+  attach(sink: PlayerSink): void {
+    this.sink = sink;
+  }
+
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Stops ticking and hands every player's snapshot to the save queue. */
+  stop(): void {
+    this.loop.stop();
+    for (const snapshot of snapshotAll(this.world)) this.opts.saves.push(snapshot);
+  }
+
+  enqueue(command: Command): void {
+    this.opts.recorder?.command(command);
+    this.world.enqueue(command);
+  }
+
+  /** Sends an event straight to a player outside the tick (e.g. a rejected frame's error). */
+  sendNow(playerId: string, event: OutEvent['event'], data: OutEvent['data'], rid?: Rid): void {
+    this.sink?.deliver(playerId, [rid === undefined ? { event, data } : { event, data, rid }]);
+  }
+
+  /** Runs one tick now (the loop calls this; tests may too). */
+  tick(): TickReport {
+    const report = this.world.step();
+    this.lastReport = report;
+    this.stats.add(report);
+    this.opts.recorder?.tick(report.tick, this.world.hash());
+    for (const [playerId, events] of this.world.drainOutbox()) this.sink?.deliver(playerId, events);
+    for (const e of this.world.drainEffects()) {
+      if (e.type === 'save') this.opts.saves.push(e.snapshot);
+      else if (e.type === 'disconnect') this.sink?.disconnect(e.playerId, e.code, e.reason);
+      else this.opts.logger.error({ where: e.where, message: e.message }, 'world fault');
+    }
+    return report;
+  }
+
+  playersOnline(): number {
+    return this.world.players.size;
+  }
+
+  isOnline(characterId: string): boolean {
+    return this.world.players.has(characterId);
+  }
+
+  livePosition(characterId: string) {
+    const p = this.world.players.get(characterId);
+    return p ? { x: p.x, y: this.world.heightAt(p.x, p.z), z: p.z } : undefined;
+  }
+
+  tickFigures() {
+    return this.stats.figures(this.opts.tickMs);
+  }
+
+  currentTick(): number | null {
+    return this.lastReport ? this.world.tick : null;
+  }
+}
