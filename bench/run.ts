@@ -1,13 +1,21 @@
 /**
  * `npm run bench [-- <name> [--flag value ...]]`: runs the benchmarks, which print figures (never
- * pass/fail). Names: http. Without a name, all of them run with their defaults.
+ * pass/fail). Names: http, pathfinding, load. Without a name, all of them run with their defaults.
  */
 import { parseArgs } from 'node:util';
 import { runHttpBench } from './http';
+import { runLoadBench } from './load';
+import { runPathfindingBench } from './pathfinding';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { connections: { type: 'string', default: '50' }, seconds: { type: 'string', default: '5' } },
+  options: {
+    connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '5' },
+    queries: { type: 'string', default: '2000' },
+    players: { type: 'string', default: '500' },
+    'load-seconds': { type: 'string', default: '30' },
+  },
 });
 
 function positiveInt(name: string, raw: string): number {
@@ -19,6 +27,8 @@ function positiveInt(name: string, raw: string): number {
 const benches: Record<string, () => Promise<void>> = {
   http: () =>
     runHttpBench({ connections: positiveInt('connections', values.connections), seconds: positiveInt('seconds', values.seconds) }),
+  pathfinding: () => runPathfindingBench({ queries: positiveInt('queries', values.queries) }),
+  load: () => runLoadBench({ players: positiveInt('players', values.players), seconds: positiveInt('load-seconds', values['load-seconds']) }),
 };
 
 const selected = positionals.length > 0 ? positionals : Object.keys(benches);

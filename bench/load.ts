@@ -1,0 +1,132 @@
+/**
+ * Load benchmark: N real WebSocket bot players against the real server process (embedded PGlite in
+ * a temporary world). Bots spread over the world (admin /tele to random walkable tiles), then walk
+ * to random nearby tiles and chat now and then. After a warm-up the run is measured for a bounded
+ * time; it prints tick p50/p99 (from /status), outbound bytes per player per second (counted by the
+ * bots) and the server's RSS, then one JSON line.
+ *
+ *   npm run bench -- load [--players 500] [--seconds 30]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { WebSocket } from 'ws';
+import { freePort } from './net';
+
+const ADMIN_CODE = 'bench-admin-code';
+
+interface Bot {
+  ws: WebSocket;
+  bytes: number;
+  frames: number;
+  x: number;
+  z: number;
+}
+
+function connectBot(url: string): Promise<Bot> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    const bot: Bot = { ws, bytes: 0, frames: 0, x: 0, z: 0 };
+    const timer = setTimeout(() => reject(new Error('bot login timed out')), 30_000);
+    ws.on('message', (data: Buffer) => {
+      bot.bytes += data.length;
+      bot.frames++;
+      if (bot.frames === 1) {
+        clearTimeout(timer);
+        resolve(bot);
+      }
+    });
+    ws.on('error', reject);
+  });
+}
+
+const send = (bot: Bot, event: string, data: object) => {
+  if (bot.ws.readyState === WebSocket.OPEN) bot.ws.send(JSON.stringify({ event, data }));
+};
+
+export async function runLoadBench(args: { players: number; seconds: number }): Promise<void> {
+  const world = await mkdtemp(join(tmpdir(), 'tilerealm-load-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/app/main.ts'], {
+    env: { ...process.env, WORLD: world, PORT: String(port), HOST: '127.0.0.1', SKIP_MANIFESTS: 'true', DISABLE_RATE_LIMIT: 'true', LOG_LEVEL: 'warn', ADMIN_CODE, WORLD_SEED: '1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const bots: Bot[] = [];
+  try {
+    for (let i = 0; i < 300 && !(await fetch(`${base}/health`).then((r) => r.ok, () => false)); i++) await sleep(100);
+    const t0 = performance.now();
+    for (let i = 0; i < args.players; i += 25) {
+      bots.push(...(await Promise.all(Array.from({ length: Math.min(25, args.players - i) }, () => connectBot(`ws://127.0.0.1:${port}/ws`)))));
+    }
+    console.log(`${bots.length} bots connected in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // Spread out: random walkable tiles over the overworld (retries land on walkable ones over time).
+    let seed = 12345;
+    const rand = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    for (const bot of bots) {
+      send(bot, 'player:chat', { message: `/admin ${ADMIN_CODE}` });
+      bot.x = rand(200) - 90;
+      bot.z = rand(250) - 190;
+    }
+    await sleep(1500);
+    for (let round = 0; round < 3; round++) {
+      for (const bot of bots) send(bot, 'player:chat', { message: `/tele ${bot.x + round} ${bot.z}` });
+      await sleep(700);
+    }
+    const tickMs = 600;
+    let running = true;
+    const driver = (async () => {
+      let n = 0;
+      while (running) {
+        for (const bot of bots) {
+          if (rand(5) === 0) send(bot, 'player:move', { x: bot.x + rand(21) - 10, z: bot.z + rand(21) - 10, run: rand(2) === 0 });
+          if (rand(60) === 0) send(bot, 'player:chat', { message: `bot chatter ${n}` });
+        }
+        n++;
+        await sleep(tickMs);
+      }
+    })();
+    await sleep(5_000); // warm-up
+    for (const bot of bots) bot.bytes = 0;
+    const start = performance.now();
+    await sleep(args.seconds * 1000);
+    const elapsed = (performance.now() - start) / 1000;
+    const status = (await (await fetch(`${base}/status`)).json()) as {
+      playersOnline: number;
+      memory: { rssBytes: number };
+      tick: { p50Ms: number; p99Ms: number; phases: Array<{ name: string; p50Ms: number; p99Ms: number }> } | null;
+    };
+    running = false;
+    await driver;
+    const perPlayer = bots.map((b) => b.bytes / elapsed).sort((a, b) => a - b);
+    const mean = perPlayer.reduce((s, v) => s + v, 0) / Math.max(1, perPlayer.length);
+    const figures = {
+      bench: 'load',
+      players: bots.length,
+      online: status.playersOnline,
+      seconds: Math.round(elapsed),
+      tickP50Ms: status.tick?.p50Ms ?? null,
+      tickP99Ms: status.tick?.p99Ms ?? null,
+      outboundBytesPerPlayerPerSecMean: Math.round(mean),
+      outboundBytesPerPlayerPerSecP99: Math.round(perPlayer[Math.floor(perPlayer.length * 0.99)] ?? 0),
+      serverRssMB: Math.round(status.memory.rssBytes / 1024 / 1024),
+      phases: status.tick?.phases ?? [],
+    };
+    console.log(`players ${figures.players} (online ${figures.online}), ${figures.seconds} s measured`);
+    console.log(`tick p50 ${figures.tickP50Ms} ms, p99 ${figures.tickP99Ms} ms (last 100 ticks)`);
+    for (const p of figures.phases) console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);
+    console.log(`outbound per player: mean ${figures.outboundBytesPerPlayerPerSecMean} B/s, p99 ${figures.outboundBytesPerPlayerPerSecP99} B/s`);
+    console.log(`server RSS ${figures.serverRssMB} MB`);
+    console.log(JSON.stringify(figures));
+  } finally {
+    for (const bot of bots) bot.ws.terminate();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(world, { recursive: true, force: true });
+  }
+}
