@@ -104,6 +104,7 @@ export async function startServer(
       adminCode: config.adminCode,
       logger,
       reconnectGraceMs: config.reconnectGraceMs,
+      rateLimitEnabled: config.rateLimitEnabled,
     });
 
     const app = await buildServer(

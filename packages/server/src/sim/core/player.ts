@@ -35,8 +35,8 @@ export class Player {
   readonly joinedTick: number;
   /** Entity ids this player's client currently knows (interest management). */
   readonly visible = new Set<string>();
-  /** Last self state sent, as a compact key, so unchanged state is not re-sent. */
-  lastSelfKey = '';
+  /** Own state last sent in a world:update, so unchanged state is not re-sent. */
+  lastSent = { x: NaN, z: NaN, running: false, moving: false, energyPercent: -1 };
 
   constructor(record: PlayerRecord, tick: number, idx: number) {
     this.id = record.id;

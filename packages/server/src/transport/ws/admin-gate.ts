@@ -1,4 +1,5 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
+import { AttemptLimiter } from './attempt-limiter';
 
 /** Attempts allowed per player and minute: the specification's authentication limit. */
 export const ADMIN_ATTEMPTS_PER_MINUTE = 10;
@@ -8,20 +9,12 @@ export const ADMIN_ATTEMPTS_PER_MINUTE = 10;
  * authentication limit. The code never enters the world, its input log or the logs.
  */
 export class AdminGate {
-  private readonly attempts = new Map<string, number[]>();
+  private readonly limiter = new AttemptLimiter(ADMIN_ATTEMPTS_PER_MINUTE, 60_000);
 
   constructor(private readonly code: string | undefined) {}
 
   async check(playerId: string, attempt: string): Promise<boolean> {
-    const now = Date.now();
-    const recent = (this.attempts.get(playerId) ?? []).filter((t) => now - t < 60_000);
-    if (recent.length >= ADMIN_ATTEMPTS_PER_MINUTE) {
-      this.attempts.set(playerId, recent);
-      return false;
-    }
-    recent.push(now);
-    this.attempts.set(playerId, recent);
-    if (!this.code) return false;
+    if (!this.limiter.take(playerId) || !this.code) return false;
     const a = createHash('sha256').update(attempt).digest();
     const b = createHash('sha256').update(this.code).digest();
     return timingSafeEqual(a, b);

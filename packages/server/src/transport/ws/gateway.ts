@@ -6,7 +6,8 @@ import type { CharacterRow, Repositories } from '../../storage';
 import type { OutEvent, PlayerRecord } from '../../sim/core/types';
 import type { PlayerSink, WorldHost } from '../../world/world-host';
 import type { SaveQueue } from '../../world/save-queue';
-import { AdminGate } from './admin-gate';
+import { ADMIN_ATTEMPTS_PER_MINUTE, AdminGate } from './admin-gate';
+import { AttemptLimiter } from './attempt-limiter';
 import type { Connection } from './connection';
 import { guestCharacter } from './guest';
 import { WS_LIMITS } from './limits';
@@ -27,6 +28,8 @@ export interface GatewayDeps {
   adminCode: string | undefined;
   logger: GatewayLogger;
   reconnectGraceMs?: number;
+  /** Count anonymous identities created over the socket by the authentication limit (per address). */
+  rateLimitEnabled?: boolean;
 }
 
 interface Attached {
@@ -45,6 +48,7 @@ export class Gateway implements PlayerSink {
   private readonly byCharacter = new Map<string, Attached>();
   private readonly loading = new Set<string>();
   private readonly admin: AdminGate;
+  private readonly newIdentities = new AttemptLimiter(ADMIN_ATTEMPTS_PER_MINUTE, 60_000);
 
   constructor(private readonly deps: GatewayDeps) {
     this.admin = new AdminGate(deps.adminCode);
@@ -63,6 +67,9 @@ export class Gateway implements PlayerSink {
     let accountId: string;
     if (token === undefined && authHeader === undefined) {
       if (!deps.anonymousMode) return connection.close(CLOSE_CODES.unauthorized, 'a token is required');
+      if (deps.rateLimitEnabled && !this.newIdentities.take(connection.remoteAddress)) {
+        return connection.close(CLOSE_CODES.rateLimited, 'too many new identities from this address: reconnect with your token');
+      }
       const user = await deps.repos.users.createAnonymous();
       accountId = user.id;
       issuedToken = (await deps.sessions.sign({ accountId, anonymous: true })).token;

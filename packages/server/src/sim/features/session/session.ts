@@ -35,7 +35,7 @@ export const sessionFeature: Feature = {
     r.on('player:requestSync', (world, player, _data, rid) => {
       // A full sync also resets interest management: everything in view is sent again as entered.
       player.visible.clear();
-      player.lastSelfKey = '';
+      player.lastSent = { x: NaN, z: NaN, running: false, moving: false, energyPercent: -1 };
       world.send(player.id, 'player:sync', { tick: world.tick, player: playerState(world, player) }, rid);
       return { ok: true, deferred: true };
     });

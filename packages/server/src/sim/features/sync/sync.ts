@@ -34,36 +34,41 @@ function snapshotOf(world: World, o: Player): EntitySnapshot {
 
 function syncPlayer(world: World, p: Player): void {
   const radius = world.settings.viewDistance;
-  const entered: EntitySnapshot[] = [];
-  const moved: EntityMove[] = [];
-  const left: number[] = [];
-  const seen = new Set<string>();
-  for (const o of world.playersNear(p.x, p.z, radius)) {
-    if (o === p) continue;
-    seen.add(o.id);
-    if (!p.visible.has(o.id)) {
-      entered.push(snapshotOf(world, o));
-      p.visible.add(o.id);
+  let entered: EntitySnapshot[] | undefined;
+  let moved: EntityMove[] | undefined;
+  let left: number[] | undefined;
+  // Known entities: still in view (maybe moved), or gone.
+  for (const id of p.visible) {
+    const o = world.players.get(id);
+    if (!o || Math.abs(o.x - p.x) > radius || Math.abs(o.z - p.z) > radius) {
+      p.visible.delete(id);
+      // A player who logged out this tick is gone from the map; its handle stays reserved until the next tick.
+      const idx = o?.idx ?? world.departedIdx.get(id);
+      if (idx !== undefined) (left ??= []).push(idx);
     } else if (o.x !== o.lastX || o.z !== o.lastZ) {
-      moved.push([o.idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0]);
+      (moved ??= []).push([o.idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0]);
     }
   }
-  for (const id of p.visible) {
-    if (seen.has(id)) continue;
-    p.visible.delete(id);
-    // A player who logged out this tick is gone from the map; its handle stays reserved until the next tick.
-    const idx = world.players.get(id)?.idx ?? world.departedIdx.get(id);
-    if (idx !== undefined) left.push(idx);
-  }
-  const self = selfPosition(world, p);
-  const selfKey = `${self.x},${self.z},${self.running ? 1 : 0},${self.moving ? 1 : 0},${Math.floor(self.runEnergy / 100)}`;
-  const selfChanged = selfKey !== p.lastSelfKey;
-  p.lastSelfKey = selfKey;
-  if (!selfChanged && entered.length === 0 && moved.length === 0 && left.length === 0) return;
+  // New entities in view.
+  world.spatial.forEachNear(p.x, p.z, radius, (id) => {
+    if (id === p.id || p.visible.has(id)) return;
+    const o = world.players.get(id);
+    if (!o || Math.abs(o.x - p.x) > radius || Math.abs(o.z - p.z) > radius) return;
+    p.visible.add(id);
+    (entered ??= []).push(snapshotOf(world, o));
+  });
+  const energyPercent = Math.floor(p.runEnergy / 100);
+  const moving = p.path.length > 0;
+  const selfChanged =
+    p.x !== p.lastSent.x || p.z !== p.lastSent.z || p.running !== p.lastSent.running || moving !== p.lastSent.moving || energyPercent !== p.lastSent.energyPercent;
+  if (!selfChanged && !entered && !moved && !left) return;
   const update: ServerPayload<'world:update'> = { tick: world.tick };
-  if (selfChanged) update.self = self;
-  if (entered.length > 0) update.entered = entered;
-  if (moved.length > 0) update.moved = moved;
-  if (left.length > 0) update.left = left;
+  if (selfChanged) {
+    update.self = selfPosition(world, p);
+    p.lastSent = { x: p.x, z: p.z, running: p.running, moving, energyPercent };
+  }
+  if (entered) update.entered = entered;
+  if (moved) update.moved = moved;
+  if (left) update.left = left;
   world.send(p.id, 'world:update', update);
 }
