@@ -1,6 +1,7 @@
 /**
  * Load benchmark: N real WebSocket bot players against the real server process (embedded PGlite in
- * a temporary world). Bots spread over the world (admin /tele to random walkable tiles), then walk
+ * a temporary world). Bots spread over the world (admin /tele to distinct random walkable tiles
+ * reachable from the spawn), then walk
  * to random nearby tiles and chat now and then. After a warm-up the run is measured for a bounded
  * time; it prints tick p50/p99 (from /status), outbound bytes per player per second (counted by the
  * bots) and the server's RSS, then one JSON line.
@@ -13,7 +14,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
+import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
+import { loadContent } from '../packages/server/src/content/load';
+import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
 import { freePort } from './net';
+
+/** Walkable overworld tiles connected to the spawn, in a deterministic shuffled order. */
+async function spawnTiles(count: number): Promise<Array<{ x: number; z: number }>> {
+  const content = await loadContent(BUNDLED_MANIFESTS_DIR);
+  const map = buildTileMap(content);
+  const tiles: Array<{ x: number; z: number }> = [];
+  for (let x = map.originX; x < map.originX + map.width; x++) {
+    for (let z = map.originZ; z < map.originZ + map.depth; z++) {
+      if (map.isWalkable(x, z) && map.connected({ x: 0, z: 0 }, { x, z })) tiles.push({ x, z });
+    }
+  }
+  let seed = 12345;
+  for (let i = tiles.length - 1; i > 0; i--) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    const j = seed % (i + 1);
+    [tiles[i], tiles[j]] = [tiles[j]!, tiles[i]!];
+  }
+  return tiles.slice(0, count);
+}
 
 const ADMIN_CODE = 'bench-admin-code';
 
@@ -62,22 +85,22 @@ export async function runLoadBench(args: { players: number; seconds: number }): 
       bots.push(...(await Promise.all(Array.from({ length: Math.min(25, args.players - i) }, () => connectBot(`ws://127.0.0.1:${port}/ws`)))));
     }
     console.log(`${bots.length} bots connected in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    // Spread out: random walkable tiles over the overworld (retries land on walkable ones over time).
+    // Spread out over distinct walkable tiles (as players spread over a real world).
     let seed = 12345;
     const rand = (n: number) => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
       return seed % n;
     };
-    for (const bot of bots) {
+    const tiles = await spawnTiles(bots.length);
+    bots.forEach((bot, i) => {
+      const t = tiles[i % tiles.length] ?? { x: 0, z: 0 };
+      bot.x = t.x;
+      bot.z = t.z;
       send(bot, 'player:chat', { message: `/admin ${ADMIN_CODE}` });
-      bot.x = rand(200) - 90;
-      bot.z = rand(250) - 190;
-    }
+    });
     await sleep(1500);
-    for (let round = 0; round < 3; round++) {
-      for (const bot of bots) send(bot, 'player:chat', { message: `/tele ${bot.x + round} ${bot.z}` });
-      await sleep(700);
-    }
+    for (const bot of bots) send(bot, 'player:chat', { message: `/tele ${bot.x} ${bot.z}` });
+    await sleep(1500);
     const tickMs = 600;
     let running = true;
     const driver = (async () => {
@@ -91,7 +114,7 @@ export async function runLoadBench(args: { players: number; seconds: number }): 
         await sleep(tickMs);
       }
     })();
-    await sleep(5_000); // warm-up
+    await sleep(60_000); // warm-up: a full /status window (100 ticks) of steady state before measuring
     for (const bot of bots) bot.bytes = 0;
     const start = performance.now();
     await sleep(args.seconds * 1000);

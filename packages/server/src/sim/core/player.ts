@@ -33,8 +33,11 @@ export class Player {
   chatTicks: number[] = [];
   /** Tick the player entered the world. */
   readonly joinedTick: number;
-  /** Entity ids this player's client currently knows (interest management). */
-  readonly visible = new Set<string>();
+  /** Handles of the entities this player's client currently knows (interest management). */
+  readonly visible = new Set<number>();
+  /** This tick's `moved` tuple, shared by all views (see the sync feature). */
+  moveTuple: [number, number, number, number, 0 | 1] | undefined;
+  moveTupleTick = -1;
   /** Own state last sent in a world:update, so unchanged state is not re-sent. */
   lastSent = { x: NaN, z: NaN, running: false, moving: false, energyPercent: -1 };
 

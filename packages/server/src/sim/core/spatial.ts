@@ -1,15 +1,15 @@
 /**
- * Buckets of entity ids by 8x8-tile region, so "who is near (x, z)" costs a few bucket scans
+ * Buckets of entity handles (small integers) by 8x8-tile region, so "who is near (x, z)" costs a few bucket scans
  * instead of a pass over every entity. Iteration order is insertion order: deterministic.
  */
 const BUCKET = 8;
 const key = (bx: number, bz: number) => (bx + 0x8000) * 0x10000 + (bz + 0x8000);
 
 export class SpatialIndex {
-  private readonly buckets = new Map<number, Set<string>>();
-  private readonly where = new Map<string, number>();
+  private readonly buckets = new Map<number, Set<number>>();
+  private readonly where = new Map<number, number>();
 
-  set(id: string, x: number, z: number): void {
+  set(id: number, x: number, z: number): void {
     const k = key(Math.floor(x / BUCKET), Math.floor(z / BUCKET));
     const prev = this.where.get(id);
     if (prev === k) return;
@@ -23,15 +23,15 @@ export class SpatialIndex {
     this.where.set(id, k);
   }
 
-  delete(id: string): void {
+  delete(id: number): void {
     const prev = this.where.get(id);
     if (prev === undefined) return;
     this.buckets.get(prev)?.delete(id);
     this.where.delete(id);
   }
 
-  /** Calls `fn` for every id in buckets overlapping the square of `radius` tiles around (x, z). */
-  forEachNear(x: number, z: number, radius: number, fn: (id: string) => void): void {
+  /** Calls `fn` for every handle in buckets overlapping the square of `radius` tiles around (x, z). */
+  forEachNear(x: number, z: number, radius: number, fn: (id: number) => void): void {
     const bx0 = Math.floor((x - radius) / BUCKET);
     const bx1 = Math.floor((x + radius) / BUCKET);
     const bz0 = Math.floor((z - radius) / BUCKET);

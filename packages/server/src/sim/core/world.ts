@@ -50,6 +50,8 @@ export class World {
   readonly registry = new Registry();
   /** Players in the world, in the order they entered it. */
   readonly players = new Map<string, Player>();
+  /** Players by entity handle (`Player.idx`), for the hot paths of interest management. */
+  readonly byIdx: Array<Player | undefined> = [];
   readonly spatial = new SpatialIndex();
   /** Logins and logouts accepted in the input phase, applied in their own phases. */
   readonly pendingLogins: PlayerRecord[] = [];
@@ -58,8 +60,6 @@ export class World {
   private nextIdx = 0;
   private readonly freeIdx: number[] = [];
   private readonly releasing: number[] = [];
-  /** Handles of entities that left the world this tick, so views can report them as left. */
-  readonly departedIdx = new Map<string, number>();
   private outbox = new Map<string, OutEvent[]>();
   private effects: Effect[] = [];
   private readonly clock: () => number;
@@ -94,10 +94,7 @@ export class World {
           this.effects.push({ type: 'fault', where: `phase ${name}/${hook.feature}`, message: String(err) });
         }
       }
-      if (name === 'sync') {
-        this.freeIdx.push(...this.releasing.splice(0));
-        this.departedIdx.clear();
-      }
+      if (name === 'sync') this.freeIdx.push(...this.releasing.splice(0));
       const now = this.clock();
       phases.push({ name, ms: now - t });
       t = now;
@@ -166,10 +163,24 @@ export class World {
     return this.nextIdx++;
   }
 
-  /** Frees a departing entity's handle; until the end of this tick's sync it still maps its id. */
-  releaseIndex(idx: number, id: string): void {
+  /** Frees a departing entity's handle; it is reused from the next tick on, after every view saw it leave. */
+  releaseIndex(idx: number): void {
     this.releasing.push(idx);
-    this.departedIdx.set(id, idx);
+  }
+
+  /** Puts a player in the world (login phase). */
+  addPlayer(p: Player): void {
+    this.players.set(p.id, p);
+    this.byIdx[p.idx] = p;
+    this.spatial.set(p.idx, p.x, p.z);
+  }
+
+  /** Takes a player out of the world (logout phase); its handle is released after this tick's sync. */
+  removePlayer(p: Player): void {
+    this.players.delete(p.id);
+    this.byIdx[p.idx] = undefined;
+    this.spatial.delete(p.idx);
+    this.releaseIndex(p.idx);
   }
 
   /** Queues an event for one player, sent after this tick. */
@@ -207,8 +218,8 @@ export class World {
   /** Players within `radius` tiles (Chebyshev) of (x, z), in a deterministic order. */
   playersNear(x: number, z: number, radius: number): Player[] {
     const out: Player[] = [];
-    this.spatial.forEachNear(x, z, radius, (id) => {
-      const p = this.players.get(id);
+    this.spatial.forEachNear(x, z, radius, (idx) => {
+      const p = this.byIdx[idx];
       if (p && Math.abs(p.x - x) <= radius && Math.abs(p.z - z) <= radius) out.push(p);
     });
     return out;

@@ -182,7 +182,8 @@ export class TileMap {
   /** Ground height at (x, z) (the water surface on water, 0 off the grid). */
   height(x: number, z: number): number {
     const i = this.index(x, z);
-    return i < 0 ? 0 : (this.heights[i] ?? 0);
+    // Centimetre precision: enough for rendering, and short on the wire (14.96, not 14.957471847534).
+    return i < 0 ? 0 : Math.round((this.heights[i] ?? 0) * 100) / 100;
   }
 
   /** The area containing (x, z), if any: one array read, no scan over the areas. */

@@ -32,7 +32,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       target.path = [];
       target.x = x;
       target.z = z;
-      world.spatial.set(target.id, x, z);
+      world.spatial.set(target.idx, x, z);
       return { ok: true, result: { player: target.name, x, z } };
     },
   },

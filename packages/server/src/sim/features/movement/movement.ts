@@ -89,5 +89,5 @@ function stepPlayer(world: World, p: Player): void {
   } else {
     p.runEnergy = Math.min(MAX_RUN_ENERGY, p.runEnergy + RUN_REGEN_PER_TICK);
   }
-  if (p.x !== p.lastX || p.z !== p.lastZ) world.spatial.set(p.id, p.x, p.z);
+  if (p.x !== p.lastX || p.z !== p.lastZ) world.spatial.set(p.idx, p.x, p.z);
 }

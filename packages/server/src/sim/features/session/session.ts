@@ -48,9 +48,7 @@ export const sessionFeature: Feature = {
       for (const { playerId } of world.pendingLogouts.splice(0)) {
         const p = world.players.get(playerId);
         if (!p) continue;
-        world.players.delete(playerId);
-        world.spatial.delete(playerId);
-        world.releaseIndex(p.idx, p.id);
+        world.removePlayer(p);
         world.effect({ type: 'save', snapshot: { ...p.toRecord(), y: world.heightAt(p.x, p.z) }, reason: 'logout' });
       }
     });
@@ -60,8 +58,7 @@ export const sessionFeature: Feature = {
         if (world.players.has(record.id)) continue; // already in the world (duplicate login command)
         const spot = world.map.isWalkable(record.x, record.z) ? record : nearestSpawn(world);
         const p = new Player({ ...record, x: spot.x, z: spot.z }, world.tick, world.allocIndex());
-        world.players.set(p.id, p);
-        world.spatial.set(p.id, p.x, p.z);
+        world.addPlayer(p);
         world.send(p.id, 'player:sync', { tick: world.tick, player: playerState(world, p) });
       }
     });

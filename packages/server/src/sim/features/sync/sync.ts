@@ -32,29 +32,37 @@ function snapshotOf(world: World, o: Player): EntitySnapshot {
   };
 }
 
+/** An entity's move tuple, built once per tick and shared by every view that reports it. */
+function moveTuple(world: World, o: Player): EntityMove {
+  if (o.moveTupleTick !== world.tick || !o.moveTuple) {
+    o.moveTuple = [o.idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
+    o.moveTupleTick = world.tick;
+  }
+  return o.moveTuple;
+}
+
 function syncPlayer(world: World, p: Player): void {
   const radius = world.settings.viewDistance;
   let entered: EntitySnapshot[] | undefined;
   let moved: EntityMove[] | undefined;
   let left: number[] | undefined;
   // Known entities: still in view (maybe moved), or gone.
-  for (const id of p.visible) {
-    const o = world.players.get(id);
+  for (const idx of p.visible) {
+    // A player who logged out this tick is gone; its handle is not reused before the next tick.
+    const o = world.byIdx[idx];
     if (!o || Math.abs(o.x - p.x) > radius || Math.abs(o.z - p.z) > radius) {
-      p.visible.delete(id);
-      // A player who logged out this tick is gone from the map; its handle stays reserved until the next tick.
-      const idx = o?.idx ?? world.departedIdx.get(id);
-      if (idx !== undefined) (left ??= []).push(idx);
+      p.visible.delete(idx);
+      (left ??= []).push(idx);
     } else if (o.x !== o.lastX || o.z !== o.lastZ) {
-      (moved ??= []).push([o.idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0]);
+      (moved ??= []).push(moveTuple(world, o));
     }
   }
   // New entities in view.
-  world.spatial.forEachNear(p.x, p.z, radius, (id) => {
-    if (id === p.id || p.visible.has(id)) return;
-    const o = world.players.get(id);
+  world.spatial.forEachNear(p.x, p.z, radius, (idx) => {
+    if (idx === p.idx || p.visible.has(idx)) return;
+    const o = world.byIdx[idx];
     if (!o || Math.abs(o.x - p.x) > radius || Math.abs(o.z - p.z) > radius) return;
-    p.visible.add(id);
+    p.visible.add(idx);
     (entered ??= []).push(snapshotOf(world, o));
   });
   const energyPercent = Math.floor(p.runEnergy / 100);
