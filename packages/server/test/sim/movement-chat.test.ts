@@ -131,3 +131,20 @@ describe('interest management', () => {
     expect(tw.world.drainEffects()).toContainEqual(expect.objectContaining({ type: 'save', reason: 'logout' }));
   });
 });
+
+describe('auto-save hand-off', () => {
+  it('hands a snapshot of every player to the host every autosaveTicks ticks', async () => {
+    const { content, map } = await (await import('./test-world')).bundledWorld();
+    const tw = new TestWorld(content, map, 1, { autosaveTicks: 5 });
+    tw.login(record('s1', 0, 0));
+    tw.login(record('s2', 1, 0));
+    tw.advance(4);
+    expect(tw.world.drainEffects().filter((e) => e.type === 'save')).toHaveLength(0);
+    tw.advance(1);
+    const saves = tw.world.drainEffects().filter((e) => e.type === 'save');
+    expect(saves.map((e) => e.type === 'save' && [e.snapshot.id, e.reason])).toEqual([
+      ['s1', 'autosave'],
+      ['s2', 'autosave'],
+    ]);
+  });
+});
