@@ -1,3 +1,4 @@
+import { SKILLS } from '../content/skills';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -26,20 +27,6 @@ const SPEC_CHARACTER_RECORD: Array<[string, string, string | null, boolean]> = [
   ['positionZ', 'real', '0', false],
 ];
 
-const SKILLS = [
-  'attack',
-  'strength',
-  'defense',
-  'constitution',
-  'ranged',
-  'prayer',
-  'woodcutting',
-  'fishing',
-  'firemaking',
-  'cooking',
-  'mining',
-  'smithing',
-];
 
 const TABLES = [
   'users',

@@ -1,24 +1,10 @@
-/**
- * The twelve skills a character trains. The order is the one used everywhere a
- * skill list is shown (columns, API responses), so keep it stable.
- */
-export const SKILLS = [
-  'attack',
-  'strength',
-  'defense',
-  'constitution',
-  'ranged',
-  'prayer',
-  'woodcutting',
-  'fishing',
-  'firemaking',
-  'cooking',
-  'mining',
-  'smithing',
-] as const;
+import { SKILLS, type SkillName } from '../../content/skills';
+
+/** The twelve skills (one list for the whole server: content/skills.ts). */
+export { SKILLS };
 
 /** One of the twelve skill names. */
-export type Skill = (typeof SKILLS)[number];
+export type Skill = SkillName;
 
 /** Experience at level 10, the starting constitution level. */
 export const CONSTITUTION_START_XP = 1154;
