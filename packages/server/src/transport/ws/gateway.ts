@@ -101,7 +101,8 @@ export class Gateway implements PlayerSink {
     const id = character.id;
     if (this.loading.has(id)) return connection.close(CLOSE_CODES.savePending, 'this character is logging in on another connection');
     const previous = this.byCharacter.get(id);
-    const inWorld = deps.host.isOnline(id);
+    // An attached session means the player is in the world or its login is queued for the next tick.
+    const inWorld = previous !== undefined || deps.host.isOnline(id);
     if (!inWorld && deps.saves.isPending(id)) {
       return connection.close(CLOSE_CODES.savePending, 'the previous session is still being saved: try again in a moment');
     }
