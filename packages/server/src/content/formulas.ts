@@ -13,20 +13,8 @@ export function interpolatedChance(low: number, high: number, level: number): nu
   return Math.max(0, Math.min(1, value));
 }
 
-/** Levels that decide a combat level (constitution plays the role of OSRS hitpoints). */
-export interface CombatLevels {
-  attack: number;
-  strength: number;
-  defense: number;
-  constitution: number;
-  ranged: number;
-  prayer?: number;
-}
-
-/** OSRS-style combat level: a new character (1/1/1, constitution 10) is level 3. */
-export function combatLevel(l: CombatLevels): number {
-  const base = 0.25 * (l.defense + l.constitution + Math.floor((l.prayer ?? 1) / 2));
-  const melee = 0.325 * (l.attack + l.strength);
-  const ranged = 0.325 * Math.floor((l.ranged * 3) / 2);
-  return Math.floor(base + Math.max(melee, ranged));
-}
+/**
+ * The combat level lives with the skill rules (one implementation); re-exported here because the
+ * content build computes NPC combat levels with it.
+ */
+export { combatLevel, type CombatLevels } from '../sim/features/skills/levels';
