@@ -42,6 +42,16 @@ export const clientEvents = {
     schema: z.strictObject({ t: z.number().optional() }),
     example: { t: 1732575600000 },
   },
+  'equipment:equip': {
+    description: 'Wear the item in an inventory slot (swapping out what is in its equipment slot).',
+    schema: z.strictObject({ inventorySlot: z.number().int().min(0).max(27) }),
+    example: { inventorySlot: 2 },
+  },
+  'equipment:unequip': {
+    description: 'Take off the item in an equipment slot into the inventory.',
+    schema: z.strictObject({ slot: z.enum(['weapon', 'shield', 'head', 'body', 'legs', 'hands', 'feet', 'cape', 'neck', 'ring', 'ammo']) }),
+    example: { slot: 'weapon' },
+  },
   'inventory:use': {
     description: 'Use an inventory item (alone, on another item or on an object).',
     schema: z.strictObject({

@@ -18,6 +18,11 @@ export const GAME_ERROR_CODES = {
   admin_code_invalid: 'a wrong /admin code (counted by the authentication limit)',
   unknown_command: 'an unknown / command',
   invalid_command: 'a / command with bad arguments',
+  invalid_slot: 'a slot number or name outside the container',
+  empty_slot: 'the slot holds nothing',
+  inventory_full: 'the inventory has no room for the result; nothing changed',
+  not_equippable: 'the item cannot be worn',
+  level_too_low: 'a skill level below the requirement; message names the skill and level',
   internal_error: 'a bug on the server; logged',
 } as const;
 

@@ -39,6 +39,9 @@ export const selfState = z.object({
   moving: z.boolean(),
 });
 
+export const inventorySlot = z.object({ slot: z.number().int().min(0).max(27), itemId: z.string(), quantity: z.number().int().positive() });
+export const equipmentSlot = z.object({ slot: z.string(), itemId: z.string(), quantity: z.number().int().positive() });
+
 export const playerState = z.object({
   id: z.string(),
   accountId: z.string(),
@@ -51,6 +54,10 @@ export const playerState = z.object({
   skills: z.record(z.string(), skillEntry),
   isAdmin: z.boolean(),
   areaId: z.string().nullable(),
+  /** Occupied inventory slots (28 slots). */
+  inventory: z.array(inventorySlot),
+  /** Worn items by slot (weapon, shield, head, body, legs, hands, feet, cape, neck, ring, ammo). */
+  equipment: z.array(equipmentSlot),
 });
 
 /**
@@ -88,6 +95,16 @@ export const serverEvents = {
       left: z.array(z.number().int().nonnegative()).optional(),
     }),
     example: { tick: 1201, self: { x: 1, z: 0, y: 10, running: false, runEnergy: 10000, moving: true }, moved: [[4, 3, 2, 10, 1]], left: [9] },
+  },
+  'inventory:update': {
+    description: 'Your inventory changed: every occupied slot (sent at most once per tick).',
+    schema: z.object({ tick: z.number().int(), slots: z.array(inventorySlot) }),
+    example: { tick: 1210, slots: [{ slot: 0, itemId: 'bronze_axe', quantity: 1 }, { slot: 1, itemId: 'coins', quantity: 25 }] },
+  },
+  'equipment:update': {
+    description: 'Your worn items changed: every occupied slot and the summed equipment bonuses.',
+    schema: z.object({ tick: z.number().int(), slots: z.array(equipmentSlot), bonuses: z.record(z.string(), z.number()) }),
+    example: { tick: 1210, slots: [{ slot: 'weapon', itemId: 'bronze_sword', quantity: 1 }], bonuses: { attackSlash: 5, meleeStrength: 5 } },
   },
   'chat:message': {
     description: 'A chat line: public speech within hearing range, a server notice, or an admin broadcast.',

@@ -133,6 +133,8 @@ export const samplePlayer: ServerPayload<'player:sync'>['player'] = {
   skills: { attack: { level: 1, xp: 0 } },
   isAdmin: false,
   areaId: null,
+  inventory: [],
+  equipment: [],
 };
 
 /** A tiny WebSocket server on 127.0.0.1 (port 0) that speaks the protocol envelope at /ws. */

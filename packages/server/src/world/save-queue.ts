@@ -26,7 +26,8 @@ export function snapshotToFields(s: PlayerSnapshot): CharacterFields {
 
 /**
  * Write-behind saving. The tick hands snapshots over and never waits; a background writer stores
- * them in batches, each batch in one transaction. Only the newest snapshot of a character is kept
+ * them in batches, each batch in one transaction (character row, inventory and equipment together,
+ * so a save never leaves half of a character's items written). Only the newest snapshot of a character is kept
  * while it waits. A character counts as "pending" from hand-over until its write committed, which
  * is how a login is refused while the previous session's save is still being written.
  */
@@ -79,7 +80,11 @@ export class SaveQueue {
       }
       try {
         await this.repos.transaction(async (tx) => {
-          for (const s of batch) await tx.characters.update(s.id, snapshotToFields(s));
+          for (const s of batch) {
+            await tx.characters.update(s.id, snapshotToFields(s));
+            await tx.inventory.replaceAll(s.id, s.inventory);
+            await tx.equipment.replaceAll(s.id, s.equipment);
+          }
         });
         this.saved += batch.length;
       } catch (err) {

@@ -107,6 +107,10 @@ describe('restart and restore', () => {
     await c.request('player:move', { x: 5, z: 3, run: true });
     const arrived = await c.waitFor('world:update', (u) => u.self?.x === 5 && u.self.z === 3 && !u.self.moving, 5_000);
     const energy = arrived.self?.runEnergy ?? 0;
+    // the default template wears a sword and shield; take the shield off before the restart
+    const before = await c.request('player:requestSync', {});
+    expect(before.player.equipment.map((e) => e.slot).sort()).toEqual(['shield', 'weapon']);
+    await c.request('equipment:unequip', { slot: 'shield' });
     expect(energy).toBeLessThan(10_000);
     const closing = c.waitFor('session:closing', undefined, 10_000);
     await server.close();
@@ -119,6 +123,9 @@ describe('restart and restore', () => {
       const sync = await again.request('player:requestSync', {});
       expect(sync.player.position).toMatchObject({ x: 5, z: 3 });
       expect(Math.abs(sync.player.position.runEnergy - energy)).toBeLessThanOrEqual(100);
+      expect(sync.player.equipment.map((e) => e.slot)).toEqual(['weapon']);
+      expect(sync.player.inventory.some((i) => i.itemId === 'wooden_shield')).toBe(true);
+      expect(await server.repos.equipment.get(id ?? '')).toHaveLength(1);
       const row = await server.repos.characters.findById(id ?? '');
       expect(row).toMatchObject({ positionX: 5, positionZ: 3 });
       await again.close();

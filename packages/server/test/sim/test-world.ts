@@ -74,6 +74,8 @@ export function record(id: string, x = 0, z = 0, name = id): PlayerRecord {
       attack: skill, strength: skill, defense: skill, constitution: { level: 10, xp: 1154 }, ranged: skill, prayer: skill,
       woodcutting: skill, fishing: skill, firemaking: skill, cooking: skill, mining: skill, smithing: skill,
     },
+    inventory: [],
+    equipment: [],
   };
 }
 

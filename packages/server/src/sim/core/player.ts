@@ -1,6 +1,9 @@
 import type { Rid } from '@tilerealm/protocol';
 import type { SkillName } from '../../content/skills';
-import type { PlayerRecord, Tile } from './types';
+import { Equipment } from '../features/equipment/equipment';
+import { INVENTORY_SIZE, ItemContainer } from '../features/inventory/container';
+import type { ItemLookup } from '../features/inventory/types';
+import type { PlayerRecord, SlotRow, Tile } from './types';
 
 /** Run energy is kept in hundredths of a percent, as in RuneScape: 10,000 = 100%. */
 export const MAX_RUN_ENERGY = 10_000;
@@ -24,6 +27,13 @@ export class Player {
   coins: number;
   combatLevel: number;
   skills: Record<SkillName, { level: number; xp: number }>;
+  readonly inventory: ItemContainer;
+  readonly equipment: Equipment;
+  /** Saved rows that could not be placed when loading (reported as a fault, kept for the save). */
+  readonly unplaced: { inventory: Array<SlotRow<number>>; equipment: Array<SlotRow<string>> };
+  /** Container versions last sent to the client (inventory:update / equipment:update). */
+  sentInventoryVersion = -1;
+  sentEquipmentVersion = -1;
   /** Admin commands allowed (this session entered the admin code). */
   isAdmin = false;
   /** Tile at the start of the current tick, to tell whether the player moved. */
@@ -41,7 +51,7 @@ export class Player {
   /** Own state last sent in a world:update, so unchanged state is not re-sent. */
   lastSent = { x: NaN, z: NaN, running: false, moving: false, energyPercent: -1 };
 
-  constructor(record: PlayerRecord, tick: number, idx: number) {
+  constructor(record: PlayerRecord, tick: number, idx: number, lookup: ItemLookup) {
     this.id = record.id;
     this.idx = idx;
     this.accountId = record.accountId;
@@ -56,6 +66,11 @@ export class Player {
     this.combatLevel = record.combatLevel;
     this.skills = structuredCloneSkills(record.skills);
     this.joinedTick = tick;
+    const inv = ItemContainer.fromRows(record.inventory, INVENTORY_SIZE, lookup);
+    const eq = Equipment.fromRows(record.equipment);
+    this.inventory = inv.container;
+    this.equipment = eq.equipment;
+    this.unplaced = { inventory: inv.rejected, equipment: eq.rejected };
   }
 
   get maxHealth(): number {
@@ -74,6 +89,8 @@ export class Player {
       coins: this.coins,
       combatLevel: this.combatLevel,
       skills: structuredCloneSkills(this.skills),
+      inventory: this.inventory.toRows(),
+      equipment: this.equipment.toRows(),
     };
   }
 }

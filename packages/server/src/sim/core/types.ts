@@ -7,6 +7,13 @@ export interface Tile {
   z: number;
 }
 
+/** A saved container slot (inventory or equipment; equipment slots are named). */
+export interface SlotRow<S extends number | string = number> {
+  slot: S;
+  itemId: string;
+  quantity: number;
+}
+
 /** What the world needs to put a character in it: loaded from storage by the transport layer. */
 export interface PlayerRecord {
   id: string;
@@ -19,6 +26,8 @@ export interface PlayerRecord {
   coins: number;
   combatLevel: number;
   skills: Record<SkillName, { level: number; xp: number }>;
+  inventory: Array<SlotRow<number>>;
+  equipment: Array<SlotRow<string>>;
 }
 
 /** What the world hands to storage to save a character (write-behind snapshot). */

@@ -1,6 +1,7 @@
 import type { ClientEventName, Rid, ServerEventName, ServerPayload } from '@tilerealm/protocol';
 import type { Content } from '../../content/load';
 import type { TileMap } from '../map/tile-map';
+import { lookupIn, type ItemLookup } from '../features/inventory/types';
 import { StateHasher } from './hash';
 import type { Player } from './player';
 import { fail, PHASES, Registry, type Feature, type Outcome, type PhaseName } from './registry';
@@ -47,6 +48,8 @@ export class World {
   readonly map: TileMap;
   readonly rng: Rng;
   readonly settings: WorldSettings;
+  /** Item definitions by id, for the container rules. */
+  readonly itemLookup: ItemLookup;
   readonly registry = new Registry();
   /** Players in the world, in the order they entered it. */
   readonly players = new Map<string, Player>();
@@ -69,6 +72,7 @@ export class World {
     this.map = opts.map;
     this.rng = new Rng(opts.seed);
     this.settings = { ...DEFAULT_SETTINGS, ...opts.settings };
+    this.itemLookup = lookupIn(opts.content.items);
     this.clock = opts.clock ?? (() => 0);
     for (const f of opts.features) this.registry.use(f);
   }
@@ -233,6 +237,8 @@ export class World {
       h.str(p.id).num(p.x).num(p.z).num(p.runEnergy).bool(p.running).num(p.path.length).num(p.health).bool(p.isAdmin);
       if (p.pendingMove) h.num(p.pendingMove.x).num(p.pendingMove.z);
       for (const s of p.path) h.num(s.x).num(s.z);
+      for (const r of p.inventory.entries()) h.num(r.slot).str(r.itemId).num(r.quantity);
+      for (const r of p.equipment.entries()) h.str(r.slot).str(r.itemId).num(r.quantity);
     }
     return h.digest();
   }

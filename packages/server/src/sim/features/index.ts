@@ -1,9 +1,17 @@
 import type { Feature } from '../core/registry';
 import { chatFeature } from './chat/chat';
+import { equipmentFeature } from './equipment/feature';
 import { movementFeature } from './movement/movement';
 import { persistenceFeature } from './persistence/persistence';
 import { sessionFeature } from './session/session';
 import { syncFeature } from './sync/sync';
 
 /** Every feature of the world, in registration order (which fixes hook order within a phase). */
-export const FEATURES: readonly Feature[] = [sessionFeature, movementFeature, chatFeature, syncFeature, persistenceFeature];
+export const FEATURES: readonly Feature[] = [
+  sessionFeature,
+  movementFeature,
+  chatFeature,
+  equipmentFeature,
+  syncFeature,
+  persistenceFeature,
+];

@@ -2,7 +2,7 @@ import { CLOSE_CODES, PROTOCOL_VERSION, type ClientMessage, type Rid } from '@ti
 import type { Authenticator } from '../../auth/authenticator';
 import type { SessionTokens } from '../../auth/session-tokens';
 import type { Content } from '../../content/load';
-import type { CharacterRow, Repositories } from '../../storage';
+import type { CharacterRow, EquipmentSlot, ItemSlot, Repositories } from '../../storage';
 import type { OutEvent, PlayerRecord } from '../../sim/core/types';
 import type { PlayerSink, WorldHost } from '../../world/world-host';
 import type { SaveQueue } from '../../world/save-queue';
@@ -138,7 +138,10 @@ export class Gateway implements PlayerSink {
         },
       ]);
       if (inWorld) deps.host.enqueue({ type: 'client', playerId: id, message: { event: 'player:requestSync', data: {} }, rid: undefined });
-      else deps.host.enqueue({ type: 'login', record: toRecord(character) });
+      else {
+        const [inventory, equipment] = await Promise.all([deps.repos.inventory.get(id), deps.repos.equipment.get(id)]);
+        deps.host.enqueue({ type: 'login', record: toRecord(character, inventory, equipment) });
+      }
       connection.ready({
         message: (m, rid) => this.onMessage(id, attached, m, rid),
         closed: () => this.onClosed(id, attached),
@@ -208,8 +211,8 @@ function errorEvent(code: 'admin_code_invalid', message: string, rid: Rid | unde
   return rid === undefined ? { event: 'error', data } : { event: 'error', data, rid };
 }
 
-/** A character row as the world loads it. */
-export function toRecord(c: CharacterRow): PlayerRecord {
+/** A character row (with its saved items) as the world loads it. */
+export function toRecord(c: CharacterRow, inventory: ItemSlot[], equipment: EquipmentSlot[]): PlayerRecord {
   return {
     id: c.id,
     accountId: c.accountId,
@@ -234,5 +237,7 @@ export function toRecord(c: CharacterRow): PlayerRecord {
       mining: { level: c.miningLevel, xp: c.miningXp },
       smithing: { level: c.smithingLevel, xp: c.smithingXp },
     },
+    inventory,
+    equipment,
   };
 }

@@ -1,4 +1,4 @@
-import type { PlayerStatePayload } from '@tilerealm/protocol';
+import type { PlayerStatePayload, Rid } from '@tilerealm/protocol';
 import { Player } from '../../core/player';
 import type { Feature } from '../../core/registry';
 import type { World } from '../../core/world';
@@ -17,6 +17,8 @@ export function playerState(world: World, p: Player): PlayerStatePayload {
     skills: p.skills,
     isAdmin: p.isAdmin,
     areaId: world.map.areaAt(p.x, p.z)?.id ?? null,
+    inventory: p.inventory.entries(),
+    equipment: p.equipment.entries(),
   };
 }
 
@@ -36,7 +38,7 @@ export const sessionFeature: Feature = {
       // A full sync also resets interest management: everything in view is sent again as entered.
       player.visible.clear();
       player.lastSent = { x: NaN, z: NaN, running: false, moving: false, energyPercent: -1 };
-      world.send(player.id, 'player:sync', { tick: world.tick, player: playerState(world, player) }, rid);
+      sendSync(world, player, rid);
       return { ok: true, deferred: true };
     });
     r.on('ping', (world, player, data, rid) => {
@@ -57,13 +59,24 @@ export const sessionFeature: Feature = {
       for (const record of world.pendingLogins.splice(0)) {
         if (world.players.has(record.id)) continue; // already in the world (duplicate login command)
         const spot = world.map.isWalkable(record.x, record.z) ? record : nearestSpawn(world);
-        const p = new Player({ ...record, x: spot.x, z: spot.z }, world.tick, world.allocIndex());
+        const p = new Player({ ...record, x: spot.x, z: spot.z }, world.tick, world.allocIndex(), world.itemLookup);
+        if (p.unplaced.inventory.length > 0 || p.unplaced.equipment.length > 0) {
+          // Never silently lose an item: report it; the save keeps the rows (see toRecord).
+          world.effect({ type: 'fault', where: `login ${p.id}`, message: `unplaceable saved items: ${JSON.stringify(p.unplaced)}` });
+        }
         world.addPlayer(p);
-        world.send(p.id, 'player:sync', { tick: world.tick, player: playerState(world, p) });
+        sendSync(world, p, undefined);
       }
     });
   },
 };
+
+/** A full player:sync; the containers it carries count as sent. */
+function sendSync(world: World, p: Player, rid: Rid | undefined): void {
+  p.sentInventoryVersion = p.inventory.version;
+  p.sentEquipmentVersion = p.equipment.version;
+  world.send(p.id, 'player:sync', { tick: world.tick, player: playerState(world, p) }, rid);
+}
 
 /** Where a character standing on an unwalkable tile (content changed under it) is put back. */
 function nearestSpawn(world: World): { x: number; z: number } {
