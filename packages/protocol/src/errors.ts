@@ -23,6 +23,8 @@ export const GAME_ERROR_CODES = {
   inventory_full: 'the inventory has no room for the result; nothing changed',
   not_equippable: 'the item cannot be worn',
   level_too_low: 'a skill level below the requirement; message names the skill and level',
+  not_usable: 'the item has no use on its own ("nothing interesting happens")',
+  eat_delay: 'ate too recently: the next food may be eaten once the delay of the last one (3 ticks for most food) has passed',
   internal_error: 'a bug on the server; logged',
 } as const;
 

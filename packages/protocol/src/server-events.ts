@@ -10,6 +10,8 @@ export const entitySnapshot = z.object({
   idx: z.number().int().nonnegative(),
   id: z.string(),
   kind: z.enum(['player', 'npc']),
+  /** For NPCs: the npcs.json id (model, examine text, actions come from the manifest). */
+  npcId: z.string().optional(),
   name: z.string(),
   x: z.number().int(),
   z: z.number().int(),
@@ -96,6 +98,16 @@ export const serverEvents = {
     }),
     example: { tick: 1201, self: { x: 1, z: 0, y: 10, running: false, runEnergy: 10000, moving: true }, moved: [[4, 3, 2, 10, 1]], left: [9] },
   },
+  'skill:xp': {
+    description: 'Experience gained in a skill: the amount (one decimal), the new total and level.',
+    schema: z.object({ tick: z.number().int(), skill: z.string(), amount: z.number(), xp: z.number().int(), level: z.number().int() }),
+    example: { tick: 1300, skill: 'attack', amount: 16, xp: 99, level: 2 },
+  },
+  'skill:levelUp': {
+    description: 'A skill reached a new level (also carries the possibly changed combat level).',
+    schema: z.object({ tick: z.number().int(), skill: z.string(), level: z.number().int(), combatLevel: z.number().int() }),
+    example: { tick: 1300, skill: 'attack', level: 2, combatLevel: 3 },
+  },
   'inventory:update': {
     description: 'Your inventory changed: every occupied slot (sent at most once per tick).',
     schema: z.object({ tick: z.number().int(), slots: z.array(inventorySlot) }),
@@ -105,6 +117,12 @@ export const serverEvents = {
     description: 'Your worn items changed: every occupied slot and the summed equipment bonuses.',
     schema: z.object({ tick: z.number().int(), slots: z.array(equipmentSlot), bonuses: z.record(z.string(), z.number()) }),
     example: { tick: 1210, slots: [{ slot: 'weapon', itemId: 'bronze_sword', quantity: 1 }], bonuses: { attackSlash: 5, meleeStrength: 5 } },
+  },
+  'player:stats': {
+    description:
+      'Your health changed (eating, regeneration, damage, a constitution level-up): current and maximum health in life points (10 per OSRS hitpoint). At most one per tick, only when a value changed since the last player:sync or player:stats.',
+    schema: z.object({ tick: z.number().int(), health: z.number().int(), maxHealth: z.number().int() }),
+    example: { tick: 1215, health: 73, maxHealth: 100 },
   },
   'chat:message': {
     description: 'A chat line: public speech within hearing range, a server notice, or an admin broadcast.',

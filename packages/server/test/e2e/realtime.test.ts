@@ -50,7 +50,8 @@ describe('real-time world over WebSocket (SDK clients)', () => {
       await expect(c.request('player:move', { x: 500, z: 0 })).rejects.toMatchObject({ code: 'path_too_far' });
       const sync = await c.request('player:requestSync', {});
       expect(sync).toMatchObject({ player: { position: { x: 0, z: 0 } } });
-      await expect(c.request('inventory:use', { slot: 0 })).rejects.toMatchObject({ code: 'feature_unavailable' });
+      await expect(c.request('inventory:use', { slot: 0, targetSlot: 1 })).rejects.toMatchObject({ code: 'feature_unavailable' });
+      await expect(c.request('inventory:use', { slot: 0 })).rejects.toMatchObject({ code: 'not_usable' });
       await expect(c.request('player:chat', { message: '/tele 1 1' })).rejects.toMatchObject({ code: 'not_admin' });
       await expect(c.request('player:chat', { message: '/admin wrong-code' })).rejects.toMatchObject({ code: 'admin_code_invalid' });
       await c.request('player:chat', { message: '/admin let-me-in-please' });

@@ -10,6 +10,7 @@ export const MAX_RUN_ENERGY = 10_000;
 
 /** A character in the world. Mutated only inside the tick. */
 export class Player {
+  readonly kind = 'player' as const;
   readonly id: string;
   /** Small world handle used on the wire while the player is in someone's view. */
   readonly idx: number;
@@ -34,6 +35,15 @@ export class Player {
   /** Container versions last sent to the client (inventory:update / equipment:update). */
   sentInventoryVersion = -1;
   sentEquipmentVersion = -1;
+  /** Tenths of experience earned but not yet a whole point, per skill (in memory only; see docs/combat.md). */
+  readonly xpTenths: Partial<Record<SkillName, number>> = {};
+  /** First tick at which the player may eat again (the consumables feature's eat delay). */
+  nextEatTick = 0;
+  /** Ticks counted towards the next natural health change (regeneration or boost decay; consumables feature). */
+  regenTicks = 0;
+  /** Health and maximum health last sent to the client (player:sync / player:stats), so unchanged values are not re-sent. */
+  sentHealth: number;
+  sentMaxHealth: number;
   /** Admin commands allowed (this session entered the admin code). */
   isAdmin = false;
   /** Tile at the start of the current tick, to tell whether the player moved. */
@@ -65,6 +75,8 @@ export class Player {
     this.coins = record.coins;
     this.combatLevel = record.combatLevel;
     this.skills = structuredCloneSkills(record.skills);
+    this.sentHealth = this.health;
+    this.sentMaxHealth = this.maxHealth;
     this.joinedTick = tick;
     const inv = ItemContainer.fromRows(record.inventory, INVENTORY_SIZE, lookup);
     const eq = Equipment.fromRows(record.equipment);

@@ -33,6 +33,7 @@ export interface Feature {
 export class Registry {
   private readonly handlers = new Map<ClientEventName, EventHandler<ClientEventName>>();
   private readonly hooks = new Map<PhaseName, Array<{ feature: string; fn: PhaseHook }>>();
+  private readonly inits: PhaseHook[] = [];
   private current = 'core';
 
   use(feature: Feature): this {
@@ -51,6 +52,15 @@ export class Registry {
     const list = this.hooks.get(name) ?? [];
     list.push({ feature: this.current, fn });
     this.hooks.set(name, list);
+  }
+
+  /** Runs once when the world is created (e.g. spawning NPCs), in registration order. */
+  init(fn: PhaseHook): void {
+    this.inits.push(fn);
+  }
+
+  initializers(): readonly PhaseHook[] {
+    return this.inits;
   }
 
   handler(event: ClientEventName): EventHandler<ClientEventName> | undefined {

@@ -3,6 +3,7 @@ import type { Content } from '../../content/load';
 import type { TileMap } from '../map/tile-map';
 import { lookupIn, type ItemLookup } from '../features/inventory/types';
 import { StateHasher } from './hash';
+import type { Npc } from './npc';
 import type { Player } from './player';
 import { fail, PHASES, Registry, type Feature, type Outcome, type PhaseName } from './registry';
 import { Rng } from './rng';
@@ -53,8 +54,10 @@ export class World {
   readonly registry = new Registry();
   /** Players in the world, in the order they entered it. */
   readonly players = new Map<string, Player>();
-  /** Players by entity handle (`Player.idx`), for the hot paths of interest management. */
-  readonly byIdx: Array<Player | undefined> = [];
+  /** NPCs in the world, in spawn order. */
+  readonly npcs = new Map<string, Npc>();
+  /** Players and NPCs by entity handle (`idx`), for the hot paths of interest management. */
+  readonly byIdx: Array<Player | Npc | undefined> = [];
   readonly spatial = new SpatialIndex();
   /** Logins and logouts accepted in the input phase, applied in their own phases. */
   readonly pendingLogins: PlayerRecord[] = [];
@@ -75,6 +78,7 @@ export class World {
     this.itemLookup = lookupIn(opts.content.items);
     this.clock = opts.clock ?? (() => 0);
     for (const f of opts.features) this.registry.use(f);
+    for (const init of this.registry.initializers()) init(this);
   }
 
   /** Queues a command for the next tick's input phase (in arrival order). */
@@ -179,6 +183,13 @@ export class World {
     this.spatial.set(p.idx, p.x, p.z);
   }
 
+  /** Puts an NPC in the world (it keeps its handle while it exists, alive or respawning). */
+  addNpc(n: Npc): void {
+    this.npcs.set(n.id, n);
+    this.byIdx[n.idx] = n;
+    this.spatial.set(n.idx, n.x, n.z);
+  }
+
   /** Takes a player out of the world (logout phase); its handle is released after this tick's sync. */
   removePlayer(p: Player): void {
     this.players.delete(p.id);
@@ -224,7 +235,7 @@ export class World {
     const out: Player[] = [];
     this.spatial.forEachNear(x, z, radius, (idx) => {
       const p = this.byIdx[idx];
-      if (p && Math.abs(p.x - x) <= radius && Math.abs(p.z - z) <= radius) out.push(p);
+      if (p?.kind === 'player' && Math.abs(p.x - x) <= radius && Math.abs(p.z - z) <= radius) out.push(p);
     });
     return out;
   }
@@ -236,9 +247,14 @@ export class World {
     for (const p of this.players.values()) {
       h.str(p.id).num(p.x).num(p.z).num(p.runEnergy).bool(p.running).num(p.path.length).num(p.health).bool(p.isAdmin);
       if (p.pendingMove) h.num(p.pendingMove.x).num(p.pendingMove.z);
+      h.num(p.nextEatTick).num(p.regenTicks).num(p.combatLevel);
+      for (const skill of Object.values(p.skills)) h.num(skill.level).num(skill.xp);
       for (const s of p.path) h.num(s.x).num(s.z);
       for (const r of p.inventory.entries()) h.num(r.slot).str(r.itemId).num(r.quantity);
       for (const r of p.equipment.entries()) h.str(r.slot).str(r.itemId).num(r.quantity);
+    }
+    for (const n of this.npcs.values()) {
+      h.num(n.x).num(n.z).num(n.health).num(n.path.length);
     }
     return h.digest();
   }

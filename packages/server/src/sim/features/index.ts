@@ -1,7 +1,9 @@
 import type { Feature } from '../core/registry';
 import { chatFeature } from './chat/chat';
+import { consumablesFeature } from './consumables/feature';
 import { equipmentFeature } from './equipment/feature';
 import { movementFeature } from './movement/movement';
+import { npcFeature } from './npcs/feature';
 import { persistenceFeature } from './persistence/persistence';
 import { sessionFeature } from './session/session';
 import { syncFeature } from './sync/sync';
@@ -9,9 +11,11 @@ import { syncFeature } from './sync/sync';
 /** Every feature of the world, in registration order (which fixes hook order within a phase). */
 export const FEATURES: readonly Feature[] = [
   sessionFeature,
+  npcFeature,
   movementFeature,
   chatFeature,
   equipmentFeature,
+  consumablesFeature,
   syncFeature,
   persistenceFeature,
 ];

@@ -75,6 +75,8 @@ export const sessionFeature: Feature = {
 function sendSync(world: World, p: Player, rid: Rid | undefined): void {
   p.sentInventoryVersion = p.inventory.version;
   p.sentEquipmentVersion = p.equipment.version;
+  p.sentHealth = p.health;
+  p.sentMaxHealth = p.maxHealth;
   world.send(p.id, 'player:sync', { tick: world.tick, player: playerState(world, p) }, rid);
 }
 

@@ -1,4 +1,5 @@
 import type { EntityMove, EntitySnapshot, ServerPayload } from '@tilerealm/protocol';
+import type { Npc } from '../../core/npc';
 import type { Player } from '../../core/player';
 import type { Feature } from '../../core/registry';
 import type { World } from '../../core/world';
@@ -6,7 +7,7 @@ import { selfPosition } from '../session/session';
 
 /**
  * Interest management: each tick, every player gets at most one `world:update` with what changed in
- * its view (entities within view distance): its own state, entities entering (full snapshot),
+ * its view (players and NPCs within view distance): its own state, entities entering (full snapshot),
  * moving (compact tuples) and leaving. Nothing outside the view is ever sent.
  */
 export const syncFeature: Feature = {
@@ -18,11 +19,12 @@ export const syncFeature: Feature = {
   },
 };
 
-function snapshotOf(world: World, o: Player): EntitySnapshot {
+function snapshotOf(world: World, o: Player | Npc): EntitySnapshot {
   return {
     idx: o.idx,
     id: o.id,
-    kind: 'player',
+    kind: o.kind,
+    ...(o.kind === 'npc' ? { npcId: o.def.id } : {}),
     name: o.name,
     x: o.x,
     z: o.z,
@@ -33,7 +35,7 @@ function snapshotOf(world: World, o: Player): EntitySnapshot {
 }
 
 /** An entity's move tuple, built once per tick and shared by every view that reports it. */
-function moveTuple(world: World, o: Player): EntityMove {
+function moveTuple(world: World, o: Player | Npc): EntityMove {
   if (o.moveTupleTick !== world.tick || !o.moveTuple) {
     o.moveTuple = [o.idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
     o.moveTupleTick = world.tick;

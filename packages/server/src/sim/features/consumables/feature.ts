@@ -1,0 +1,69 @@
+import type { Player } from '../../core/player';
+import { fail, type Feature, type Outcome } from '../../core/registry';
+import type { World } from '../../core/world';
+import { healedBy, planEat, regenStep, type EatFailure } from './rules';
+
+function failure(reason: EatFailure, ticksLeft: number): Outcome {
+  switch (reason) {
+    case 'empty_slot':
+      return fail('empty_slot', 'that slot is empty');
+    case 'not_usable':
+      return fail('not_usable', 'Nothing interesting happens.');
+    case 'eat_delay':
+      return fail('eat_delay', `you are still eating: wait ${ticksLeft} more tick${ticksLeft === 1 ? '' : 's'}`);
+  }
+}
+
+/**
+ * Eats the food in an inventory slot: one item leaves the slot, health rises by the food's `heal`
+ * (never past the maximum) and the next eat waits for the food's `eatDelay` in ticks. A failure
+ * changes nothing. The ack result is `{ itemId, healed, health }`.
+ */
+export function eat(world: World, player: Player, slot: number): Outcome {
+  const plan = planEat(player.inventory, slot, world.itemLookup, world.tick, player.nextEatTick);
+  if (!plan.ok) return failure(plan.reason, player.nextEatTick - world.tick);
+  const removed = player.inventory.removeFromSlot(slot, 1);
+  // planEat saw an item in this slot within the same tick, so the removal cannot fail.
+  if (!removed.ok) return fail('internal_error', `could not remove the food (${removed.reason})`);
+  const healed = healedBy(player.health, player.maxHealth, plan.heal);
+  player.health += healed;
+  player.nextEatTick = world.tick + plan.eatDelay;
+  world.send(player.id, 'chat:message', { tick: world.tick, channel: 'system', from: null, message: `You eat the ${plan.name.toLowerCase()}.` });
+  return { ok: true, result: { itemId: plan.itemId, healed, health: player.health } };
+}
+
+/** Sends `player:stats` when health or maximum health changed since the client last saw them. */
+export function syncStats(world: World, p: Player): void {
+  const maxHealth = p.maxHealth;
+  if (p.health === p.sentHealth && maxHealth === p.sentMaxHealth) return;
+  p.sentHealth = p.health;
+  p.sentMaxHealth = maxHealth;
+  world.send(p.id, 'player:stats', { tick: world.tick, health: p.health, maxHealth });
+}
+
+/**
+ * Consumables: eating food with `inventory:use` (the item alone), natural health regeneration and
+ * boost decay in the players phase, and `player:stats` in the sync phase. Using an item on another
+ * item or object is not offered yet and answers `feature_unavailable`.
+ */
+export const consumablesFeature: Feature = {
+  name: 'consumables',
+  register(r) {
+    r.on('inventory:use', (world, player, data) => {
+      if (data.targetSlot !== undefined || data.targetId !== undefined) {
+        return fail('feature_unavailable', 'using an item on another item or object is not available on this server yet');
+      }
+      return eat(world, player, data.slot);
+    });
+    r.phase('players', (world) => {
+      for (const p of world.players.values()) {
+        const next = regenStep(p.health, p.maxHealth, p.regenTicks);
+        p.health = next.health;
+        p.regenTicks = next.ticks;
+      }
+    });
+    r.phase('sync', (world) => {
+      for (const p of world.players.values()) syncStats(world, p);
+    });
+  },
+};
