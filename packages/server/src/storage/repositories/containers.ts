@@ -1,80 +1,45 @@
 import { asc, eq } from 'drizzle-orm';
 import { bank, equipment, inventory } from '../schema';
 import type { AppDatabase } from '../types';
-import type { BankRepository, EquipmentRepository, InventoryRepository } from './ports';
+import type { BankRepository, EquipmentRepository, InventoryRepository, SlotContainerRepository } from './ports';
 
-/** Drizzle implementation of {@link InventoryRepository}. */
-export function createInventoryRepository(db: AppDatabase): InventoryRepository {
+/** Rows per INSERT: a full bank is hundreds of rows; chunks stay far from the bind-parameter limit. */
+const INSERT_CHUNK = 500;
+
+/**
+ * The one implementation behind inventory, bank and equipment: the three tables share the
+ * (characterId, slot, itemId, quantity) shape and differ only in the slot's type.
+ */
+function slotContainer<TSlot extends { slot: number | string; itemId: string; quantity: number }>(
+  db: AppDatabase,
+  table: typeof inventory | typeof bank | typeof equipment,
+): SlotContainerRepository<TSlot> {
   return {
     async get(characterId) {
-      return db
-        .select({ slot: inventory.slot, itemId: inventory.itemId, quantity: inventory.quantity })
-        .from(inventory)
-        .where(eq(inventory.characterId, characterId))
-        .orderBy(asc(inventory.slot));
+      const rows = await db
+        .select({ slot: table.slot, itemId: table.itemId, quantity: table.quantity })
+        .from(table)
+        .where(eq(table.characterId, characterId))
+        .orderBy(asc(table.slot));
+      return rows as TSlot[];
     },
     async replaceAll(characterId, slots) {
       await db.transaction(async (tx) => {
-        await tx.delete(inventory).where(eq(inventory.characterId, characterId));
-        if (slots.length > 0)
-          await tx
-            .insert(inventory)
-            .values(
-              slots.map((s) => ({ characterId, slot: s.slot, itemId: s.itemId, quantity: s.quantity })),
-            );
-      });
-    },
-  };
-}
-
-/** Drizzle implementation of {@link BankRepository}. */
-export function createBankRepository(db: AppDatabase): BankRepository {
-  return {
-    async get(characterId) {
-      return db
-        .select({ slot: bank.slot, itemId: bank.itemId, quantity: bank.quantity })
-        .from(bank)
-        .where(eq(bank.characterId, characterId))
-        .orderBy(asc(bank.slot));
-    },
-    async replaceAll(characterId, slots) {
-      await db.transaction(async (tx) => {
-        await tx.delete(bank).where(eq(bank.characterId, characterId));
-        // A full bank is hundreds of rows: insert in chunks to stay far from the bind-parameter limit.
-        for (let i = 0; i < slots.length; i += 500) {
-          await tx
-            .insert(bank)
-            .values(
-              slots
-                .slice(i, i + 500)
-                .map((s) => ({ characterId, slot: s.slot, itemId: s.itemId, quantity: s.quantity })),
-            );
+        await tx.delete(table).where(eq(table.characterId, characterId));
+        for (let i = 0; i < slots.length; i += INSERT_CHUNK) {
+          const values = slots.slice(i, i + INSERT_CHUNK).map((s) => ({ characterId, slot: s.slot, itemId: s.itemId, quantity: s.quantity }));
+          await tx.insert(table).values(values as never);
         }
       });
     },
   };
 }
 
+/** Drizzle implementation of {@link InventoryRepository}. */
+export const createInventoryRepository = (db: AppDatabase): InventoryRepository => slotContainer(db, inventory);
+
+/** Drizzle implementation of {@link BankRepository}. */
+export const createBankRepository = (db: AppDatabase): BankRepository => slotContainer(db, bank);
+
 /** Drizzle implementation of {@link EquipmentRepository}. */
-export function createEquipmentRepository(db: AppDatabase): EquipmentRepository {
-  return {
-    async get(characterId) {
-      return db
-        .select({ slot: equipment.slot, itemId: equipment.itemId, quantity: equipment.quantity })
-        .from(equipment)
-        .where(eq(equipment.characterId, characterId))
-        .orderBy(asc(equipment.slot));
-    },
-    async replaceAll(characterId, slots) {
-      await db.transaction(async (tx) => {
-        await tx.delete(equipment).where(eq(equipment.characterId, characterId));
-        if (slots.length > 0)
-          await tx
-            .insert(equipment)
-            .values(
-              slots.map((s) => ({ characterId, slot: s.slot, itemId: s.itemId, quantity: s.quantity })),
-            );
-      });
-    },
-  };
-}
+export const createEquipmentRepository = (db: AppDatabase): EquipmentRepository => slotContainer(db, equipment);
