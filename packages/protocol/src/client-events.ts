@@ -20,10 +20,17 @@ export const clientEvents = {
     example: { x: 5, z: -3, run: true },
   },
   'player:action': {
-    description: 'Perform an action. Variants are discriminated by `action`.',
+    description:
+      'Perform an action. Variants are discriminated by `action`. `pickup` walks onto the tile of a ground item you can see and takes it on arrival; the ack comes then.',
     schema: z.discriminatedUnion('action', [
       z.strictObject({ action: z.literal('setRun'), running: z.boolean() }),
       z.strictObject({ action: z.literal('stop') }),
+      z.strictObject({
+        action: z.literal('pickup'),
+        groundItemId: entityId.describe(
+          'A pile from world:update itemsAdded. Taken whole or not at all (inventory_full); ack `{ groundItemId, itemId, quantity }`. A later move or pickup cancels it (acked `{ superseded: true }`); a walk that stops short fails with no_path, a pile taken or despawned first with ground_item_gone.',
+        ),
+      }),
     ]),
     example: { action: 'setRun', running: true },
   },
@@ -60,6 +67,20 @@ export const clientEvents = {
       targetId: entityId.optional(),
     }),
     example: { slot: 0 },
+  },
+  'inventory:drop': {
+    description: 'Drop an inventory item onto your tile (ack `{ groundItemId, itemId, quantity }`): seen by you only for 100 ticks, then by everyone for 100 more, then gone.',
+    schema: z.strictObject({
+      slot: z.number().int().min(0).max(27).describe('Quest items and untradeable items are refused (not_droppable).'),
+      quantity: z
+        .number()
+        .int()
+        .min(1)
+        .max(2_147_483_647)
+        .optional()
+        .describe('Default: the whole slot; more than the slot holds drops the whole slot; always 1 for items that do not stack.'),
+    }),
+    example: { slot: 1, quantity: 50 },
   },
   'bank:deposit': {
     description: 'Deposit an item from the inventory into the bank.',

@@ -32,6 +32,18 @@ export const entityMove = z.tuple([
   z.union([z.literal(0), z.literal(1)]),
 ]);
 
+/**
+ * A pile of items on the ground entering your view (or changing quantity). `id` is stable for the
+ * pile's life; `itemId` names the item manifest entry.
+ */
+export const groundItemSnapshot = z.object({
+  id: z.string(),
+  itemId: z.string(),
+  quantity: z.number().int().positive(),
+  x: z.number().int(),
+  z: z.number().int(),
+});
+
 export const selfState = z.object({
   x: z.number().int(),
   z: z.number().int(),
@@ -88,15 +100,25 @@ export const serverEvents = {
   },
   'world:update': {
     description:
-      'Per-tick delta of what you can see: your own movement, entities entering view (full snapshot), moving and leaving. At most one per tick, only when something changed.',
+      'Per-tick delta of what you can see: your own movement, entities entering view (full snapshot), moving and leaving, and ground items added and removed. At most one per tick, only when something changed.',
     schema: z.object({
       tick: z.number().int(),
       self: selfState.optional(),
       entered: z.array(entitySnapshot).optional(),
       moved: z.array(entityMove).optional(),
       left: z.array(z.number().int().nonnegative()).optional(),
+      itemsAdded: z
+        .array(groundItemSnapshot)
+        .optional()
+        .describe(
+          'Ground items entering your view or becoming visible to you (your own drops at once, others when public). A pile whose quantity changed comes in itemsRemoved and again here. After a player:sync, forget every ground item: those in view come again here.',
+        ),
+      itemsRemoved: z
+        .array(z.string())
+        .optional()
+        .describe('Ids of ground items that left your view, were picked up or despawned. Apply before itemsAdded.'),
     }),
-    example: { tick: 1201, self: { x: 1, z: 0, y: 10, running: false, runEnergy: 10000, moving: true }, moved: [[4, 3, 2, 10, 1]], left: [9] },
+    example: { tick: 1201, self: { x: 1, z: 0, y: 10, running: false, runEnergy: 10000, moving: true }, moved: [[4, 3, 2, 10, 1]], left: [9], itemsAdded: [{ id: 'g42', itemId: 'bones', quantity: 1, x: 2, z: 1 }], itemsRemoved: ['g17'] },
   },
   'skill:xp': {
     description: 'Experience gained in a skill: the amount (one decimal), the new total and level.',
@@ -167,3 +189,4 @@ export type PlayerStatePayload = z.infer<typeof playerState>;
 export type EntitySnapshot = z.infer<typeof entitySnapshot>;
 export type EntityMove = z.infer<typeof entityMove>;
 export type SelfState = z.infer<typeof selfState>;
+export type GroundItemSnapshot = z.infer<typeof groundItemSnapshot>;

@@ -21,6 +21,16 @@ export type EventHandler<E extends ClientEventName> = (
   rid: Rid | undefined,
 ) => Outcome;
 
+/** One variant of `player:action`, by its `action` name. */
+export type PlayerAction = ClientPayload<'player:action'>;
+export type ActionName = PlayerAction['action'];
+export type ActionHandler<A extends ActionName> = (
+  world: World,
+  player: Player,
+  data: Extract<PlayerAction, { action: A }>,
+  rid: Rid | undefined,
+) => Outcome;
+
 export type PhaseHook = (world: World) => void;
 
 /** A feature: registers its event handlers and phase hooks, never edits the pipeline. */
@@ -32,6 +42,7 @@ export interface Feature {
 /** Event handlers and phase hooks of all features, in registration order (deterministic). */
 export class Registry {
   private readonly handlers = new Map<ClientEventName, EventHandler<ClientEventName>>();
+  private readonly actions = new Map<ActionName, ActionHandler<ActionName>>();
   private readonly hooks = new Map<PhaseName, Array<{ feature: string; fn: PhaseHook }>>();
   private readonly inits: PhaseHook[] = [];
   private current = 'core';
@@ -46,6 +57,22 @@ export class Registry {
   on<E extends ClientEventName>(event: E, handler: EventHandler<E>): void {
     if (this.handlers.has(event)) throw new Error(`${this.current}: a handler for ${event} is already registered`);
     this.handlers.set(event, handler as unknown as EventHandler<ClientEventName>);
+  }
+
+  /**
+   * Handles one variant of `player:action`. Actions belong to different features (movement's
+   * setRun and stop, ground items' pickup, combat's attack), so each registers its own variants
+   * and the registry dispatches on `action`; `player:action` itself must not be registered with `on`.
+   */
+  action<A extends ActionName>(name: A, handler: ActionHandler<A>): void {
+    if (this.actions.has(name)) throw new Error(`${this.current}: a handler for player:action ${name} is already registered`);
+    this.actions.set(name, handler as unknown as ActionHandler<ActionName>);
+    if (!this.handlers.has('player:action')) {
+      this.on('player:action', (world, player, data, rid) => {
+        const h = this.actions.get(data.action);
+        return h ? h(world, player, data, rid) : fail('feature_unavailable', `the ${data.action} action is not available on this server yet`);
+      });
+    }
   }
 
   phase(name: PhaseName, fn: PhaseHook): void {

@@ -1,6 +1,7 @@
 import type { ClientEventName, Rid, ServerEventName, ServerPayload } from '@tilerealm/protocol';
 import type { Content } from '../../content/load';
 import type { TileMap } from '../map/tile-map';
+import { GroundItemStore } from '../features/ground-items/store';
 import { lookupIn, type ItemLookup } from '../features/inventory/types';
 import { StateHasher } from './hash';
 import type { Npc } from './npc';
@@ -59,6 +60,8 @@ export class World {
   /** Players and NPCs by entity handle (`idx`), for the hot paths of interest management. */
   readonly byIdx: Array<Player | Npc | undefined> = [];
   readonly spatial = new SpatialIndex();
+  /** Items lying on tiles (the ground-items feature; not saved across restarts). */
+  readonly groundItems = new GroundItemStore();
   /** Logins and logouts accepted in the input phase, applied in their own phases. */
   readonly pendingLogins: PlayerRecord[] = [];
   readonly pendingLogouts: Array<{ playerId: string; reason: string }> = [];
@@ -256,6 +259,7 @@ export class World {
     for (const n of this.npcs.values()) {
       h.num(n.x).num(n.z).num(n.health).num(n.path.length);
     }
+    this.groundItems.hashInto(h, this.players.values());
     return h.digest();
   }
 }

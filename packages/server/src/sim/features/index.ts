@@ -2,6 +2,7 @@ import type { Feature } from '../core/registry';
 import { chatFeature } from './chat/chat';
 import { consumablesFeature } from './consumables/feature';
 import { equipmentFeature } from './equipment/feature';
+import { groundItemsFeature } from './ground-items/feature';
 import { movementFeature } from './movement/movement';
 import { npcFeature } from './npcs/feature';
 import { persistenceFeature } from './persistence/persistence';
@@ -16,6 +17,7 @@ export const FEATURES: readonly Feature[] = [
   chatFeature,
   equipmentFeature,
   consumablesFeature,
+  groundItemsFeature,
   syncFeature,
   persistenceFeature,
 ];

@@ -30,15 +30,13 @@ export const movementFeature: Feature = {
       return { ok: true, deferred: true };
     });
 
-    r.on('player:action', (_world, player, data) => {
-      switch (data.action) {
-        case 'setRun':
-          player.running = data.running && player.runEnergy > 0;
-          return { ok: true, result: { running: player.running } };
-        case 'stop':
-          player.path = [];
-          return { ok: true };
-      }
+    r.action('setRun', (_world, player, data) => {
+      player.running = data.running && player.runEnergy > 0;
+      return { ok: true, result: { running: player.running } };
+    });
+    r.action('stop', (_world, player) => {
+      player.path = [];
+      return { ok: true };
     });
 
     r.phase('players', (world) => {

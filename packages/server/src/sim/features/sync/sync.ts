@@ -3,18 +3,22 @@ import type { Npc } from '../../core/npc';
 import type { Player } from '../../core/player';
 import type { Feature } from '../../core/registry';
 import type { World } from '../../core/world';
+import { groundDelta } from '../ground-items/view';
 import { selfPosition } from '../session/session';
 
 /**
  * Interest management: each tick, every player gets at most one `world:update` with what changed in
  * its view (players and NPCs within view distance): its own state, entities entering (full snapshot),
- * moving (compact tuples) and leaving. Nothing outside the view is ever sent.
+ * moving (compact tuples) and leaving, and the ground items added and removed (ground-items/view.ts).
+ * Nothing outside the view is ever sent.
  */
 export const syncFeature: Feature = {
   name: 'sync',
   register(r) {
     r.phase('sync', (world) => {
       for (const p of world.players.values()) syncPlayer(world, p);
+      // Every view has read this tick's ground changes.
+      world.groundItems.clearChanges();
     });
   },
 };
@@ -45,6 +49,8 @@ function moveTuple(world: World, o: Player | Npc): EntityMove {
 
 function syncPlayer(world: World, p: Player): void {
   const radius = world.settings.viewDistance;
+  // lastSent is unset only on a player's first sync and after player:sync: the client starts afresh.
+  const items = groundDelta(world, p, Number.isNaN(p.lastSent.x));
   let entered: EntitySnapshot[] | undefined;
   let moved: EntityMove[] | undefined;
   let left: number[] | undefined;
@@ -71,7 +77,7 @@ function syncPlayer(world: World, p: Player): void {
   const moving = p.path.length > 0;
   const selfChanged =
     p.x !== p.lastSent.x || p.z !== p.lastSent.z || p.running !== p.lastSent.running || moving !== p.lastSent.moving || energyPercent !== p.lastSent.energyPercent;
-  if (!selfChanged && !entered && !moved && !left) return;
+  if (!selfChanged && !entered && !moved && !left && !items.added && !items.removed) return;
   const update: ServerPayload<'world:update'> = { tick: world.tick };
   if (selfChanged) {
     update.self = selfPosition(world, p);
@@ -80,5 +86,7 @@ function syncPlayer(world: World, p: Player): void {
   if (entered) update.entered = entered;
   if (moved) update.moved = moved;
   if (left) update.left = left;
+  if (items.removed) update.itemsRemoved = items.removed;
+  if (items.added) update.itemsAdded = items.added;
   world.send(p.id, 'world:update', update);
 }

@@ -1,0 +1,23 @@
+import type { Feature } from '../../core/registry';
+import { dropFromSlot } from './drop';
+import { requestPickup, resolvePickups, routePickups } from './pickup';
+
+/**
+ * Ground items: `inventory:drop`, `player:action` `pickup` (walk there, then take), the timers
+ * (owner-only, public, despawn) in the world phase. The piles live in `world.groundItems`; other
+ * features put items on the ground with `spawnGroundItem` (spawn.ts), and the sync feature reports
+ * them to each viewer with `groundDelta` (view.ts). Piles are not saved: a restart clears the
+ * ground, as a RuneScape world reset does (see README.md in this folder).
+ */
+export const groundItemsFeature: Feature = {
+  name: 'ground-items',
+  register(r) {
+    r.on('inventory:drop', (world, player, data) => dropFromSlot(world, player, data.slot, data.quantity));
+    r.action('pickup', (world, player, data, rid) => requestPickup(world, player, data.groundItemId, rid));
+    r.phase('input', routePickups);
+    r.phase('players', resolvePickups);
+    r.phase('world', (world) => {
+      world.groundItems.advance(world.tick);
+    });
+  },
+};

@@ -1,0 +1,313 @@
+import type { Rid } from '@tilerealm/protocol';
+import type { StateHasher } from '../../core/hash';
+import type { Player } from '../../core/player';
+import { DEFAULT_LIMITS, groundItemId, handleOf, tileKey, type GroundItem, type GroundLimits } from './types';
+
+/** Side of the square regions piles are bucketed by, for "what lies near (x, z)" scans. */
+const BUCKET = 8;
+
+interface Bucket {
+  piles: Set<GroundItem>;
+  /** Piles of this region added, changed, made public or removed since the last sync (see clearChanges). */
+  changes: GroundItem[];
+}
+
+/** A pickup waiting for its player to reach the pile (see pickup.ts). */
+export interface PendingPickup {
+  handle: number;
+  rid: Rid | undefined;
+  /** The walk towards the pile has been planned (in the input phase of the tick it was asked). */
+  routed: boolean;
+}
+
+/** What one player's client knows of the ground, and its pickup in progress. */
+export interface ViewerState {
+  /** Piles the client was told about, with the version it saw (interest management, like Player.visible). */
+  readonly known: Map<number, number>;
+  /** Where the player stood at its last sync (the view the client has); NaN: never synced. */
+  scanX: number;
+  scanZ: number;
+  pending: PendingPickup | undefined;
+}
+
+/** What a new pile needs; the store assigns its handle and id. */
+export interface NewPile {
+  itemId: string;
+  quantity: number;
+  x: number;
+  z: number;
+  owner: string | null;
+  publicAtTick: number;
+  despawnAtTick: number;
+}
+
+/**
+ * Every pile on the ground, indexed three ways: by handle (creation order, the canonical order for
+ * the state hash), by tile (the per-tile cap and merging) and by 8x8 region (interest management).
+ * It also runs the timers (publication and despawn, scheduled per tick), keeps the public piles in
+ * the order they became public (so the world cap evicts the oldest public pile in O(1)) and logs
+ * each tick's changes per region, so a viewer's sync reads only what changed near it.
+ *
+ * The store enforces no rule beyond "a full world evicts the oldest public pile when a pile is
+ * added"; placement (merging, caps, relocation) is decided by spawn.ts, which plans before it adds.
+ */
+export class GroundItemStore {
+  readonly limits: GroundLimits;
+  private nextHandle = 1;
+  private readonly piles = new Map<number, GroundItem>();
+  private readonly tiles = new Map<number, GroundItem[]>();
+  private readonly buckets = new Map<number, Bucket>();
+  private readonly publishAt = new Map<number, number[]>();
+  private readonly despawnAt = new Map<number, number[]>();
+  /** Handles in the order their piles became public; entries of removed piles are skipped lazily. */
+  private publicQueue: number[] = [];
+  private publicHead = 0;
+  /** Piles on the ground that are in the public queue. */
+  private readonly queued = new Set<number>();
+  /** Regions with logged changes, to clear them cheaply. */
+  private readonly changed: Bucket[] = [];
+  private readonly viewers = new WeakMap<Player, ViewerState>();
+
+  constructor(limits: Partial<GroundLimits> = {}) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+  }
+
+  /** Number of piles on the ground. */
+  get size(): number {
+    return this.piles.size;
+  }
+
+  /** Public piles the world cap may evict. */
+  get evictable(): number {
+    return this.queued.size;
+  }
+
+  get(handle: number): GroundItem | undefined {
+    return this.piles.get(handle);
+  }
+
+  /** A pile by its wire id (`g123`). */
+  byId(id: string): GroundItem | undefined {
+    const handle = handleOf(id);
+    return handle === undefined ? undefined : this.piles.get(handle);
+  }
+
+  /** Every pile, oldest first. */
+  all(): IterableIterator<GroundItem> {
+    return this.piles.values();
+  }
+
+  /** The piles on one tile, oldest first. */
+  at(x: number, z: number): readonly GroundItem[] {
+    return this.tiles.get(tileKey(x, z)) ?? [];
+  }
+
+  /**
+   * Puts a new pile on the ground. When the world is at its cap the oldest public pile goes first;
+   * the caller must have checked that one exists ({@link evictable}), so a missing one is a bug.
+   * Returns the pile and the piles evicted for it.
+   */
+  add(p: NewPile, tick: number): { pile: GroundItem; evicted: GroundItem[] } {
+    const evicted: GroundItem[] = [];
+    while (this.piles.size >= this.limits.world) {
+      const old = this.evictOldestPublic();
+      if (!old) throw new Error('ground item cap reached with no public pile to evict');
+      evicted.push(old);
+    }
+    const handle = this.nextHandle++;
+    const pile: GroundItem = { handle, id: groundItemId(handle), spawnedTick: tick, version: 0, ...p };
+    this.piles.set(handle, pile);
+    const key = tileKey(p.x, p.z);
+    const tile = this.tiles.get(key);
+    if (tile) tile.push(pile);
+    else this.tiles.set(key, [pile]);
+    this.bucketOf(p.x, p.z, true)?.piles.add(pile);
+    this.touch(pile);
+    this.scheduleTimers(pile, tick);
+    return { pile, evicted };
+  }
+
+  /** Adds `quantity` to a pile (a merge) and moves its timers to the later of old and new. */
+  merge(pile: GroundItem, quantity: number, publicAtTick: number, despawnAtTick: number, tick: number): void {
+    pile.quantity += quantity;
+    pile.publicAtTick = Math.max(pile.publicAtTick, publicAtTick);
+    pile.despawnAtTick = Math.max(pile.despawnAtTick, despawnAtTick);
+    pile.version++;
+    this.touch(pile);
+    this.scheduleTimers(pile, tick);
+  }
+
+  /** Takes a pile off the ground (picked up, despawned or evicted). */
+  remove(pile: GroundItem): void {
+    if (this.piles.get(pile.handle) !== pile) return;
+    this.piles.delete(pile.handle);
+    this.queued.delete(pile.handle);
+    const key = tileKey(pile.x, pile.z);
+    const tile = this.tiles.get(key);
+    if (tile) {
+      tile.splice(tile.indexOf(pile), 1);
+      if (tile.length === 0) this.tiles.delete(key);
+    }
+    this.touch(pile);
+    this.bucketOf(pile.x, pile.z, false)?.piles.delete(pile);
+  }
+
+  /** Removes the public pile that became public first (ties: created first), if any. */
+  evictOldestPublic(): GroundItem | undefined {
+    while (this.publicHead < this.publicQueue.length) {
+      const handle = this.publicQueue[this.publicHead++] ?? 0;
+      const pile = this.queued.has(handle) ? this.piles.get(handle) : undefined;
+      if (pile) {
+        this.remove(pile);
+        this.compactQueue();
+        return pile;
+      }
+    }
+    this.compactQueue();
+    return undefined;
+  }
+
+  /**
+   * Runs the timers due at `tick` (once per tick, in the world phase): piles whose owner-only time
+   * ended become public, then piles whose time is up are removed. Returns both lists.
+   */
+  advance(tick: number): { published: GroundItem[]; despawned: GroundItem[] } {
+    const published: GroundItem[] = [];
+    const despawned: GroundItem[] = [];
+    for (const handle of take(this.publishAt, tick)) {
+      const pile = this.piles.get(handle);
+      if (pile && pile.publicAtTick === tick && !this.queued.has(handle)) {
+        this.enqueuePublic(pile);
+        this.touch(pile);
+        published.push(pile);
+      }
+    }
+    for (const handle of take(this.despawnAt, tick)) {
+      const pile = this.piles.get(handle);
+      if (pile && pile.despawnAtTick === tick) {
+        this.remove(pile);
+        despawned.push(pile);
+      }
+    }
+    return { published, despawned };
+  }
+
+  /** Calls `fn` for every pile in the regions overlapping the square of `radius` tiles around (x, z). */
+  forEachNear(x: number, z: number, radius: number, fn: (pile: GroundItem) => void): void {
+    this.forEachBucket(x - radius, z - radius, x + radius, z + radius, (b) => {
+      for (const pile of b.piles) fn(pile);
+    });
+  }
+
+  /**
+   * Calls `fn` for every pile logged as changed since {@link clearChanges} in the regions
+   * overlapping the box [x0, x1] x [z0, z1] (a pile may come more than once; removed piles too,
+   * `get(handle)` tells them apart).
+   */
+  forEachChange(x0: number, z0: number, x1: number, z1: number, fn: (pile: GroundItem) => void): void {
+    if (this.changed.length === 0) return;
+    this.forEachBucket(x0, z0, x1, z1, (b) => {
+      for (const pile of b.changes) fn(pile);
+    });
+  }
+
+  /** Forgets the change log: called once every viewer has synced (end of the sync phase). */
+  clearChanges(): void {
+    for (const b of this.changed) b.changes.length = 0;
+    this.changed.length = 0;
+  }
+
+  /** One player's ground view state; it lives and dies with the Player object (a new login starts afresh). */
+  viewer(p: Player): ViewerState {
+    let v = this.viewers.get(p);
+    if (!v) {
+      v = { known: new Map(), scanX: NaN, scanZ: NaN, pending: undefined };
+      this.viewers.set(p, v);
+    }
+    return v;
+  }
+
+  /** Feeds the ground state into the world hash: counter, piles, public order, pending pickups. */
+  hashInto(h: StateHasher, players: Iterable<Player>): void {
+    h.num(this.nextHandle).num(this.piles.size);
+    for (const p of this.piles.values()) {
+      h.num(p.handle)
+        .str(p.itemId)
+        .num(p.quantity)
+        .num(p.x)
+        .num(p.z)
+        .str(p.owner ?? '');
+      h.num(p.spawnedTick).num(p.publicAtTick).num(p.despawnAtTick);
+    }
+    for (let i = this.publicHead; i < this.publicQueue.length; i++) {
+      const handle = this.publicQueue[i] ?? 0;
+      if (this.queued.has(handle)) h.num(handle);
+    }
+    for (const p of players) {
+      const pending = this.viewers.get(p)?.pending;
+      if (pending) h.str(p.id).num(pending.handle).bool(pending.routed);
+    }
+  }
+
+  private scheduleTimers(pile: GroundItem, tick: number): void {
+    if (pile.publicAtTick <= tick) {
+      if (!this.queued.has(pile.handle)) this.enqueuePublic(pile);
+    } else {
+      schedule(this.publishAt, pile.publicAtTick, pile.handle);
+    }
+    schedule(this.despawnAt, pile.despawnAtTick, pile.handle);
+  }
+
+  private enqueuePublic(pile: GroundItem): void {
+    this.queued.add(pile.handle);
+    this.publicQueue.push(pile.handle);
+  }
+
+  private compactQueue(): void {
+    if (this.publicHead > 1024 && this.publicHead * 2 > this.publicQueue.length) {
+      this.publicQueue = this.publicQueue.slice(this.publicHead);
+      this.publicHead = 0;
+    }
+  }
+
+  private touch(pile: GroundItem): void {
+    const b = this.bucketOf(pile.x, pile.z, true);
+    if (!b) return;
+    if (b.changes.length === 0) this.changed.push(b);
+    b.changes.push(pile);
+  }
+
+  private bucketOf(x: number, z: number, create: boolean): Bucket | undefined {
+    const key = tileKey(Math.floor(x / BUCKET), Math.floor(z / BUCKET));
+    let b = this.buckets.get(key);
+    if (!b && create) {
+      b = { piles: new Set(), changes: [] };
+      this.buckets.set(key, b);
+    }
+    return b;
+  }
+
+  /** Calls `fn` for each existing region overlapping the box [x0, x1] x [z0, z1]. */
+  private forEachBucket(x0: number, z0: number, x1: number, z1: number, fn: (b: Bucket) => void): void {
+    const bx1 = Math.floor(x1 / BUCKET);
+    const bz1 = Math.floor(z1 / BUCKET);
+    for (let bx = Math.floor(x0 / BUCKET); bx <= bx1; bx++) {
+      for (let bz = Math.floor(z0 / BUCKET); bz <= bz1; bz++) {
+        const b = this.buckets.get(tileKey(bx, bz));
+        if (b) fn(b);
+      }
+    }
+  }
+}
+
+function schedule(timers: Map<number, number[]>, tick: number, handle: number): void {
+  const list = timers.get(tick);
+  if (list) list.push(handle);
+  else timers.set(tick, [handle]);
+}
+
+function take(timers: Map<number, number[]>, tick: number): number[] {
+  const list = timers.get(tick) ?? [];
+  timers.delete(tick);
+  return list;
+}
