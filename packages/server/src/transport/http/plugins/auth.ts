@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthContext, Authenticator } from '../../../auth/authenticator';
 import { HttpError } from '../errors';
@@ -42,4 +42,3 @@ export function authOf(request: FastifyRequest): AuthContext {
   throw new HttpError('unauthorized', 'missing Authorization: Bearer token');
 }
 
-export type AppWithAuth = FastifyInstance;
