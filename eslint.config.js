@@ -11,14 +11,34 @@ const simRestrictedImports = {
       message: 'sim/ must not use Node builtins: pass what it needs in as data.',
     },
     {
-      group: ['**/transport/**', '**/storage/**', '**/app/**', 'fastify', 'ws', 'pg', 'drizzle-orm', 'drizzle-orm/*', '@electric-sql/*'],
+      group: [
+        '**/transport/**',
+        '**/storage/**',
+        '**/app/**',
+        'fastify',
+        'ws',
+        'pg',
+        'drizzle-orm',
+        'drizzle-orm/*',
+        '@electric-sql/*',
+      ],
       message: 'sim/ must not import transport, storage or the composition root.',
     },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', 'world/**', 'packages/server/public/**', '**/migrations/**', 'artifacts/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      'world/**',
+      'packages/server/public/**',
+      '**/migrations/**',
+      'artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -13,7 +13,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './net';
 import { percentile } from './stats';
 
-
 interface Figures {
   route: string;
   requests: number;
@@ -24,7 +23,12 @@ interface Figures {
   maxMs: number;
 }
 
-async function hammer(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Omit<Figures, 'route'>> {
+async function hammer(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<Omit<Figures, 'route'>> {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
@@ -60,16 +64,32 @@ export async function runHttpBench(args: { connections: number; seconds: number 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/app/main.ts'], {
-    env: { ...process.env, WORLD: world, PORT: String(port), HOST: '127.0.0.1', SKIP_MANIFESTS: 'true', DISABLE_RATE_LIMIT: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      WORLD: world,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SKIP_MANIFESTS: 'true',
+      DISABLE_RATE_LIMIT: 'true',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const server = { url };
   try {
     for (let i = 0; i < 300; i++) {
-      if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${url}/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await sleep(100);
     }
-    const auth = (await (await fetch(`${server.url}/api/auth/anonymous`, { method: 'POST' })).json()) as { token: string };
+    const auth = (await (await fetch(`${server.url}/api/auth/anonymous`, { method: 'POST' })).json()) as {
+      token: string;
+    };
     const headers = { authorization: `Bearer ${auth.token}` };
     const figures: Figures[] = [];
     for (const [route, h] of [
@@ -83,7 +103,9 @@ export async function runHttpBench(args: { connections: number; seconds: number 
         `${route.padEnd(22)} ${String(f.rps).padStart(6)} req/s  p50 ${f.p50Ms} ms  p99 ${f.p99Ms} ms  max ${f.maxMs} ms  errors ${f.errors}`,
       );
     }
-    console.log(JSON.stringify({ bench: 'http', connections: args.connections, seconds: args.seconds, figures }));
+    console.log(
+      JSON.stringify({ bench: 'http', connections: args.connections, seconds: args.seconds, figures }),
+    );
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

@@ -74,15 +74,40 @@ export async function runLoadBench(args: { players: number; seconds: number }): 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/app/main.ts'], {
-    env: { ...process.env, WORLD: world, PORT: String(port), HOST: '127.0.0.1', SKIP_MANIFESTS: 'true', DISABLE_RATE_LIMIT: 'true', LOG_LEVEL: 'warn', ADMIN_CODE, WORLD_SEED: '1' },
+    env: {
+      ...process.env,
+      WORLD: world,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SKIP_MANIFESTS: 'true',
+      DISABLE_RATE_LIMIT: 'true',
+      LOG_LEVEL: 'warn',
+      ADMIN_CODE,
+      WORLD_SEED: '1',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const bots: Bot[] = [];
   try {
-    for (let i = 0; i < 300 && !(await fetch(`${base}/health`).then((r) => r.ok, () => false)); i++) await sleep(100);
+    for (
+      let i = 0;
+      i < 300 &&
+      !(await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await sleep(100);
     const t0 = performance.now();
     for (let i = 0; i < args.players; i += 25) {
-      bots.push(...(await Promise.all(Array.from({ length: Math.min(25, args.players - i) }, () => connectBot(`ws://127.0.0.1:${port}/ws`)))));
+      bots.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(25, args.players - i) }, () =>
+            connectBot(`ws://127.0.0.1:${port}/ws`),
+          ),
+        )),
+      );
     }
     console.log(`${bots.length} bots connected in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     // Spread out over distinct walkable tiles (as players spread over a real world).
@@ -107,7 +132,12 @@ export async function runLoadBench(args: { players: number; seconds: number }): 
       let n = 0;
       while (running) {
         for (const bot of bots) {
-          if (rand(5) === 0) send(bot, 'player:move', { x: bot.x + rand(21) - 10, z: bot.z + rand(21) - 10, run: rand(2) === 0 });
+          if (rand(5) === 0)
+            send(bot, 'player:move', {
+              x: bot.x + rand(21) - 10,
+              z: bot.z + rand(21) - 10,
+              run: rand(2) === 0,
+            });
           if (rand(60) === 0) send(bot, 'player:chat', { message: `bot chatter ${n}` });
         }
         n++;
@@ -122,7 +152,11 @@ export async function runLoadBench(args: { players: number; seconds: number }): 
     const status = (await (await fetch(`${base}/status`)).json()) as {
       playersOnline: number;
       memory: { rssBytes: number };
-      tick: { p50Ms: number; p99Ms: number; phases: Array<{ name: string; p50Ms: number; p99Ms: number }> } | null;
+      tick: {
+        p50Ms: number;
+        p99Ms: number;
+        phases: Array<{ name: string; p50Ms: number; p99Ms: number }>;
+      } | null;
     };
     running = false;
     await driver;
@@ -142,8 +176,11 @@ export async function runLoadBench(args: { players: number; seconds: number }): 
     };
     console.log(`players ${figures.players} (online ${figures.online}), ${figures.seconds} s measured`);
     console.log(`tick p50 ${figures.tickP50Ms} ms, p99 ${figures.tickP99Ms} ms (last 100 ticks)`);
-    for (const p of figures.phases) console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);
-    console.log(`outbound per player: mean ${figures.outboundBytesPerPlayerPerSecMean} B/s, p99 ${figures.outboundBytesPerPlayerPerSecP99} B/s`);
+    for (const p of figures.phases)
+      console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);
+    console.log(
+      `outbound per player: mean ${figures.outboundBytesPerPlayerPerSecMean} B/s, p99 ${figures.outboundBytesPerPlayerPerSecP99} B/s`,
+    );
     console.log(`server RSS ${figures.serverRssMB} MB`);
     console.log(JSON.stringify(figures));
   } finally {

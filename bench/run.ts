@@ -26,9 +26,16 @@ function positiveInt(name: string, raw: string): number {
 
 const benches: Record<string, () => Promise<void>> = {
   http: () =>
-    runHttpBench({ connections: positiveInt('connections', values.connections), seconds: positiveInt('seconds', values.seconds) }),
+    runHttpBench({
+      connections: positiveInt('connections', values.connections),
+      seconds: positiveInt('seconds', values.seconds),
+    }),
   pathfinding: () => runPathfindingBench({ queries: positiveInt('queries', values.queries) }),
-  load: () => runLoadBench({ players: positiveInt('players', values.players), seconds: positiveInt('load-seconds', values['load-seconds']) }),
+  load: () =>
+    runLoadBench({
+      players: positiveInt('players', values.players),
+      seconds: positiveInt('load-seconds', values['load-seconds']),
+    }),
 };
 
 const selected = positionals.length > 0 ? positionals : Object.keys(benches);

@@ -14,11 +14,24 @@ import { World } from '../packages/server/src/sim/core/world';
 import { FEATURES } from '../packages/server/src/sim/features';
 import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
 
-const header = z.object({ type: z.literal('header'), seed: z.number().int(), tickMs: z.number(), version: z.literal(1) });
+const header = z.object({
+  type: z.literal('header'),
+  seed: z.number().int(),
+  tickMs: z.number(),
+  version: z.literal(1),
+});
 // Commands were produced by the server from validated input; they are replayed as recorded.
-const tickLine = z.object({ type: z.literal('tick'), tick: z.number().int(), hash: z.number().int(), commands: z.array(z.custom<Command>((v) => typeof v === 'object' && v !== null && 'type' in v)) });
+const tickLine = z.object({
+  type: z.literal('tick'),
+  tick: z.number().int(),
+  hash: z.number().int(),
+  commands: z.array(z.custom<Command>((v) => typeof v === 'object' && v !== null && 'type' in v)),
+});
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { manifests: { type: 'string' } } });
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { manifests: { type: 'string' } },
+});
 const file = positionals[0];
 if (!file) {
   console.error('usage: npm run replay -- <input-log.ndjson> [--manifests <dir>]');
@@ -45,7 +58,9 @@ for await (const line of lines) {
   world.drainEffects();
   const hash = world.hash();
   if (world.tick !== t.tick || hash !== t.hash) {
-    console.error(`diverged at tick ${t.tick}: recorded hash ${t.hash}, replayed ${hash} (tick ${world.tick})`);
+    console.error(
+      `diverged at tick ${t.tick}: recorded hash ${t.hash}, replayed ${hash} (tick ${world.tick})`,
+    );
     process.exit(1);
   }
   ticks++;

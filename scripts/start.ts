@@ -26,7 +26,8 @@ function stop(code: number): void {
   if (stopping) return;
   stopping = true;
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  const exitWhenDone = () => (children.every((c) => c.exitCode !== null || c.signalCode !== null) ? process.exit(code) : undefined);
+  const exitWhenDone = () =>
+    children.every((c) => c.exitCode !== null || c.signalCode !== null) ? process.exit(code) : undefined;
   for (const c of children) c.on('exit', exitWhenDone);
   exitWhenDone();
   setTimeout(() => process.exit(code), 20_000).unref();
@@ -49,9 +50,13 @@ async function main(): Promise<void> {
   if (await cdnIsUp(cdnUrl)) {
     console.log(`[start] a CDN already answers on ${cdnUrl}; using it`);
   } else {
-    run('cdn', 'packages/cdn/src/main.ts', { ...process.env, LOG_LEVEL: process.env['CDN_LOG_LEVEL'] ?? 'warn' });
+    run('cdn', 'packages/cdn/src/main.ts', {
+      ...process.env,
+      LOG_LEVEL: process.env['CDN_LOG_LEVEL'] ?? 'warn',
+    });
     for (let i = 0; i < 100 && !(await cdnIsUp(cdnUrl)); i++) await sleep(100);
-    if (!(await cdnIsUp(cdnUrl))) console.warn('[start] the CDN did not answer /health yet; starting the server anyway');
+    if (!(await cdnIsUp(cdnUrl)))
+      console.warn('[start] the CDN did not answer /health yet; starting the server anyway');
   }
   run('server', 'packages/server/src/app/main.ts');
 }

@@ -36,7 +36,12 @@ export const clientEvents = {
   },
   'player:chat': {
     description: 'Say something to players within hearing range, or run a / command.',
-    schema: z.strictObject({ message: z.string().min(1).max(CHAT_MAX_LENGTH * 2) }),
+    schema: z.strictObject({
+      message: z
+        .string()
+        .min(1)
+        .max(CHAT_MAX_LENGTH * 2),
+    }),
     example: { message: 'hello there' },
   },
   'player:requestSync': {
@@ -45,7 +50,8 @@ export const clientEvents = {
     example: {},
   },
   ping: {
-    description: 'Application-level heartbeat for clients that cannot send WebSocket pings; answered with pong.',
+    description:
+      'Application-level heartbeat for clients that cannot send WebSocket pings; answered with pong.',
     schema: z.strictObject({ t: z.number().optional() }),
     example: { t: 1732575600000 },
   },
@@ -56,7 +62,21 @@ export const clientEvents = {
   },
   'equipment:unequip': {
     description: 'Take off the item in an equipment slot into the inventory.',
-    schema: z.strictObject({ slot: z.enum(['weapon', 'shield', 'head', 'body', 'legs', 'hands', 'feet', 'cape', 'neck', 'ring', 'ammo']) }),
+    schema: z.strictObject({
+      slot: z.enum([
+        'weapon',
+        'shield',
+        'head',
+        'body',
+        'legs',
+        'hands',
+        'feet',
+        'cape',
+        'neck',
+        'ring',
+        'ammo',
+      ]),
+    }),
     example: { slot: 'weapon' },
   },
   'inventory:use': {
@@ -69,27 +89,41 @@ export const clientEvents = {
     example: { slot: 0 },
   },
   'inventory:drop': {
-    description: 'Drop an inventory item onto your tile (ack `{ groundItemId, itemId, quantity }`): seen by you only for 100 ticks, then by everyone for 100 more, then gone.',
+    description:
+      'Drop an inventory item onto your tile (ack `{ groundItemId, itemId, quantity }`): seen by you only for 100 ticks, then by everyone for 100 more, then gone.',
     schema: z.strictObject({
-      slot: z.number().int().min(0).max(27).describe('Quest items and untradeable items are refused (not_droppable).'),
+      slot: z
+        .number()
+        .int()
+        .min(0)
+        .max(27)
+        .describe('Quest items and untradeable items are refused (not_droppable).'),
       quantity: z
         .number()
         .int()
         .min(1)
         .max(2_147_483_647)
         .optional()
-        .describe('Default: the whole slot; more than the slot holds drops the whole slot; always 1 for items that do not stack.'),
+        .describe(
+          'Default: the whole slot; more than the slot holds drops the whole slot; always 1 for items that do not stack.',
+        ),
     }),
     example: { slot: 1, quantity: 50 },
   },
   'bank:deposit': {
     description: 'Deposit an item from the inventory into the bank.',
-    schema: z.strictObject({ slot: z.number().int().min(0).max(27), quantity: z.number().int().min(1).max(2_147_483_647) }),
+    schema: z.strictObject({
+      slot: z.number().int().min(0).max(27),
+      quantity: z.number().int().min(1).max(2_147_483_647),
+    }),
     example: { slot: 3, quantity: 1 },
   },
   'bank:withdraw': {
     description: 'Withdraw an item from the bank into the inventory.',
-    schema: z.strictObject({ bankSlot: z.number().int().min(0).max(799), quantity: z.number().int().min(1).max(2_147_483_647) }),
+    schema: z.strictObject({
+      bankSlot: z.number().int().min(0).max(799),
+      quantity: z.number().int().min(1).max(2_147_483_647),
+    }),
     example: { bankSlot: 0, quantity: 10 },
   },
   tradeRequest: {
@@ -104,12 +138,20 @@ export const clientEvents = {
   },
   tradeAddItem: {
     description: 'Offer an item from an inventory slot.',
-    schema: z.strictObject({ tradeId, inventorySlot: z.number().int().min(0).max(27), quantity: z.number().int().min(1).max(2_147_483_647) }),
+    schema: z.strictObject({
+      tradeId,
+      inventorySlot: z.number().int().min(0).max(27),
+      quantity: z.number().int().min(1).max(2_147_483_647),
+    }),
     example: { tradeId: 't_12', inventorySlot: 0, quantity: 1 },
   },
   tradeRemoveItem: {
     description: 'Take an item back from the offer.',
-    schema: z.strictObject({ tradeId, offerSlot: z.number().int().min(0).max(27), quantity: z.number().int().min(1).max(2_147_483_647) }),
+    schema: z.strictObject({
+      tradeId,
+      offerSlot: z.number().int().min(0).max(27),
+      quantity: z.number().int().min(1).max(2_147_483_647),
+    }),
     example: { tradeId: 't_12', offerSlot: 0, quantity: 1 },
   },
   tradeAccept: {

@@ -18,10 +18,15 @@ export type DecodeResult = { ok: true; value: unknown } | { ok: false; message: 
  */
 export function decodeFrame(raw: string | Uint8Array, isBinary: boolean, format: WireFormat): DecodeResult {
   if (isBinary !== (format === 'msgpack')) {
-    return { ok: false, message: format === 'json' ? 'binary frames need the msgpack subprotocol' : 'expected a binary msgpack frame' };
+    return {
+      ok: false,
+      message:
+        format === 'json' ? 'binary frames need the msgpack subprotocol' : 'expected a binary msgpack frame',
+    };
   }
   try {
-    if (!isBinary) return { ok: true, value: JSON.parse(typeof raw === 'string' ? raw : new TextDecoder().decode(raw)) };
+    if (!isBinary)
+      return { ok: true, value: JSON.parse(typeof raw === 'string' ? raw : new TextDecoder().decode(raw)) };
     const bytes = typeof raw === 'string' ? new TextEncoder().encode(raw) : raw;
     return { ok: true, value: packr.unpack(bytes) };
   } catch {

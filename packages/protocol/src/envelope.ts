@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
 /** A client request id: echoed on every reply and error the request causes. */
-export const ridSchema = z.union([z.string().min(1).max(64), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]);
+export const ridSchema = z.union([
+  z.string().min(1).max(64),
+  z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+]);
 export type Rid = z.infer<typeof ridSchema>;
 
 /**

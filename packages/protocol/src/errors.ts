@@ -24,11 +24,14 @@ export const GAME_ERROR_CODES = {
   not_equippable: 'the item cannot be worn',
   level_too_low: 'a skill level below the requirement; message names the skill and level',
   not_usable: 'the item has no use on its own ("nothing interesting happens")',
-  eat_delay: 'ate too recently: the next food may be eaten once the delay of the last one (3 ticks for most food) has passed',
+  eat_delay:
+    'ate too recently: the next food may be eaten once the delay of the last one (3 ticks for most food) has passed',
   not_droppable: 'the item cannot be dropped (quest items and untradeable items)',
   tile_full: 'your tile already holds the maximum of 128 ground item piles: move to drop',
-  ground_full: 'the world holds the maximum of 50,000 ground item piles and none of them is public yet: try again later',
-  ground_item_gone: 'no ground item with that id that you can see (picked up, despawned, or not visible to you yet)',
+  ground_full:
+    'the world holds the maximum of 50,000 ground item piles and none of them is public yet: try again later',
+  ground_item_gone:
+    'no ground item with that id that you can see (picked up, despawned, or not visible to you yet)',
   internal_error: 'a bug on the server; logged',
 } as const;
 

@@ -53,8 +53,16 @@ export const selfState = z.object({
   moving: z.boolean(),
 });
 
-export const inventorySlot = z.object({ slot: z.number().int().min(0).max(27), itemId: z.string(), quantity: z.number().int().positive() });
-export const equipmentSlot = z.object({ slot: z.string(), itemId: z.string(), quantity: z.number().int().positive() });
+export const inventorySlot = z.object({
+  slot: z.number().int().min(0).max(27),
+  itemId: z.string(),
+  quantity: z.number().int().positive(),
+});
+export const equipmentSlot = z.object({
+  slot: z.string(),
+  itemId: z.string(),
+  quantity: z.number().int().positive(),
+});
 
 export const playerState = z.object({
   id: z.string(),
@@ -80,7 +88,8 @@ export const playerState = z.object({
  */
 export const serverEvents = {
   'session:welcome': {
-    description: 'First message after the connection is accepted. Carries the session token in anonymous mode.',
+    description:
+      'First message after the connection is accepted. Carries the session token in anonymous mode.',
     schema: z.object({
       protocolVersion: z.number().int(),
       playerId: z.string(),
@@ -91,10 +100,19 @@ export const serverEvents = {
       resumed: z.boolean(),
       token: z.string().optional(),
     }),
-    example: { protocolVersion: 1, playerId: 'c3b1…', accountId: 'a9f…', name: 'Newbie', tick: 1200, tickMs: 600, resumed: false },
+    example: {
+      protocolVersion: 1,
+      playerId: 'c3b1…',
+      accountId: 'a9f…',
+      name: 'Newbie',
+      tick: 1200,
+      tickMs: 600,
+      resumed: false,
+    },
   },
   'player:sync': {
-    description: 'Full state of your own player: on join, on reconnect and when asked with player:requestSync.',
+    description:
+      'Full state of your own player: on join, on reconnect and when asked with player:requestSync.',
     schema: z.object({ tick: z.number().int(), player: playerState }),
     example: { tick: 1200, player: { id: 'c3b1…', name: 'Newbie', position: { x: 0, z: 0, y: 10 } } },
   },
@@ -116,29 +134,63 @@ export const serverEvents = {
       itemsRemoved: z
         .array(z.string())
         .optional()
-        .describe('Ids of ground items that left your view, were picked up or despawned. Apply before itemsAdded.'),
+        .describe(
+          'Ids of ground items that left your view, were picked up or despawned. Apply before itemsAdded.',
+        ),
     }),
-    example: { tick: 1201, self: { x: 1, z: 0, y: 10, running: false, runEnergy: 10000, moving: true }, moved: [[4, 3, 2, 10, 1]], left: [9], itemsAdded: [{ id: 'g42', itemId: 'bones', quantity: 1, x: 2, z: 1 }], itemsRemoved: ['g17'] },
+    example: {
+      tick: 1201,
+      self: { x: 1, z: 0, y: 10, running: false, runEnergy: 10000, moving: true },
+      moved: [[4, 3, 2, 10, 1]],
+      left: [9],
+      itemsAdded: [{ id: 'g42', itemId: 'bones', quantity: 1, x: 2, z: 1 }],
+      itemsRemoved: ['g17'],
+    },
   },
   'skill:xp': {
     description: 'Experience gained in a skill: the amount (one decimal), the new total and level.',
-    schema: z.object({ tick: z.number().int(), skill: z.string(), amount: z.number(), xp: z.number().int(), level: z.number().int() }),
+    schema: z.object({
+      tick: z.number().int(),
+      skill: z.string(),
+      amount: z.number(),
+      xp: z.number().int(),
+      level: z.number().int(),
+    }),
     example: { tick: 1300, skill: 'attack', amount: 16, xp: 99, level: 2 },
   },
   'skill:levelUp': {
     description: 'A skill reached a new level (also carries the possibly changed combat level).',
-    schema: z.object({ tick: z.number().int(), skill: z.string(), level: z.number().int(), combatLevel: z.number().int() }),
+    schema: z.object({
+      tick: z.number().int(),
+      skill: z.string(),
+      level: z.number().int(),
+      combatLevel: z.number().int(),
+    }),
     example: { tick: 1300, skill: 'attack', level: 2, combatLevel: 3 },
   },
   'inventory:update': {
     description: 'Your inventory changed: every occupied slot (sent at most once per tick).',
     schema: z.object({ tick: z.number().int(), slots: z.array(inventorySlot) }),
-    example: { tick: 1210, slots: [{ slot: 0, itemId: 'bronze_axe', quantity: 1 }, { slot: 1, itemId: 'coins', quantity: 25 }] },
+    example: {
+      tick: 1210,
+      slots: [
+        { slot: 0, itemId: 'bronze_axe', quantity: 1 },
+        { slot: 1, itemId: 'coins', quantity: 25 },
+      ],
+    },
   },
   'equipment:update': {
     description: 'Your worn items changed: every occupied slot and the summed equipment bonuses.',
-    schema: z.object({ tick: z.number().int(), slots: z.array(equipmentSlot), bonuses: z.record(z.string(), z.number()) }),
-    example: { tick: 1210, slots: [{ slot: 'weapon', itemId: 'bronze_sword', quantity: 1 }], bonuses: { attackSlash: 5, meleeStrength: 5 } },
+    schema: z.object({
+      tick: z.number().int(),
+      slots: z.array(equipmentSlot),
+      bonuses: z.record(z.string(), z.number()),
+    }),
+    example: {
+      tick: 1210,
+      slots: [{ slot: 'weapon', itemId: 'bronze_sword', quantity: 1 }],
+      bonuses: { attackSlash: 5, meleeStrength: 5 },
+    },
   },
   'player:stats': {
     description:
@@ -175,7 +227,12 @@ export const serverEvents = {
   error: {
     description: 'A request failed and changed nothing. rid echoes the request id when the request had one.',
     schema: z.object({
-      code: z.enum(Object.keys(GAME_ERROR_CODES) as [keyof typeof GAME_ERROR_CODES, ...Array<keyof typeof GAME_ERROR_CODES>]),
+      code: z.enum(
+        Object.keys(GAME_ERROR_CODES) as [
+          keyof typeof GAME_ERROR_CODES,
+          ...Array<keyof typeof GAME_ERROR_CODES>,
+        ],
+      ),
       message: z.string(),
       rid: ridSchema.optional(),
     }),

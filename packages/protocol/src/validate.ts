@@ -17,13 +17,24 @@ export function validateInbound(value: unknown): InboundResult {
   const env = envelopeSchema.safeParse(value);
   if (!env.success) {
     const rid = typeof value === 'object' && value !== null && 'rid' in value ? ridOf(value.rid) : undefined;
-    return { ok: false, code: 'bad_envelope', message: 'expected {"event": string, "data": object, "rid"?: id}', rid };
+    return {
+      ok: false,
+      code: 'bad_envelope',
+      message: 'expected {"event": string, "data": object, "rid"?: id}',
+      rid,
+    };
   }
   const { event, data, rid } = env.data;
-  if (!isClientEventName(event)) return { ok: false, code: 'unknown_event', message: `unknown event ${event}`, rid };
+  if (!isClientEventName(event))
+    return { ok: false, code: 'unknown_event', message: `unknown event ${event}`, rid };
   const parsed = clientEvents[event].schema.safeParse(data ?? {});
   if (!parsed.success) {
-    return { ok: false, code: 'invalid_payload', message: `${event}: ${parsed.error.issues.map(describeIssue).join('; ')}`, rid };
+    return {
+      ok: false,
+      code: 'invalid_payload',
+      message: `${event}: ${parsed.error.issues.map(describeIssue).join('; ')}`,
+      rid,
+    };
   }
   return { ok: true, message: { event, data: parsed.data } as ClientMessage, rid };
 }

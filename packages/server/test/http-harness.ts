@@ -39,7 +39,12 @@ export interface TestApp {
 export async function createTestApp(
   opts: { env?: Record<string, string>; world?: WorldView; publicDir?: string; manifestsDir?: string } = {},
 ): Promise<TestApp> {
-  const { config } = loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...opts.env });
+  const { config } = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
   const database = await createTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
   const repos = createRepositories(database);
   const content = await bundledContent();
@@ -75,7 +80,9 @@ export async function createTestApp(
 }
 
 /** Creates an anonymous identity and returns its bearer header. */
-export async function anonymous(app: FastifyInstance): Promise<{ accountId: string; token: string; headers: { authorization: string } }> {
+export async function anonymous(
+  app: FastifyInstance,
+): Promise<{ accountId: string; token: string; headers: { authorization: string } }> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/anonymous' });
   if (res.statusCode !== 201) throw new Error(`anonymous sign-in failed: ${res.statusCode} ${res.body}`);
   const body = res.json<{ token: string; accountId: string }>();
@@ -85,7 +92,12 @@ export async function anonymous(app: FastifyInstance): Promise<{ accountId: stri
 /** Creates an account with a player named `name`; returns its auth and character id. */
 export async function playerWith(app: FastifyInstance, name: string) {
   const who = await anonymous(app);
-  const res = await app.inject({ method: 'POST', url: '/api/v1/player', headers: who.headers, payload: { name } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/player',
+    headers: who.headers,
+    payload: { name },
+  });
   if (res.statusCode !== 201) throw new Error(`player creation failed: ${res.statusCode} ${res.body}`);
   return { ...who, characterId: res.json<{ player: { id: string } }>().player.id };
 }

@@ -24,7 +24,8 @@ export async function createCharacter(
   const spawn = content.starterArea.spawnPoint ?? { x: 0, z: 0 };
   return repos.transaction(async (tx) => {
     const existing = await tx.characters.listByAccount(input.accountId);
-    if (existing.length >= MAX_CHARACTERS_PER_ACCOUNT) return { ok: false as const, reason: 'character_limit' as const };
+    if (existing.length >= MAX_CHARACTERS_PER_ACCOUNT)
+      return { ok: false as const, reason: 'character_limit' as const };
     const created = await tx.characters.create({
       accountId: input.accountId,
       name: input.name,

@@ -83,7 +83,11 @@ describe('loadConfig', () => {
   });
 
   it('production ignores DISABLE_RATE_LIMIT and USE_LOCAL_POSTGRES with warnings', () => {
-    const { config, warnings } = loadConfig({ ...prodEnv, DISABLE_RATE_LIMIT: 'true', USE_LOCAL_POSTGRES: 'true' });
+    const { config, warnings } = loadConfig({
+      ...prodEnv,
+      DISABLE_RATE_LIMIT: 'true',
+      USE_LOCAL_POSTGRES: 'true',
+    });
     expect(config.rateLimitEnabled).toBe(true);
     expect(config.useLocalPostgres).toBe(false);
     expect(warnings).toEqual([
@@ -114,8 +118,14 @@ describe('loadConfig', () => {
   });
 
   it('enables voice only when all three voice values are set', () => {
-    expect(loadConfig({ VOICE_URL: 'wss://voice.example.org' }).warnings[0]).toContain('voice chat is disabled');
-    const { config } = loadConfig({ VOICE_API_KEY: 'k', VOICE_API_SECRET: 's', VOICE_URL: 'wss://voice.example.org' });
+    expect(loadConfig({ VOICE_URL: 'wss://voice.example.org' }).warnings[0]).toContain(
+      'voice chat is disabled',
+    );
+    const { config } = loadConfig({
+      VOICE_API_KEY: 'k',
+      VOICE_API_SECRET: 's',
+      VOICE_URL: 'wss://voice.example.org',
+    });
     expect(config.voice).toEqual({ apiKey: 'k', apiSecret: 's', url: 'wss://voice.example.org' });
   });
 
@@ -132,11 +142,23 @@ describe('loadConfig', () => {
 
 describe('publicEnv', () => {
   it('exposes only PUBLIC_* values and never a secret', () => {
-    const { config } = loadConfig({ ...prodEnv, VOICE_API_KEY: 'vk', VOICE_API_SECRET: 'vs', VOICE_URL: 'wss://v.example.org' });
+    const { config } = loadConfig({
+      ...prodEnv,
+      VOICE_API_KEY: 'vk',
+      VOICE_API_SECRET: 'vs',
+      VOICE_URL: 'wss://v.example.org',
+    });
     const values = publicEnv(config);
     for (const key of Object.keys(values)) expect(key.startsWith('PUBLIC_')).toBe(true);
     const text = JSON.stringify(values);
-    for (const secret of [prodEnv.JWT_SECRET, prodEnv.ADMIN_CODE, prodEnv.IDP_APP_SECRET, 'vs', 'vk', prodEnv.DATABASE_URL]) {
+    for (const secret of [
+      prodEnv.JWT_SECRET,
+      prodEnv.ADMIN_CODE,
+      prodEnv.IDP_APP_SECRET,
+      'vs',
+      'vk',
+      prodEnv.DATABASE_URL,
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(values.PUBLIC_IDP_APP_ID).toBe('app-123');

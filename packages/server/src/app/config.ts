@@ -30,13 +30,16 @@ const url = (name: string, protocols: readonly string[]) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `${name} must be a URL (${protocols.join(' or ')})`)
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `${name} must be a URL (${protocols.join(' or ')})`,
+    )
     .transform((v) => v.replace(/\/+$/, ''));
 
 const text = z.string().trim().min(1);
@@ -92,8 +95,19 @@ const envSchema = z.object({
     .refine((n) => n <= 4294967295, 'WORLD_SEED must be an integer between 0 and 4294967295')
     .optional(),
   INPUT_LOG: text.optional(),
-  TICK_MS: z.string().trim().regex(/^\d+$/, 'TICK_MS must be a whole number of milliseconds').transform(Number).refine((n) => n >= 5 && n <= 600, 'TICK_MS must be between 5 and 600').optional(),
-  RECONNECT_GRACE_MS: z.string().trim().regex(/^\d+$/, 'RECONNECT_GRACE_MS must be a whole number of milliseconds').transform(Number).optional(),
+  TICK_MS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'TICK_MS must be a whole number of milliseconds')
+    .transform(Number)
+    .refine((n) => n >= 5 && n <= 600, 'TICK_MS must be between 5 and 600')
+    .optional(),
+  RECONNECT_GRACE_MS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'RECONNECT_GRACE_MS must be a whole number of milliseconds')
+    .transform(Number)
+    .optional(),
 });
 
 /** The variables production refuses to start without, in the order they are reported. */
@@ -180,7 +194,9 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
+    );
   }
   const e = parsed.data;
   const nodeEnv: NodeEnv = e.NODE_ENV ?? 'development';
@@ -209,8 +225,10 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       'PUBLIC_IDP_APP_ID is set but no way to verify its tokens: set IDP_JWKS_URL, IDP_VERIFICATION_KEY or IDP_APP_SECRET',
     );
   }
-  if (e.TICK_MS !== undefined && nodeEnv !== 'test') warnings.push('TICK_MS is ignored outside NODE_ENV=test');
-  if (e.RECONNECT_GRACE_MS !== undefined && nodeEnv !== 'test') warnings.push('RECONNECT_GRACE_MS is ignored outside NODE_ENV=test');
+  if (e.TICK_MS !== undefined && nodeEnv !== 'test')
+    warnings.push('TICK_MS is ignored outside NODE_ENV=test');
+  if (e.RECONNECT_GRACE_MS !== undefined && nodeEnv !== 'test')
+    warnings.push('RECONNECT_GRACE_MS is ignored outside NODE_ENV=test');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const port = e.PORT ?? 5555;
@@ -256,7 +274,8 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     worldSeed: e.WORLD_SEED,
     inputLogPath: e.INPUT_LOG,
     tickMs: nodeEnv === 'test' && e.TICK_MS !== undefined ? e.TICK_MS : 600,
-    reconnectGraceMs: nodeEnv === 'test' && e.RECONNECT_GRACE_MS !== undefined ? e.RECONNECT_GRACE_MS : 30_000,
+    reconnectGraceMs:
+      nodeEnv === 'test' && e.RECONNECT_GRACE_MS !== undefined ? e.RECONNECT_GRACE_MS : 30_000,
   };
   return { config, warnings };
 }

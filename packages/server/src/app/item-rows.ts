@@ -12,7 +12,9 @@ export function itemRowsFromContent(content: Content): ItemDefinition[] {
     tradeable: item.tradeable,
     equipSlot: item.equipSlot,
     bonuses: { ...item.bonuses },
-    requirements: Object.fromEntries(Object.entries(item.requirements).filter((e): e is [string, number] => e[1] !== undefined)),
+    requirements: Object.fromEntries(
+      Object.entries(item.requirements).filter((e): e is [string, number] => e[1] !== undefined),
+    ),
     data: JSON.parse(JSON.stringify(item)) as ItemDefinition['data'],
   }));
 }

@@ -31,7 +31,9 @@ export async function prepareContent(
     const fetchAlways = config.env === 'production' || config.ci;
     await syncManifests({
       cdnUrl: config.publicCdnUrl,
-      ...(config.env === 'development' && config.productionCdnUrl ? { fallbackCdnUrl: config.productionCdnUrl } : {}),
+      ...(config.env === 'development' && config.productionCdnUrl
+        ? { fallbackCdnUrl: config.productionCdnUrl }
+        : {}),
       cacheDir,
       files: MANIFEST_FILES,
       mode: fetchAlways ? 'always' : 'if-missing',

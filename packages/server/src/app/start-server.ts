@@ -88,7 +88,9 @@ export async function startServer(
       content,
       seed,
       tickMs: config.tickMs,
-      settings: { autosaveTicks: Math.max(1, Math.round((config.saveIntervalSeconds * 1000) / config.tickMs)) },
+      settings: {
+        autosaveTicks: Math.max(1, Math.round((config.saveIntervalSeconds * 1000) / config.tickMs)),
+      },
       saves,
       logger,
       ...(recorder ? { recorder } : {}),

@@ -16,8 +16,7 @@ export interface AccountStore {
 }
 
 export type AuthOutcome =
-  | { ok: true; auth: AuthContext }
-  | { ok: false; code: 'unauthorized' | 'invalid_token'; message: string };
+  { ok: true; auth: AuthContext } | { ok: false; code: 'unauthorized' | 'invalid_token'; message: string };
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]+\.[A-Za-z0-9\-_]*)\s*$/;
 
@@ -53,11 +52,17 @@ export class Authenticator {
       if (!account) return { ok: false, code: 'invalid_token', message: 'token account no longer exists' };
       return {
         ok: true,
-        auth: { accountId: account.id, anonymous: account.anonymous, isAdmin: account.isAdmin, via: 'session' },
+        auth: {
+          accountId: account.id,
+          anonymous: account.anonymous,
+          isAdmin: account.isAdmin,
+          via: 'session',
+        },
       };
     }
     const res = await this.idp.verify(token);
-    if (!res.ok) return { ok: false, code: 'invalid_token', message: `identity-provider token ${res.reason}` };
+    if (!res.ok)
+      return { ok: false, code: 'invalid_token', message: `identity-provider token ${res.reason}` };
     const account = await this.accounts.linkProviderAccount(res.value);
     return {
       ok: true,

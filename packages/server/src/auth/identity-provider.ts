@@ -55,8 +55,11 @@ export class IdentityProviderVerifier {
         ...(this.cfg.issuer ? { issuer: this.cfg.issuer } : {}),
       };
       const { payload } =
-        typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
-      if (typeof payload.sub !== 'string' || payload.sub.length === 0) return { ok: false, reason: 'invalid' };
+        typeof key === 'function'
+          ? await jwtVerify(token, key, options)
+          : await jwtVerify(token, key, options);
+      if (typeof payload.sub !== 'string' || payload.sub.length === 0)
+        return { ok: false, reason: 'invalid' };
       const social: Record<string, string> = {};
       for (const name of ['discord', 'twitter', 'farcaster', 'github', 'google']) {
         const v = payload[name];

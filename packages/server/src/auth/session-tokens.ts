@@ -46,7 +46,8 @@ export class SessionTokens {
         audience: SESSION_AUDIENCE,
         algorithms: ['HS256'],
       });
-      if (typeof payload.sub !== 'string' || payload.sub.length === 0) return { ok: false, reason: 'invalid' };
+      if (typeof payload.sub !== 'string' || payload.sub.length === 0)
+        return { ok: false, reason: 'invalid' };
       return { ok: true, value: { accountId: payload.sub, anonymous: payload['anon'] === true } };
     } catch (err) {
       return { ok: false, reason: err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
@@ -60,7 +61,9 @@ export function looksLikeSessionToken(token: string): boolean {
   if (!part) return false;
   try {
     const payload: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return typeof payload === 'object' && payload !== null && 'iss' in payload && payload.iss === SESSION_ISSUER;
+    return (
+      typeof payload === 'object' && payload !== null && 'iss' in payload && payload.iss === SESSION_ISSUER
+    );
   } catch {
     return false;
   }

@@ -27,7 +27,6 @@ const SPEC_CHARACTER_RECORD: Array<[string, string, string | null, boolean]> = [
   ['positionZ', 'real', '0', false],
 ];
 
-
 const TABLES = [
   'users',
   'characters',

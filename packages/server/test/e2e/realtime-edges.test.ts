@@ -9,7 +9,11 @@ interface RawClient {
   ws: WebSocket;
   frames: Array<{ event: string; data: Record<string, unknown>; rid?: unknown }>;
   closed: Promise<number>;
-  next(event: string, pred?: (d: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
+  next(
+    event: string,
+    pred?: (d: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
 }
 
 /** A bare WebSocket client that records every frame, for sending what the SDK never would. */
@@ -83,7 +87,9 @@ describe('bad frames of every kind', () => {
   it('blocks a flood over 60 messages per second, then closes it (4002)', async () => {
     const c = await raw(server);
     for (let i = 0; i < 61; i++) c.ws.send(JSON.stringify({ event: 'ping', data: {} }));
-    expect(await c.next('error', (d) => d['code'] === 'rate_limited')).toMatchObject({ code: 'rate_limited' });
+    expect(await c.next('error', (d) => d['code'] === 'rate_limited')).toMatchObject({
+      code: 'rate_limited',
+    });
     for (let i = 0; i < 70; i++) c.ws.send(JSON.stringify({ event: 'ping', data: {} }));
     expect(await c.closed).toBe(CLOSE_CODES.rateLimited);
     expect(c.frames.some((f) => f.event === 'session:closing')).toBe(true);
@@ -105,7 +111,11 @@ describe('restart and restore', () => {
     const id = c.welcome?.playerId;
     const token = c.token ?? '';
     await c.request('player:move', { x: 5, z: 3, run: true });
-    const arrived = await c.waitFor('world:update', (u) => u.self?.x === 5 && u.self.z === 3 && !u.self.moving, 5_000);
+    const arrived = await c.waitFor(
+      'world:update',
+      (u) => u.self?.x === 5 && u.self.z === 3 && !u.self.moving,
+      5_000,
+    );
     const energy = arrived.self?.runEnergy ?? 0;
     // the default template wears a sword and shield; take the shield off before the restart
     const before = await c.request('player:requestSync', {});

@@ -28,13 +28,21 @@ describe('real-time world over WebSocket (SDK clients)', () => {
       const bobId = bob.welcome?.playerId ?? '';
       // both spawn at the starter point, so each sees the other enter
       // a full sync re-sends everything in view as entered, so nothing is missed by waiting late
-      const seenP = alice.waitFor('world:update', (u) => (u.entered ?? []).some((e) => e.id === bobId), 5_000);
+      const seenP = alice.waitFor(
+        'world:update',
+        (u) => (u.entered ?? []).some((e) => e.id === bobId),
+        5_000,
+      );
       await alice.request('player:requestSync', {});
       const seen = await seenP;
       const bobIdx = seen.entered?.find((e) => e.id === bobId)?.idx;
       const ack = await bob.request('player:move', { x: 3, z: 1 });
       expect(ack).toMatchObject({ event: 'player:move', result: { reachedTarget: true } });
-      await alice.waitFor('world:update', (u) => (u.moved ?? []).some((m) => m[0] === bobIdx && m[1] === 3 && m[2] === 1), 5_000);
+      await alice.waitFor(
+        'world:update',
+        (u) => (u.moved ?? []).some((m) => m[0] === bobIdx && m[1] === 3 && m[2] === 1),
+        5_000,
+      );
       const heard = alice.waitFor('chat:message', (m) => m.from?.id === bobId, 5_000);
       bob.send('player:chat', { message: 'hello\u0000 alice' });
       expect((await heard).message).toBe('hello alice');
@@ -47,13 +55,21 @@ describe('real-time world over WebSocket (SDK clients)', () => {
   it('answers every bad request with an error that changes nothing', async () => {
     const c = await GameClient.connect({ url: wsUrl(server), ...noReconnect });
     try {
-      await expect(c.request('player:move', { x: 500, z: 0 })).rejects.toMatchObject({ code: 'path_too_far' });
+      await expect(c.request('player:move', { x: 500, z: 0 })).rejects.toMatchObject({
+        code: 'path_too_far',
+      });
       const sync = await c.request('player:requestSync', {});
       expect(sync).toMatchObject({ player: { position: { x: 0, z: 0 } } });
-      await expect(c.request('inventory:use', { slot: 0, targetSlot: 1 })).rejects.toMatchObject({ code: 'feature_unavailable' });
+      await expect(c.request('inventory:use', { slot: 0, targetSlot: 1 })).rejects.toMatchObject({
+        code: 'feature_unavailable',
+      });
       await expect(c.request('inventory:use', { slot: 0 })).rejects.toMatchObject({ code: 'not_usable' });
-      await expect(c.request('player:chat', { message: '/tele 1 1' })).rejects.toMatchObject({ code: 'not_admin' });
-      await expect(c.request('player:chat', { message: '/admin wrong-code' })).rejects.toMatchObject({ code: 'admin_code_invalid' });
+      await expect(c.request('player:chat', { message: '/tele 1 1' })).rejects.toMatchObject({
+        code: 'not_admin',
+      });
+      await expect(c.request('player:chat', { message: '/admin wrong-code' })).rejects.toMatchObject({
+        code: 'admin_code_invalid',
+      });
       await c.request('player:chat', { message: '/admin let-me-in-please' });
       const tele = await c.request('player:chat', { message: '/tele 4 4' });
       expect(tele).toMatchObject({ event: 'player:chat', result: { x: 4, z: 4 } });
@@ -63,7 +79,9 @@ describe('real-time world over WebSocket (SDK clients)', () => {
   });
 
   it('refuses an invalid token with close 4001', async () => {
-    await expect(GameClient.connect({ url: wsUrl(server), token: 'not.a.token', ...noReconnect })).rejects.toMatchObject({
+    await expect(
+      GameClient.connect({ url: wsUrl(server), token: 'not.a.token', ...noReconnect }),
+    ).rejects.toMatchObject({
       code: CLOSE_CODES.unauthorized,
     } satisfies Partial<ConnectionClosedError>);
   });
@@ -71,7 +89,9 @@ describe('real-time world over WebSocket (SDK clients)', () => {
   it('a second login takes over the character; the first connection gets 4000', async () => {
     const first = await GameClient.connect({ url: wsUrl(server), ...noReconnect });
     const token = first.token ?? '';
-    const closed = new Promise<number>((resolve) => first.lifecycle.on('disconnected', (i) => resolve(i.code)));
+    const closed = new Promise<number>((resolve) =>
+      first.lifecycle.on('disconnected', (i) => resolve(i.code)),
+    );
     const second = await GameClient.connect({ url: wsUrl(server), token, ...noReconnect });
     try {
       expect(await closed).toBe(CLOSE_CODES.replaced);
@@ -118,7 +138,9 @@ describe('real-time world over WebSocket (SDK clients)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ characterId: id, reason: 'disconnected' });
     expect(rows[0]?.logoutAt).not.toBeNull();
-    const res = await fetch(`${server.url}/api/characters/${id}/position`, { headers: { authorization: `Bearer ${c.token}` } });
+    const res = await fetch(`${server.url}/api/characters/${id}/position`, {
+      headers: { authorization: `Bearer ${c.token}` },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { online: boolean }).online).toBe(true); // still in the grace period
   });

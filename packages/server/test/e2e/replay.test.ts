@@ -8,7 +8,9 @@ import { realtimeWorld, wsUrl, type RealtimeWorld } from './realtime-harness';
 
 function replay(file: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts/replay.ts'), file], { cwd: REPO_ROOT });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts/replay.ts'), file], {
+      cwd: REPO_ROOT,
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

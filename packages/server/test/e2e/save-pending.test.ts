@@ -49,7 +49,18 @@ describe('login while the previous save is pending', () => {
     const authenticator = new Authenticator(sessions, undefined, accountStore(repos));
     saves = new SaveQueue(gated, logger);
     host = new WorldHost({ content, seed: 3, tickMs: 20, saves, logger });
-    const gateway = new Gateway({ host, repos, content, authenticator, sessions, saves, anonymousMode: true, adminCode: undefined, logger, reconnectGraceMs: 50 });
+    const gateway = new Gateway({
+      host,
+      repos,
+      content,
+      authenticator,
+      sessions,
+      saves,
+      anonymousMode: true,
+      adminCode: undefined,
+      logger,
+      reconnectGraceMs: 50,
+    });
     const app = await buildServer({
       config,
       version: 'test',
@@ -90,7 +101,9 @@ describe('login while the previous save is pending', () => {
     expect(saves.isPending(id)).toBe(true);
     expect(host.isOnline(id)).toBe(false);
 
-    await expect(GameClient.connect({ url, token, reconnect: false })).rejects.toMatchObject({ code: CLOSE_CODES.savePending });
+    await expect(GameClient.connect({ url, token, reconnect: false })).rejects.toMatchObject({
+      code: CLOSE_CODES.savePending,
+    });
 
     release();
     await saves.flush();

@@ -4,13 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/app/paths';
 
 /** Runs the real entry point and collects its exit code and output. */
-function runMain(env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; output: string }> {
+function runMain(
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'packages/server/src/app/main.ts')], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env['PATH'] ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'packages/server/src/app/main.ts')],
+      {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env['PATH'] ?? '', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

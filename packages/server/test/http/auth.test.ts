@@ -67,15 +67,25 @@ describe('authentication rate limit', () => {
   it('allows 10 attempts per minute per address, then 429 with Retry-After', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {
-      codes.push((await t.app.inject({ method: 'POST', url: '/api/auth/anonymous', remoteAddress: '10.0.0.7' })).statusCode);
+      codes.push(
+        (await t.app.inject({ method: 'POST', url: '/api/auth/anonymous', remoteAddress: '10.0.0.7' }))
+          .statusCode,
+      );
     }
     expect(codes.slice(0, 10)).toEqual(Array(10).fill(201));
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/auth/anonymous', remoteAddress: '10.0.0.7' });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/anonymous',
+      remoteAddress: '10.0.0.7',
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.code).toBe('rate_limited');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // another address is not affected
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/anonymous', remoteAddress: '10.0.0.8' })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/anonymous', remoteAddress: '10.0.0.8' }))
+        .statusCode,
+    ).toBe(201);
     // the block does not leak into the REST limit of other routes
     expect((await t.app.inject({ url: '/api/template', remoteAddress: '10.0.0.7' })).statusCode).toBe(200);
   });
@@ -128,7 +138,10 @@ describe('identity-provider mode (local JWKS on loopback)', () => {
     const first = await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ anonymous: false, via: 'identity-provider' });
-    const again = await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${await providerToken({ sub: 'did:privy:alice' })}` } });
+    const again = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${await providerToken({ sub: 'did:privy:alice' })}` },
+    });
     expect(again.json().accountId).toBe(first.json().accountId);
     const row = await t.repos.users.findByProviderId('idp', 'did:privy:alice');
     expect(row?.id).toBe(first.json().accountId);
@@ -138,10 +151,17 @@ describe('identity-provider mode (local JWKS on loopback)', () => {
 
   it('exchanges a provider token for a session token that works on its own', async () => {
     const token = await providerToken({ sub: 'did:privy:bob' });
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/exchange', headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/exchange',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode).toBe(200);
     const session = res.json<{ token: string; accountId: string }>();
-    const me = await t.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${session.token}` } });
+    const me = await t.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${session.token}` },
+    });
     expect(me.json()).toMatchObject({ accountId: session.accountId, via: 'session', anonymous: false });
   });
 

@@ -53,7 +53,8 @@ describe('REST rate limit', () => {
 
   it('allows 100 requests per minute per address, then blocks with 429 and Retry-After', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 100; i++) statuses.push((await t.app.inject({ url: '/api/template', remoteAddress: '10.1.0.1' })).statusCode);
+    for (let i = 0; i < 100; i++)
+      statuses.push((await t.app.inject({ url: '/api/template', remoteAddress: '10.1.0.1' })).statusCode);
     expect(statuses.every((s) => s === 200)).toBe(true);
     const blocked = await t.app.inject({ url: '/api/template', remoteAddress: '10.1.0.1' });
     expect(blocked.statusCode).toBe(429);
@@ -63,7 +64,9 @@ describe('REST rate limit', () => {
     // health, status and manifests are never blocked (a monitor must always get an answer)
     expect((await t.app.inject({ url: '/health', remoteAddress: '10.1.0.1' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/status', remoteAddress: '10.1.0.1' })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/manifests/npcs.json', remoteAddress: '10.1.0.1' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/manifests/npcs.json', remoteAddress: '10.1.0.1' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('counts per account when a token is presented', async () => {
@@ -72,7 +75,11 @@ describe('REST rate limit', () => {
     for (let i = 0; i < 100; i++) {
       await t.app.inject({ url: '/api/auth/me', headers: a.headers, remoteAddress: '10.2.0.1' });
     }
-    const aBlocked = await t.app.inject({ url: '/api/auth/me', headers: a.headers, remoteAddress: '10.2.0.1' });
+    const aBlocked = await t.app.inject({
+      url: '/api/auth/me',
+      headers: a.headers,
+      remoteAddress: '10.2.0.1',
+    });
     expect(aBlocked.statusCode).toBe(429);
     // same address, different account: its own budget
     const bOk = await t.app.inject({ url: '/api/auth/me', headers: b.headers, remoteAddress: '10.2.0.1' });

@@ -12,7 +12,16 @@ describe('built frontend in the public directory', () => {
     await mkdir(join(dir, 'assets'));
     await writeFile(join(dir, 'index.html'), '<!doctype html><title>tilerealm</title><div id="app"></div>');
     await writeFile(join(dir, 'assets', 'app.js'), 'console.log("client")');
-    t = await createTestApp({ env: { NODE_ENV: 'production', DATABASE_URL: 'postgres://unused@127.0.0.1/x', ADMIN_CODE: 'admin-code-123', PUBLIC_IDP_APP_ID: 'app', IDP_APP_SECRET: 'secret' }, publicDir: dir });
+    t = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://unused@127.0.0.1/x',
+        ADMIN_CODE: 'admin-code-123',
+        PUBLIC_IDP_APP_ID: 'app',
+        IDP_APP_SECRET: 'secret',
+      },
+      publicDir: dir,
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -30,12 +30,15 @@ describe('GET /manifests/{file}', () => {
     expect(second.body).toBe('');
   });
 
-  it.each(['/manifests/nope.json', '/manifests/../package.json', '/manifests/%2e%2e/package.json', '/manifests/', '/manifests/items'])(
-    '404s %s',
-    async (url) => {
-      const res = await t.app.inject(url);
-      expect(res.statusCode).toBe(404);
-      expect(res.body).not.toContain('"workspaces"');
-    },
-  );
+  it.each([
+    '/manifests/nope.json',
+    '/manifests/../package.json',
+    '/manifests/%2e%2e/package.json',
+    '/manifests/',
+    '/manifests/items',
+  ])('404s %s', async (url) => {
+    const res = await t.app.inject(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('"workspaces"');
+  });
 });

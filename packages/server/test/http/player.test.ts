@@ -15,7 +15,12 @@ describe('/api/v1/player', () => {
     expect(before.statusCode).toBe(404);
     expect(before.json().error.code).toBe('no_character');
 
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/player', headers: who.headers, payload: { name: 'Ada Lovelace' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/player',
+      headers: who.headers,
+      payload: { name: 'Ada Lovelace' },
+    });
     expect(created.statusCode).toBe(201);
     const { player } = created.json();
     expect(player).toMatchObject({
@@ -45,7 +50,12 @@ describe('/api/v1/player', () => {
 
   it('renames the existing player', async () => {
     const who = await playerWith(t.app, 'Old Name');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/player', headers: who.headers, payload: { name: 'New Name' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/player',
+      headers: who.headers,
+      payload: { name: 'New Name' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().player).toMatchObject({ id: who.characterId, name: 'New Name' });
   });
@@ -53,7 +63,12 @@ describe('/api/v1/player', () => {
   it('409s a taken name, case-insensitively', async () => {
     await playerWith(t.app, 'Unique One');
     const who = await anonymous(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/player', headers: who.headers, payload: { name: 'UNIQUE one' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/player',
+      headers: who.headers,
+      payload: { name: 'UNIQUE one' },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('name_taken');
   });
@@ -100,28 +115,49 @@ describe('/api/v1/player', () => {
 
   it('413s a body over 64 KiB', async () => {
     const who = await anonymous(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/player', headers: who.headers, payload: { name: 'x'.repeat(70_000) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/player',
+      headers: who.headers,
+      payload: { name: 'x'.repeat(70_000) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('payload_too_large');
   });
 
   it('401s without a token', async () => {
     expect((await t.app.inject('/api/v1/player')).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/player', payload: { name: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/player', payload: { name: 'x' } })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('/api/characters/:id/skills and /position', () => {
   it('returns all skills and the saved position to the owner', async () => {
     const who = await playerWith(t.app, 'Skill Owner');
-    const skills = await t.app.inject({ url: `/api/characters/${who.characterId}/skills`, headers: who.headers });
+    const skills = await t.app.inject({
+      url: `/api/characters/${who.characterId}/skills`,
+      headers: who.headers,
+    });
     expect(skills.statusCode).toBe(200);
     expect(Object.keys(skills.json().skills).sort()).toEqual([...SKILLS].sort());
     expect(skills.json()).toMatchObject({ combatLevel: 3, totalLevel: 21 });
-    await t.repos.characters.update(who.characterId, { woodcuttingLevel: 5, woodcuttingXp: 400, positionX: 12, positionZ: -3 });
-    const again = await t.app.inject({ url: `/api/characters/${who.characterId}/skills`, headers: who.headers });
+    await t.repos.characters.update(who.characterId, {
+      woodcuttingLevel: 5,
+      woodcuttingXp: 400,
+      positionX: 12,
+      positionZ: -3,
+    });
+    const again = await t.app.inject({
+      url: `/api/characters/${who.characterId}/skills`,
+      headers: who.headers,
+    });
     expect(again.json().skills.woodcutting).toEqual({ level: 5, xp: 400 });
-    const pos = await t.app.inject({ url: `/api/characters/${who.characterId}/position`, headers: who.headers });
+    const pos = await t.app.inject({
+      url: `/api/characters/${who.characterId}/position`,
+      headers: who.headers,
+    });
     expect(pos.json()).toMatchObject({ position: { x: 12, y: 10, z: -3 }, online: false, source: 'saved' });
   });
 
@@ -129,12 +165,23 @@ describe('/api/characters/:id/skills and /position', () => {
     const owner = await playerWith(t.app, 'Private Pat');
     const other = await anonymous(t.app);
     for (const path of ['skills', 'position']) {
-      const forbidden = await t.app.inject({ url: `/api/characters/${owner.characterId}/${path}`, headers: other.headers });
+      const forbidden = await t.app.inject({
+        url: `/api/characters/${owner.characterId}/${path}`,
+        headers: other.headers,
+      });
       expect(forbidden.statusCode).toBe(403);
       expect(forbidden.json().error.code).toBe('forbidden');
-      expect((await t.app.inject({ url: `/api/characters/chr_missing/${path}`, headers: other.headers })).statusCode).toBe(404);
-      expect((await t.app.inject({ url: `/api/characters/${'x'.repeat(80)}/${path}`, headers: other.headers })).statusCode).toBe(400);
-      expect((await t.app.inject({ url: `/api/characters/${owner.characterId}/${path}` })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ url: `/api/characters/chr_missing/${path}`, headers: other.headers }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await t.app.inject({ url: `/api/characters/${'x'.repeat(80)}/${path}`, headers: other.headers }))
+          .statusCode,
+      ).toBe(400);
+      expect((await t.app.inject({ url: `/api/characters/${owner.characterId}/${path}` })).statusCode).toBe(
+        401,
+      );
     }
   });
 
@@ -142,7 +189,10 @@ describe('/api/characters/:id/skills and /position', () => {
     const owner = await playerWith(t.app, 'Watched One');
     const admin = await anonymous(t.app);
     await t.repos.users.setAdmin(admin.accountId, true);
-    const res = await t.app.inject({ url: `/api/characters/${owner.characterId}/skills`, headers: admin.headers });
+    const res = await t.app.inject({
+      url: `/api/characters/${owner.characterId}/skills`,
+      headers: admin.headers,
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -150,7 +200,12 @@ describe('/api/characters/:id/skills and /position', () => {
 describe('/api/character management', () => {
   it('creates, lists, renames, reads inventory and deletes', async () => {
     const who = await anonymous(t.app);
-    const a = await t.app.inject({ method: 'POST', url: '/api/character', headers: who.headers, payload: { name: 'Alt One' } });
+    const a = await t.app.inject({
+      method: 'POST',
+      url: '/api/character',
+      headers: who.headers,
+      payload: { name: 'Alt One' },
+    });
     expect(a.statusCode).toBe(201);
     const templates = [...t.content.templates.byId.keys()];
     const b = await t.app.inject({
@@ -163,7 +218,12 @@ describe('/api/character management', () => {
     const list = await t.app.inject({ url: '/api/character', headers: who.headers });
     expect(list.json().characters.map((c: { name: string }) => c.name)).toEqual(['Alt One', 'Alt Two']);
     const id = a.json().character.id;
-    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/character/${id}`, headers: who.headers, payload: { name: 'Alt Uno' } });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/character/${id}`,
+      headers: who.headers,
+      payload: { name: 'Alt Uno' },
+    });
     expect(renamed.json().character.name).toBe('Alt Uno');
     const inv = await t.app.inject({ url: `/api/character/${id}/inventory`, headers: who.headers });
     expect(inv.json().size).toBe(28);
@@ -178,7 +238,16 @@ describe('/api/character management', () => {
     const who = await anonymous(t.app);
     const codes: number[] = [];
     for (let i = 0; i < 6; i++) {
-      codes.push((await t.app.inject({ method: 'POST', url: '/api/character', headers: who.headers, payload: { name: `Limit ${i}` } })).statusCode);
+      codes.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/character',
+            headers: who.headers,
+            payload: { name: `Limit ${i}` },
+          })
+        ).statusCode,
+      );
     }
     expect(codes).toEqual([201, 201, 201, 201, 201, 409]);
   });
@@ -186,9 +255,18 @@ describe('/api/character management', () => {
   it("never touches another account's character", async () => {
     const owner = await playerWith(t.app, 'Guarded');
     const thief = await anonymous(t.app);
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/character/${owner.characterId}`, headers: thief.headers, payload: { name: 'Stolen' } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/character/${owner.characterId}`,
+      headers: thief.headers,
+      payload: { name: 'Stolen' },
+    });
     expect(patch.statusCode).toBe(403);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/character/${owner.characterId}`, headers: thief.headers });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/character/${owner.characterId}`,
+      headers: thief.headers,
+    });
     expect(del.statusCode).toBe(403);
     expect((await t.repos.characters.findById(owner.characterId))?.name).toBe('Guarded');
   });
@@ -205,7 +283,9 @@ describe('/api/player queries and /api/v1/world', () => {
     expect(byId.json()).not.toHaveProperty('accountId');
     const byName = await t.app.inject({ url: '/api/player/by-name/famous', headers: viewer.headers });
     expect(byName.json().id).toBe(target.characterId);
-    expect((await t.app.inject({ url: '/api/player/by-name/nobody', headers: viewer.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/api/player/by-name/nobody', headers: viewer.headers })).statusCode,
+    ).toBe(404);
   });
 
   it('returns the world snapshot and the area list to a signed-in account', async () => {

@@ -61,7 +61,13 @@ describe('GET /env.js', () => {
     expect(values.PUBLIC_IDP_APP_ID).toBe('app-public-id');
     expect(values.PUBLIC_VOICE_URL).toBe('wss://voice.example.org');
     for (const key of Object.keys(values)) expect(key).toMatch(/^PUBLIC_/);
-    for (const secret of ['idp-app-secret', 'admin-code', 'voice-key', 'voice-secret', 'test-secret-for-signing']) {
+    for (const secret of [
+      'idp-app-secret',
+      'admin-code',
+      'voice-key',
+      'voice-secret',
+      'test-secret-for-signing',
+    ]) {
       expect(res.body).not.toContain(secret);
     }
   });
@@ -84,7 +90,10 @@ describe('GET /api/data/skill-unlocks', () => {
   });
 
   it('ignores a bad token (public endpoint)', async () => {
-    const res = await t.app.inject({ url: '/api/data/skill-unlocks', headers: { authorization: 'Bearer nope' } });
+    const res = await t.app.inject({
+      url: '/api/data/skill-unlocks',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -124,7 +133,9 @@ describe('templates', () => {
   it('lists starter templates with item names', async () => {
     const res = await t.app.inject('/api/template');
     expect(res.statusCode).toBe(200);
-    const { templates } = res.json<{ templates: Array<{ id: string; isDefault: boolean; inventory: Array<{ itemName: string }> }> }>();
+    const { templates } = res.json<{
+      templates: Array<{ id: string; isDefault: boolean; inventory: Array<{ itemName: string }> }>;
+    }>();
     expect(templates.length).toBeGreaterThan(1);
     expect(templates.filter((x) => x.isDefault)).toHaveLength(1);
     const one = await t.app.inject(`/api/template/${templates[0]?.id}`);

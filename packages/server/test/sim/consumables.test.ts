@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ItemContainer } from '../../src/sim/features/inventory/container';
 import { fakeItem, fakeLookup } from '../../src/sim/features/inventory/test-items';
-import { healedBy, planEat, regenStep, REGEN_AMOUNT, REGEN_INTERVAL_TICKS } from '../../src/sim/features/consumables/rules';
+import {
+  healedBy,
+  planEat,
+  regenStep,
+  REGEN_AMOUNT,
+  REGEN_INTERVAL_TICKS,
+} from '../../src/sim/features/consumables/rules';
 import type { PlayerRecord } from '../../src/sim/core/types';
 import { record, TestWorld } from './test-world';
 
-const use = (playerId: string, data: { slot: number; targetSlot?: number; targetId?: string }, rid?: number) => ({
+const use = (
+  playerId: string,
+  data: { slot: number; targetSlot?: number; targetId?: string },
+  rid?: number,
+) => ({
   type: 'client' as const,
   playerId,
   rid,
@@ -19,22 +29,29 @@ async function worldWith(id: string, over: Partial<PlayerRecord>): Promise<TestW
   return tw;
 }
 
-const codes = (tw: TestWorld, id: string) => tw.events(id, 'error').map((e) => (e.data as { code: string }).code);
-const acks = (tw: TestWorld, id: string) => tw.events(id, 'ack').map((e) => (e.data as { result?: unknown }).result);
+const codes = (tw: TestWorld, id: string) =>
+  tw.events(id, 'error').map((e) => (e.data as { code: string }).code);
+const acks = (tw: TestWorld, id: string) =>
+  tw.events(id, 'ack').map((e) => (e.data as { result?: unknown }).result);
 const stats = (tw: TestWorld, id: string) => tw.events(id, 'player:stats').map((e) => e.data);
 
 const SHRIMPS = (slot: number) => ({ slot, itemId: 'shrimps', quantity: 1 });
 
 describe('eating food', () => {
   it('removes exactly one food from the slot, heals by its value and tells the eater', async () => {
-    const tw = await worldWith('e', { health: 50, inventory: [SHRIMPS(0), SHRIMPS(1), { slot: 2, itemId: 'trout', quantity: 1 }] });
+    const tw = await worldWith('e', {
+      health: 50,
+      inventory: [SHRIMPS(0), SHRIMPS(1), { slot: 2, itemId: 'trout', quantity: 1 }],
+    });
     tw.enqueue(use('e', { slot: 1 }, 1));
     tw.advance();
     const p = tw.world.players.get('e')!;
     expect(acks(tw, 'e')).toEqual([{ itemId: 'shrimps', healed: 30, health: 80 }]);
     expect(p.health).toBe(80);
     expect(p.inventory.entries()).toEqual([SHRIMPS(0), { slot: 2, itemId: 'trout', quantity: 1 }]);
-    expect(tw.events('e', 'inventory:update').map((e) => e.data)).toEqual([{ tick: tw.world.tick, slots: p.inventory.entries() }]);
+    expect(tw.events('e', 'inventory:update').map((e) => e.data)).toEqual([
+      { tick: tw.world.tick, slots: p.inventory.entries() },
+    ]);
     expect(stats(tw, 'e')).toEqual([{ tick: tw.world.tick, health: 80, maxHealth: 100 }]);
     expect(tw.events('e', 'chat:message').map((e) => e.data)).toEqual([
       { tick: tw.world.tick, channel: 'system', from: null, message: 'You eat the shrimps.' },
@@ -89,7 +106,10 @@ describe('eating food', () => {
   });
 
   it('refuses an empty slot, a non-food item and item-on-item use, changing nothing', async () => {
-    const tw = await worldWith('n', { health: 50, inventory: [{ slot: 0, itemId: 'bronze_sword', quantity: 1 }, SHRIMPS(1)] });
+    const tw = await worldWith('n', {
+      health: 50,
+      inventory: [{ slot: 0, itemId: 'bronze_sword', quantity: 1 }, SHRIMPS(1)],
+    });
     const p = tw.world.players.get('n')!;
     const version = p.inventory.version;
     tw.enqueue(use('n', { slot: 5 }, 1));
@@ -97,8 +117,15 @@ describe('eating food', () => {
     tw.enqueue(use('n', { slot: 1, targetSlot: 0 }, 3));
     tw.enqueue(use('n', { slot: 1, targetId: 'some-npc' }, 4));
     tw.advance();
-    expect(codes(tw, 'n')).toEqual(['empty_slot', 'not_usable', 'feature_unavailable', 'feature_unavailable']);
-    expect((tw.events('n', 'error')[1]?.data as { message: string }).message).toBe('Nothing interesting happens.');
+    expect(codes(tw, 'n')).toEqual([
+      'empty_slot',
+      'not_usable',
+      'feature_unavailable',
+      'feature_unavailable',
+    ]);
+    expect((tw.events('n', 'error')[1]?.data as { message: string }).message).toBe(
+      'Nothing interesting happens.',
+    );
     expect(p.inventory.version).toBe(version);
     expect(p.health).toBe(50);
     expect(p.nextEatTick).toBe(0);
@@ -178,7 +205,13 @@ describe('consumable rules', () => {
     expect(planEat(inv, 2, lookup, 10, 99)).toEqual({ ok: false, reason: 'empty_slot' });
     expect(planEat(inv, 1, lookup, 10, 99)).toEqual({ ok: false, reason: 'not_usable', itemId: 'rock' });
     expect(planEat(inv, 0, lookup, 10, 11)).toEqual({ ok: false, reason: 'eat_delay', itemId: 'fish' });
-    expect(planEat(inv, 0, lookup, 11, 11)).toEqual({ ok: true, itemId: 'fish', name: 'Fish', heal: 50, eatDelay: 3 });
+    expect(planEat(inv, 0, lookup, 11, 11)).toEqual({
+      ok: true,
+      itemId: 'fish',
+      name: 'Fish',
+      heal: 50,
+      eatDelay: 3,
+    });
   });
 
   it('heals up to the maximum and never lowers a boost', () => {

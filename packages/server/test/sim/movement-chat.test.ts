@@ -19,7 +19,10 @@ describe('movement', () => {
     tw.enqueue(move('w', 3, 0, false, 1));
     tw.advance();
     const p = tw.world.players.get('w')!;
-    expect(tw.events('w', 'ack')[0]).toMatchObject({ rid: 1, data: { event: 'player:move', result: { steps: 3, reachedTarget: true } } });
+    expect(tw.events('w', 'ack')[0]).toMatchObject({
+      rid: 1,
+      data: { event: 'player:move', result: { steps: 3, reachedTarget: true } },
+    });
     expect(p.x).toBe(1);
     tw.advance(2);
     expect([p.x, p.z]).toEqual([3, 0]);
@@ -55,7 +58,12 @@ describe('movement', () => {
     tw.advance();
     tw.enqueue(move('s', 10, 0));
     tw.advance();
-    tw.enqueue({ type: 'client', playerId: 's', rid: undefined, message: { event: 'player:action', data: { action: 'stop' } } });
+    tw.enqueue({
+      type: 'client',
+      playerId: 's',
+      rid: undefined,
+      message: { event: 'player:action', data: { action: 'stop' } },
+    });
     tw.advance(3);
     expect(tw.world.players.get('s')?.x).toBe(1);
   });
@@ -68,10 +76,19 @@ describe('chat', () => {
     tw.login(record('near', 3, 3, 'Near'));
     tw.login(record('far', 20, 20, 'Far'));
     tw.advance();
-    tw.enqueue({ type: 'client', playerId: 'talker', rid: undefined, message: { event: 'player:chat', data: { message: '  hello\u0007 \u202eworld  ' } } });
+    tw.enqueue({
+      type: 'client',
+      playerId: 'talker',
+      rid: undefined,
+      message: { event: 'player:chat', data: { message: '  hello\u0007 \u202eworld  ' } },
+    });
     tw.advance();
     for (const id of ['talker', 'near']) {
-      expect(tw.events(id, 'chat:message')[0]?.data).toMatchObject({ channel: 'public', from: { id: 'talker', name: 'Talker' }, message: 'hello world' });
+      expect(tw.events(id, 'chat:message')[0]?.data).toMatchObject({
+        channel: 'public',
+        from: { id: 'talker', name: 'Talker' },
+        message: 'hello world',
+      });
     }
     expect(tw.events('far', 'chat:message')).toHaveLength(0);
   });
@@ -81,9 +98,19 @@ describe('chat', () => {
     tw.login(record('spam'));
     tw.advance();
     for (let i = 0; i <= CHAT_LIMIT_MESSAGES; i++) {
-      tw.enqueue({ type: 'client', playerId: 'spam', rid: i, message: { event: 'player:chat', data: { message: `m${i}` } } });
+      tw.enqueue({
+        type: 'client',
+        playerId: 'spam',
+        rid: i,
+        message: { event: 'player:chat', data: { message: `m${i}` } },
+      });
     }
-    tw.enqueue({ type: 'client', playerId: 'spam', rid: 99, message: { event: 'player:chat', data: { message: '\u0000\u0001' } } });
+    tw.enqueue({
+      type: 'client',
+      playerId: 'spam',
+      rid: 99,
+      message: { event: 'player:chat', data: { message: '\u0000\u0001' } },
+    });
     tw.advance();
     expect(tw.events('spam', 'chat:message')).toHaveLength(CHAT_LIMIT_MESSAGES);
     const codes = tw.events('spam', 'error').map((e) => (e.data as { code: string }).code);
@@ -95,16 +122,38 @@ describe('chat', () => {
     tw.login(record('adm', 0, 0, 'Adm'));
     tw.login(record('other', 1, 1, 'Other'));
     tw.advance();
-    tw.enqueue({ type: 'client', playerId: 'adm', rid: 1, message: { event: 'player:chat', data: { message: '/tele 5 5' } } });
+    tw.enqueue({
+      type: 'client',
+      playerId: 'adm',
+      rid: 1,
+      message: { event: 'player:chat', data: { message: '/tele 5 5' } },
+    });
     tw.advance();
     expect(tw.events('adm', 'error')[0]?.data).toMatchObject({ code: 'not_admin' });
     tw.enqueue({ type: 'elevate', playerId: 'adm' });
-    tw.enqueue({ type: 'client', playerId: 'adm', rid: 2, message: { event: 'player:chat', data: { message: '/tele 5 5 Other' } } });
-    tw.enqueue({ type: 'client', playerId: 'adm', rid: 3, message: { event: 'player:chat', data: { message: '/kick Other' } } });
-    tw.enqueue({ type: 'client', playerId: 'adm', rid: 4, message: { event: 'player:chat', data: { message: '/nope' } } });
+    tw.enqueue({
+      type: 'client',
+      playerId: 'adm',
+      rid: 2,
+      message: { event: 'player:chat', data: { message: '/tele 5 5 Other' } },
+    });
+    tw.enqueue({
+      type: 'client',
+      playerId: 'adm',
+      rid: 3,
+      message: { event: 'player:chat', data: { message: '/kick Other' } },
+    });
+    tw.enqueue({
+      type: 'client',
+      playerId: 'adm',
+      rid: 4,
+      message: { event: 'player:chat', data: { message: '/nope' } },
+    });
     tw.advance();
     expect(tw.world.players.get('other')).toMatchObject({ x: 5, z: 5 });
-    expect(tw.world.drainEffects()).toContainEqual(expect.objectContaining({ type: 'disconnect', playerId: 'other' }));
+    expect(tw.world.drainEffects()).toContainEqual(
+      expect.objectContaining({ type: 'disconnect', playerId: 'other' }),
+    );
     expect(tw.events('adm', 'error').at(-1)?.data).toMatchObject({ code: 'unknown_command' });
   });
 });
@@ -116,7 +165,9 @@ describe('interest management', () => {
     tw.login(record('b', 2, 0));
     tw.login(record('c', 0, 20));
     tw.advance();
-    const first = tw.events('a', 'world:update')[0]?.data as { entered?: Array<{ id: string; idx: number; kind: string }> };
+    const first = tw.events('a', 'world:update')[0]?.data as {
+      entered?: Array<{ id: string; idx: number; kind: string }>;
+    };
     expect(first.entered?.filter((e) => e.kind === 'player').map((e) => e.id)).toEqual(['b']);
     const bIdx = first.entered?.find((e) => e.id === 'b')?.idx;
     tw.clearEvents();
@@ -128,7 +179,9 @@ describe('interest management', () => {
     tw.enqueue({ type: 'logout', playerId: 'b', reason: 'test' });
     tw.advance();
     expect((tw.events('a', 'world:update')[0]?.data as { left?: number[] }).left).toContain(bIdx);
-    expect(tw.world.drainEffects()).toContainEqual(expect.objectContaining({ type: 'save', reason: 'logout' }));
+    expect(tw.world.drainEffects()).toContainEqual(
+      expect.objectContaining({ type: 'save', reason: 'logout' }),
+    );
   });
 });
 

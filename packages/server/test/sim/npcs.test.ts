@@ -4,7 +4,10 @@ import { record, TestWorld } from './test-world';
 describe('NPCs', () => {
   it('spawns every NPC of every area on a walkable tile', async () => {
     const tw = await TestWorld.create();
-    const expected = [...tw.world.content.areas.values()].reduce((n, a) => n + a.npcs.reduce((m, s) => m + s.count, 0), 0);
+    const expected = [...tw.world.content.areas.values()].reduce(
+      (n, a) => n + a.npcs.reduce((m, s) => m + s.count, 0),
+      0,
+    );
     expect(tw.world.npcs.size).toBe(expected);
     for (const n of tw.world.npcs.values()) expect(tw.world.map.isWalkable(n.x, n.z), n.id).toBe(true);
   });
@@ -30,7 +33,9 @@ describe('NPCs', () => {
     const tw = await TestWorld.create();
     tw.login(record('viewer', 0, 0));
     tw.advance();
-    const entered = (tw.events('viewer', 'world:update')[0]?.data as { entered?: Array<{ kind: string; npcId?: string }> }).entered ?? [];
+    const entered =
+      (tw.events('viewer', 'world:update')[0]?.data as { entered?: Array<{ kind: string; npcId?: string }> })
+        .entered ?? [];
     const npcs = entered.filter((e) => e.kind === 'npc');
     expect(npcs.length).toBeGreaterThan(0);
     for (const n of npcs) expect(tw.world.content.npcs.has(n.npcId ?? '')).toBe(true);

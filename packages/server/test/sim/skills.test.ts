@@ -16,7 +16,11 @@ describe('grantXp', () => {
       { tick: 1, skill: 'attack', amount: 82.5, xp: 82, level: 1 },
       { tick: 1, skill: 'attack', amount: 0.5, xp: 83, level: 2 },
     ]);
-    expect(tw.events('x', 'skill:levelUp')[0]?.data).toMatchObject({ skill: 'attack', level: 2, combatLevel: 3 });
+    expect(tw.events('x', 'skill:levelUp')[0]?.data).toMatchObject({
+      skill: 'attack',
+      level: 2,
+      combatLevel: 3,
+    });
   });
 
   it('raises health and combat level with constitution, and the save carries the new totals', async () => {
@@ -36,6 +40,8 @@ describe('grantXp', () => {
     const save = tw.world.drainEffects().find((e) => e.type === 'save');
     expect(save?.type === 'save' && save.snapshot.skills.constitution).toEqual({ level: 15, xp: 2_411 });
     expect(save?.type === 'save' && save.snapshot.skills.mining).toEqual({ level: 1, xp: 0 });
-    expect(tw.events('c', 'skill:xp').filter((e) => (e.data as { skill: string }).skill === 'mining')).toHaveLength(0);
+    expect(
+      tw.events('c', 'skill:xp').filter((e) => (e.data as { skill: string }).skill === 'mining'),
+    ).toHaveLength(0);
   });
 });

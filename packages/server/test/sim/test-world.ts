@@ -71,8 +71,18 @@ export function record(id: string, x = 0, z = 0, name = id): PlayerRecord {
     coins: 0,
     combatLevel: 3,
     skills: {
-      attack: skill, strength: skill, defense: skill, constitution: { level: 10, xp: 1154 }, ranged: skill, prayer: skill,
-      woodcutting: skill, fishing: skill, firemaking: skill, cooking: skill, mining: skill, smithing: skill,
+      attack: skill,
+      strength: skill,
+      defense: skill,
+      constitution: { level: 10, xp: 1154 },
+      ranged: skill,
+      prayer: skill,
+      woodcutting: skill,
+      fishing: skill,
+      firemaking: skill,
+      cooking: skill,
+      mining: skill,
+      smithing: skill,
     },
     inventory: [],
     equipment: [],
@@ -85,13 +95,29 @@ export function randomInputs(seed: number, players: string[], ticks: number): Co
   const out: Command[][] = [];
   for (let t = 0; t < ticks; t++) {
     const commands: Command[] = [];
-    if (t === 0) players.forEach((id, i) => commands.push({ type: 'login', record: record(id, (i % 5) - 2, Math.floor(i / 5) - 2) }));
+    if (t === 0)
+      players.forEach((id, i) =>
+        commands.push({ type: 'login', record: record(id, (i % 5) - 2, Math.floor(i / 5) - 2) }),
+      );
     for (const id of players) {
       const roll = rng.nextInt(10);
       if (roll < 2) {
-        commands.push({ type: 'client', playerId: id, rid: undefined, message: { event: 'player:move', data: { x: rng.between(-20, 20), z: rng.between(-20, 20), run: rng.chance(1, 2) } } });
+        commands.push({
+          type: 'client',
+          playerId: id,
+          rid: undefined,
+          message: {
+            event: 'player:move',
+            data: { x: rng.between(-20, 20), z: rng.between(-20, 20), run: rng.chance(1, 2) },
+          },
+        });
       } else if (roll === 2) {
-        commands.push({ type: 'client', playerId: id, rid: undefined, message: { event: 'player:chat', data: { message: `hi ${rng.nextInt(100)}` } } });
+        commands.push({
+          type: 'client',
+          playerId: id,
+          rid: undefined,
+          message: { event: 'player:chat', data: { message: `hi ${rng.nextInt(100)}` } },
+        });
       }
     }
     out.push(commands);

@@ -14,7 +14,9 @@ export const templateSchema = z.strictObject({
   coins: nonNegativeInt.max(10_000),
   /** Inventory contents, in slot order (at most 28 stacks). */
   inventory: z.array(itemStackSchema).max(28),
-  equipment: z.array(z.strictObject({ slot: equipSlotSchema, itemId: idSchema, quantity: z.number().int().positive() })),
+  equipment: z.array(
+    z.strictObject({ slot: equipSlotSchema, itemId: idSchema, quantity: z.number().int().positive() }),
+  ),
 });
 export type TemplateDef = z.infer<typeof templateSchema>;
 

@@ -8,7 +8,10 @@ export class StateHasher {
   num(n: number): this {
     // Integers are hashed exactly; other numbers through their shortest decimal form.
     if (Number.isInteger(n) && Math.abs(n) < 2 ** 31) {
-      this.byte(n & 0xff).byte((n >>> 8) & 0xff).byte((n >>> 16) & 0xff).byte((n >>> 24) & 0xff);
+      this.byte(n & 0xff)
+        .byte((n >>> 8) & 0xff)
+        .byte((n >>> 16) & 0xff)
+        .byte((n >>> 24) & 0xff);
     } else {
       this.str(String(n));
     }

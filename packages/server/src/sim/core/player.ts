@@ -107,7 +107,9 @@ export class Player {
   }
 }
 
-function structuredCloneSkills(s: Record<SkillName, { level: number; xp: number }>): Record<SkillName, { level: number; xp: number }> {
+function structuredCloneSkills(
+  s: Record<SkillName, { level: number; xp: number }>,
+): Record<SkillName, { level: number; xp: number }> {
   const out = {} as Record<SkillName, { level: number; xp: number }>;
   for (const key of Object.keys(s) as SkillName[]) out[key] = { level: s[key].level, xp: s[key].xp };
   return out;

@@ -3,12 +3,25 @@ import type { Player } from './player';
 import type { World } from './world';
 
 /** The phases of one tick, in order. The pipeline is this list; features only hook into it. */
-export const PHASES = ['input', 'npcs', 'players', 'logout', 'login', 'world', 'sync', 'persistence'] as const;
+export const PHASES = [
+  'input',
+  'npcs',
+  'players',
+  'logout',
+  'login',
+  'world',
+  'sync',
+  'persistence',
+] as const;
 export type PhaseName = (typeof PHASES)[number];
 
 /** Outcome of handling a client event: a value, never an exception (exceptions are bugs). */
 export type Outcome =
-  | { ok: true; result?: Record<string, unknown>; /** the handler replies itself later in the tick */ deferred?: boolean }
+  | {
+      ok: true;
+      result?: Record<string, unknown>;
+      /** the handler replies itself later in the tick */ deferred?: boolean;
+    }
   | { ok: false; code: GameErrorCode; message: string };
 
 export const OK: Outcome = { ok: true };
@@ -55,7 +68,8 @@ export class Registry {
   }
 
   on<E extends ClientEventName>(event: E, handler: EventHandler<E>): void {
-    if (this.handlers.has(event)) throw new Error(`${this.current}: a handler for ${event} is already registered`);
+    if (this.handlers.has(event))
+      throw new Error(`${this.current}: a handler for ${event} is already registered`);
     this.handlers.set(event, handler as unknown as EventHandler<ClientEventName>);
   }
 
@@ -65,12 +79,15 @@ export class Registry {
    * and the registry dispatches on `action`; `player:action` itself must not be registered with `on`.
    */
   action<A extends ActionName>(name: A, handler: ActionHandler<A>): void {
-    if (this.actions.has(name)) throw new Error(`${this.current}: a handler for player:action ${name} is already registered`);
+    if (this.actions.has(name))
+      throw new Error(`${this.current}: a handler for player:action ${name} is already registered`);
     this.actions.set(name, handler as unknown as ActionHandler<ActionName>);
     if (!this.handlers.has('player:action')) {
       this.on('player:action', (world, player, data, rid) => {
         const h = this.actions.get(data.action);
-        return h ? h(world, player, data, rid) : fail('feature_unavailable', `the ${data.action} action is not available on this server yet`);
+        return h
+          ? h(world, player, data, rid)
+          : fail('feature_unavailable', `the ${data.action} action is not available on this server yet`);
       });
     }
   }

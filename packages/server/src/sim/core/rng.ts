@@ -44,7 +44,8 @@ export class Rng {
 
   /** An integer in [0, bound) without modulo bias; bound must be a positive integer <= 2^32. */
   nextInt(bound: number): number {
-    if (!Number.isInteger(bound) || bound <= 0) throw new RangeError(`bound must be a positive integer, got ${bound}`);
+    if (!Number.isInteger(bound) || bound <= 0)
+      throw new RangeError(`bound must be a positive integer, got ${bound}`);
     const limit = 4294967296 - (4294967296 % bound);
     for (;;) {
       const x = this.nextUint32();

@@ -133,7 +133,8 @@ export class World {
         case 'client':
           // A request sent right after logging in arrives before the login phase put the player
           // in the world: it waits one tick, ahead of newer commands.
-          if (!this.players.has(c.playerId) && this.pendingLogins.some((r) => r.id === c.playerId)) deferred.push(c);
+          if (!this.players.has(c.playerId) && this.pendingLogins.some((r) => r.id === c.playerId))
+            deferred.push(c);
           else this.applyClient(c.playerId, c.message.event, c.message.data, c.rid);
           break;
       }
@@ -144,7 +145,11 @@ export class World {
   private applyClient(playerId: string, event: ClientEventName, data: unknown, rid: Rid | undefined): void {
     const player = this.players.get(playerId);
     if (!player) {
-      const data = { code: 'not_in_world' as const, message: 'you are not in the world', ...(rid !== undefined ? { rid } : {}) };
+      const data = {
+        code: 'not_in_world' as const,
+        message: 'you are not in the world',
+        ...(rid !== undefined ? { rid } : {}),
+      };
       this.send(playerId, 'error', data, rid);
       return;
     }
@@ -160,15 +165,23 @@ export class World {
         this.effects.push({ type: 'fault', where: `handler ${event}`, message: String(err) });
       }
     }
-    if (!outcome.ok) this.send(playerId, 'error', { code: outcome.code, message: outcome.message, ...(rid !== undefined ? { rid } : {}) }, rid);
-    else if (rid !== undefined && !outcome.deferred) this.send(playerId, 'ack', { event, ...(outcome.result ? { result: outcome.result } : {}) }, rid);
+    if (!outcome.ok)
+      this.send(
+        playerId,
+        'error',
+        { code: outcome.code, message: outcome.message, ...(rid !== undefined ? { rid } : {}) },
+        rid,
+      );
+    else if (rid !== undefined && !outcome.deferred)
+      this.send(playerId, 'ack', { event, ...(outcome.result ? { result: outcome.result } : {}) }, rid);
   }
 
   /** Lowest free entity handle (handles freed this tick are reused from the next tick on). */
   allocIndex(): number {
     if (this.freeIdx.length > 0) {
       let min = 0;
-      for (let i = 1; i < this.freeIdx.length; i++) if ((this.freeIdx[i] ?? 0) < (this.freeIdx[min] ?? 0)) min = i;
+      for (let i = 1; i < this.freeIdx.length; i++)
+        if ((this.freeIdx[i] ?? 0) < (this.freeIdx[min] ?? 0)) min = i;
       return this.freeIdx.splice(min, 1)[0] ?? this.nextIdx++;
     }
     return this.nextIdx++;
@@ -248,7 +261,14 @@ export class World {
     const h = new StateHasher().num(this.tick);
     for (const n of this.rng.state()) h.num(n);
     for (const p of this.players.values()) {
-      h.str(p.id).num(p.x).num(p.z).num(p.runEnergy).bool(p.running).num(p.path.length).num(p.health).bool(p.isAdmin);
+      h.str(p.id)
+        .num(p.x)
+        .num(p.z)
+        .num(p.runEnergy)
+        .bool(p.running)
+        .num(p.path.length)
+        .num(p.health)
+        .bool(p.isAdmin);
       if (p.pendingMove) h.num(p.pendingMove.x).num(p.pendingMove.z);
       h.num(p.nextEatTick).num(p.regenTicks).num(p.combatLevel);
       for (const skill of Object.values(p.skills)) h.num(skill.level).num(skill.xp);

@@ -64,7 +64,9 @@ export function createCharacterRepository(db: AppDatabase): CharacterRepository 
           .returning();
         const character = rows[0];
         if (character) return { ok: true, character };
-        return (await findById(id)) ? { ok: false, reason: 'name_taken' } : { ok: false, reason: 'not_found' };
+        return (await findById(id))
+          ? { ok: false, reason: 'name_taken' }
+          : { ok: false, reason: 'not_found' };
       } catch (err) {
         if (isUniqueViolation(err)) return { ok: false, reason: 'name_taken' };
         throw err;
@@ -107,7 +109,11 @@ export function skillsOf(row: CharacterRow): SkillSet {
 
 /** PostgreSQL unique_violation (23505), possibly wrapped by drizzle. */
 function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error || (typeof e === 'object' && e !== null); e = (e as { cause?: unknown }).cause) {
+  for (
+    let e: unknown = err;
+    e instanceof Error || (typeof e === 'object' && e !== null);
+    e = (e as { cause?: unknown }).cause
+  ) {
     if ((e as { code?: unknown }).code === '23505') return true;
     if (!(e as { cause?: unknown }).cause) break;
   }

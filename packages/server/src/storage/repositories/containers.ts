@@ -1,7 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { bank, equipment, inventory } from '../schema';
 import type { AppDatabase } from '../types';
-import type { BankRepository, EquipmentRepository, InventoryRepository, SlotContainerRepository } from './ports';
+import type {
+  BankRepository,
+  EquipmentRepository,
+  InventoryRepository,
+  SlotContainerRepository,
+} from './ports';
 
 /** Rows per INSERT: a full bank is hundreds of rows; chunks stay far from the bind-parameter limit. */
 const INSERT_CHUNK = 500;
@@ -27,7 +32,9 @@ function slotContainer<TSlot extends { slot: number | string; itemId: string; qu
       await db.transaction(async (tx) => {
         await tx.delete(table).where(eq(table.characterId, characterId));
         for (let i = 0; i < slots.length; i += INSERT_CHUNK) {
-          const values = slots.slice(i, i + INSERT_CHUNK).map((s) => ({ characterId, slot: s.slot, itemId: s.itemId, quantity: s.quantity }));
+          const values = slots
+            .slice(i, i + INSERT_CHUNK)
+            .map((s) => ({ characterId, slot: s.slot, itemId: s.itemId, quantity: s.quantity }));
           await tx.insert(table).values(values as never);
         }
       });
@@ -36,10 +43,12 @@ function slotContainer<TSlot extends { slot: number | string; itemId: string; qu
 }
 
 /** Drizzle implementation of {@link InventoryRepository}. */
-export const createInventoryRepository = (db: AppDatabase): InventoryRepository => slotContainer(db, inventory);
+export const createInventoryRepository = (db: AppDatabase): InventoryRepository =>
+  slotContainer(db, inventory);
 
 /** Drizzle implementation of {@link BankRepository}. */
 export const createBankRepository = (db: AppDatabase): BankRepository => slotContainer(db, bank);
 
 /** Drizzle implementation of {@link EquipmentRepository}. */
-export const createEquipmentRepository = (db: AppDatabase): EquipmentRepository => slotContainer(db, equipment);
+export const createEquipmentRepository = (db: AppDatabase): EquipmentRepository =>
+  slotContainer(db, equipment);

@@ -172,7 +172,10 @@ describe.each(availableBackends())('users and characters on %s', (kind) => {
       // renaming to a different case of its own name is allowed
       const recased = await repos.characters.rename(a.character.id, fresh.toUpperCase());
       expect(recased.ok && recased.character.name).toBe(fresh.toUpperCase());
-      expect(await repos.characters.rename('missing', unique('Ghost'))).toEqual({ ok: false, reason: 'not_found' });
+      expect(await repos.characters.rename('missing', unique('Ghost'))).toEqual({
+        ok: false,
+        reason: 'not_found',
+      });
       expect((await repos.characters.findById(b.character.id))?.name).toBe(b.character.name);
     });
 

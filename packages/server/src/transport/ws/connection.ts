@@ -1,4 +1,12 @@
-import { CLOSE_CODES, decodeFrame, encodeEnvelope, validateInbound, type ClientMessage, type Rid, type WireFormat } from '@tilerealm/protocol';
+import {
+  CLOSE_CODES,
+  decodeFrame,
+  encodeEnvelope,
+  validateInbound,
+  type ClientMessage,
+  type Rid,
+  type WireFormat,
+} from '@tilerealm/protocol';
 import type { WebSocket, RawData } from 'ws';
 import type { OutEvent } from '../../sim/core/types';
 import { MessageRateLimiter, WS_LIMITS } from './limits';
@@ -71,23 +79,39 @@ export class Connection {
     const verdict = this.limiter.hit(this.lastSeen);
     if (verdict === 'close') return this.close(CLOSE_CODES.rateLimited, 'too many messages');
     if (verdict === 'block-start') {
-      return this.send([{ event: 'error', data: { code: 'rate_limited', message: `more than ${WS_LIMITS.messagesPerSecond} messages per second: messages are dropped for ${WS_LIMITS.blockMs / 1000} s` } }]);
+      return this.send([
+        {
+          event: 'error',
+          data: {
+            code: 'rate_limited',
+            message: `more than ${WS_LIMITS.messagesPerSecond} messages per second: messages are dropped for ${WS_LIMITS.blockMs / 1000} s`,
+          },
+        },
+      ]);
     }
     if (verdict === 'blocked') return;
     const bytes = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
     const decoded = decodeFrame(isBinary ? bytes : bytes.toString('utf8'), isBinary, this.format);
-    if (!decoded.ok) return this.send([{ event: 'error', data: { code: 'bad_frame', message: decoded.message } }]);
+    if (!decoded.ok)
+      return this.send([{ event: 'error', data: { code: 'bad_frame', message: decoded.message } }]);
     const inbound = validateInbound(decoded.value);
     if (!inbound.ok) {
-      const data = { code: inbound.code, message: inbound.message, ...(inbound.rid !== undefined ? { rid: inbound.rid } : {}) };
-      return this.send([inbound.rid === undefined ? { event: 'error', data } : { event: 'error', data, rid: inbound.rid }]);
+      const data = {
+        code: inbound.code,
+        message: inbound.message,
+        ...(inbound.rid !== undefined ? { rid: inbound.rid } : {}),
+      };
+      return this.send([
+        inbound.rid === undefined ? { event: 'error', data } : { event: 'error', data, rid: inbound.rid },
+      ]);
     }
     if (this.handlers) this.handlers.message(inbound.message, inbound.rid);
     else if (this.early.length < 100) this.early.push([inbound.message, inbound.rid]);
   }
 
   private beat(): void {
-    if (Date.now() - this.lastSeen > WS_LIMITS.idleTimeoutMs) return this.close(CLOSE_CODES.idleTimeout, 'idle timeout');
+    if (Date.now() - this.lastSeen > WS_LIMITS.idleTimeoutMs)
+      return this.close(CLOSE_CODES.idleTimeout, 'idle timeout');
     if (this.isOpen) this.socket.ping();
   }
 

@@ -60,7 +60,11 @@ export class Gateway implements PlayerSink {
   }
 
   /** Authenticates a new connection and puts its character in the world (or resumes it). */
-  async accept(connection: Connection, query: { token?: string; characterId?: string }, authHeader: string | undefined): Promise<void> {
+  async accept(
+    connection: Connection,
+    query: { token?: string; characterId?: string },
+    authHeader: string | undefined,
+  ): Promise<void> {
     const { deps } = this;
     let token = query.token;
     let issuedToken: string | undefined;
@@ -68,24 +72,42 @@ export class Gateway implements PlayerSink {
     if (token === undefined && authHeader === undefined) {
       if (!deps.anonymousMode) return connection.close(CLOSE_CODES.unauthorized, 'a token is required');
       if (deps.rateLimitEnabled && !this.newIdentities.take(connection.remoteAddress)) {
-        return connection.close(CLOSE_CODES.rateLimited, 'too many new identities from this address: reconnect with your token');
+        return connection.close(
+          CLOSE_CODES.rateLimited,
+          'too many new identities from this address: reconnect with your token',
+        );
       }
       const user = await deps.repos.users.createAnonymous();
       accountId = user.id;
       issuedToken = (await deps.sessions.sign({ accountId, anonymous: true })).token;
       token = issuedToken;
     } else {
-      const outcome = token !== undefined ? await deps.authenticator.fromToken(token) : await deps.authenticator.fromHeader(authHeader);
+      const outcome =
+        token !== undefined
+          ? await deps.authenticator.fromToken(token)
+          : await deps.authenticator.fromHeader(authHeader);
       if (!outcome.ok) return connection.close(CLOSE_CODES.unauthorized, outcome.message);
       accountId = outcome.auth.accountId;
     }
-    const character = await this.chooseCharacter(accountId, query.characterId, issuedToken !== undefined || deps.anonymousMode);
-    if (!character) return connection.close(CLOSE_CODES.characterUnavailable, 'no such character on this account: create one with POST /api/v1/player');
+    const character = await this.chooseCharacter(
+      accountId,
+      query.characterId,
+      issuedToken !== undefined || deps.anonymousMode,
+    );
+    if (!character)
+      return connection.close(
+        CLOSE_CODES.characterUnavailable,
+        'no such character on this account: create one with POST /api/v1/player',
+      );
     if (!connection.isOpen) return;
     await this.attach(connection, character, issuedToken);
   }
 
-  private async chooseCharacter(accountId: string, characterId: string | undefined, mayCreate: boolean): Promise<CharacterRow | null> {
+  private async chooseCharacter(
+    accountId: string,
+    characterId: string | undefined,
+    mayCreate: boolean,
+  ): Promise<CharacterRow | null> {
     const { repos, content } = this.deps;
     if (characterId !== undefined) {
       const row = await repos.characters.findById(characterId);
@@ -96,24 +118,40 @@ export class Gateway implements PlayerSink {
     return guestCharacter(repos, content, accountId);
   }
 
-  private async attach(connection: Connection, character: CharacterRow, issuedToken: string | undefined): Promise<void> {
+  private async attach(
+    connection: Connection,
+    character: CharacterRow,
+    issuedToken: string | undefined,
+  ): Promise<void> {
     const { deps } = this;
     const id = character.id;
-    if (this.loading.has(id)) return connection.close(CLOSE_CODES.savePending, 'this character is logging in on another connection');
+    if (this.loading.has(id))
+      return connection.close(CLOSE_CODES.savePending, 'this character is logging in on another connection');
     const previous = this.byCharacter.get(id);
     // An attached session means the player is in the world or its login is queued for the next tick.
     const inWorld = previous !== undefined || deps.host.isOnline(id);
     if (!inWorld && deps.saves.isPending(id)) {
-      return connection.close(CLOSE_CODES.savePending, 'the previous session is still being saved: try again in a moment');
+      return connection.close(
+        CLOSE_CODES.savePending,
+        'the previous session is still being saved: try again in a moment',
+      );
     }
     this.loading.add(id);
     try {
       if (previous) {
         if (previous.graceTimer) clearTimeout(previous.graceTimer);
-        await deps.repos.sessions.close(previous.sessionRowId, previous.connection.isOpen ? 'replaced' : 'reconnected');
+        await deps.repos.sessions.close(
+          previous.sessionRowId,
+          previous.connection.isOpen ? 'replaced' : 'reconnected',
+        );
         previous.connection.close(CLOSE_CODES.replaced, 'logged in from another connection');
       }
-      const row = await deps.repos.sessions.open({ characterId: id, accountId: character.accountId, ip: connection.remoteAddress, transport: `ws/${connection.format}` });
+      const row = await deps.repos.sessions.open({
+        characterId: id,
+        accountId: character.accountId,
+        ip: connection.remoteAddress,
+        transport: `ws/${connection.format}`,
+      });
       await deps.repos.users.touchLogin(character.accountId);
       await deps.repos.characters.update(id, { lastLoginAt: new Date() });
       if (!connection.isOpen) {
@@ -137,29 +175,57 @@ export class Gateway implements PlayerSink {
           },
         },
       ]);
-      if (inWorld) deps.host.enqueue({ type: 'client', playerId: id, message: { event: 'player:requestSync', data: {} }, rid: undefined });
+      if (inWorld)
+        deps.host.enqueue({
+          type: 'client',
+          playerId: id,
+          message: { event: 'player:requestSync', data: {} },
+          rid: undefined,
+        });
       else {
-        const [inventory, equipment] = await Promise.all([deps.repos.inventory.get(id), deps.repos.equipment.get(id)]);
+        const [inventory, equipment] = await Promise.all([
+          deps.repos.inventory.get(id),
+          deps.repos.equipment.get(id),
+        ]);
         deps.host.enqueue({ type: 'login', record: toRecord(character, inventory, equipment) });
       }
       connection.ready({
         message: (m, rid) => this.onMessage(id, attached, m, rid),
         closed: () => this.onClosed(id, attached),
       });
-      deps.logger.info({ characterId: id, resumed: inWorld, takeover: previous !== undefined }, 'player connected');
+      deps.logger.info(
+        { characterId: id, resumed: inWorld, takeover: previous !== undefined },
+        'player connected',
+      );
     } finally {
       this.loading.delete(id);
     }
   }
 
-  private onMessage(playerId: string, attached: Attached, message: ClientMessage, rid: Rid | undefined): void {
+  private onMessage(
+    playerId: string,
+    attached: Attached,
+    message: ClientMessage,
+    rid: Rid | undefined,
+  ): void {
     if (this.byCharacter.get(playerId) !== attached) return;
     if (message.event === 'player:chat' && /^\/admin(\s|$)/i.test(message.data.message.trim())) {
       void this.admin.check(playerId, message.data.message.trim().slice(6).trim()).then((ok) => {
         if (ok) {
           this.deps.host.enqueue({ type: 'elevate', playerId });
-          this.deliver(playerId, [{ event: 'chat:message', data: { tick: this.deps.host.world.tick, channel: 'system', from: null, message: 'admin rights granted for this session' } }]);
-          if (rid !== undefined) this.deliver(playerId, [{ event: 'ack', data: { event: 'player:chat' }, rid }]);
+          this.deliver(playerId, [
+            {
+              event: 'chat:message',
+              data: {
+                tick: this.deps.host.world.tick,
+                channel: 'system',
+                from: null,
+                message: 'admin rights granted for this session',
+              },
+            },
+          ]);
+          if (rid !== undefined)
+            this.deliver(playerId, [{ event: 'ack', data: { event: 'player:chat' }, rid }]);
         } else {
           this.deliver(playerId, [errorEvent('admin_code_invalid', 'wrong admin code', rid)]);
         }

@@ -7,9 +7,16 @@ import type { CharacterRow, Repositories } from '../../storage';
  * The character of a fresh anonymous identity: "Guest NNNNN" from the default template. Names
  * are unique, so a clash draws another number.
  */
-export async function guestCharacter(repos: Repositories, content: Content, accountId: string): Promise<CharacterRow | null> {
+export async function guestCharacter(
+  repos: Repositories,
+  content: Content,
+  accountId: string,
+): Promise<CharacterRow | null> {
   for (let attempt = 0; attempt < 10; attempt++) {
-    const outcome = await createCharacter(repos, content, { accountId, name: `Guest ${randomInt(10_000, 100_000)}` });
+    const outcome = await createCharacter(repos, content, {
+      accountId,
+      name: `Guest ${randomInt(10_000, 100_000)}`,
+    });
     if (outcome.ok) return outcome.character;
     if (outcome.reason !== 'name_taken') return null;
   }

@@ -8,14 +8,21 @@ import { WS_LIMITS } from './limits';
 
 const query = z.object({
   token: z.string().min(1).max(8192).optional(),
-  characterId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  characterId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
 });
 
 /**
  * GET /ws: the real-time connection. Not counted by the REST rate limit (it has its own message
  * limit). Subprotocol `msgpack` switches both directions to msgpack binary frames.
  */
-export async function registerWebSocket(app: FastifyInstance, gateway: Gateway, log: { warn(obj: object, msg: string): void }): Promise<void> {
+export async function registerWebSocket(
+  app: FastifyInstance,
+  gateway: Gateway,
+  log: { warn(obj: object, msg: string): void },
+): Promise<void> {
   await app.register(websocket, {
     options: {
       maxPayload: WS_LIMITS.maxFrameBytes,
@@ -26,17 +33,21 @@ export async function registerWebSocket(app: FastifyInstance, gateway: Gateway, 
       socket.terminate();
     },
   });
-  app.get('/ws', { websocket: true, config: { rateLimit: false }, schema: { hide: true } }, (socket, request) => {
-    const format = socket.protocol === MSGPACK_SUBPROTOCOL ? 'msgpack' : 'json';
-    const connection = new Connection(socket, format, request.ip);
-    const parsed = query.safeParse(request.query);
-    if (!parsed.success) {
-      connection.close(4001, 'invalid token or characterId query parameter');
-      return;
-    }
-    gateway.accept(connection, parsed.data, request.headers.authorization).catch((err: unknown) => {
-      log.warn({ err }, 'websocket login failed');
-      connection.close(1011, 'login failed');
-    });
-  });
+  app.get(
+    '/ws',
+    { websocket: true, config: { rateLimit: false }, schema: { hide: true } },
+    (socket, request) => {
+      const format = socket.protocol === MSGPACK_SUBPROTOCOL ? 'msgpack' : 'json';
+      const connection = new Connection(socket, format, request.ip);
+      const parsed = query.safeParse(request.query);
+      if (!parsed.success) {
+        connection.close(4001, 'invalid token or characterId query parameter');
+        return;
+      }
+      gateway.accept(connection, parsed.data, request.headers.authorization).catch((err: unknown) => {
+        log.warn({ err }, 'websocket login failed');
+        connection.close(1011, 'login failed');
+      });
+    },
+  );
 }

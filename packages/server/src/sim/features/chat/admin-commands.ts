@@ -25,7 +25,8 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     run(world, admin, args) {
       const x = int(args[0]);
       const z = int(args[1]);
-      if (x === undefined || z === undefined) return fail('invalid_command', 'usage: /tele <x> <z> [player name]');
+      if (x === undefined || z === undefined)
+        return fail('invalid_command', 'usage: /tele <x> <z> [player name]');
       const target = args.length > 2 ? findByName(world, args.slice(2).join(' ')) : admin;
       if (!target) return fail('invalid_command', `no player named ${args.slice(2).join(' ')} is online`);
       if (!world.map.isWalkable(x, z)) return fail('invalid_command', `tile ${x},${z} is not walkable`);
@@ -42,7 +43,12 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     run(world, _admin, args) {
       const target = findByName(world, args.join(' '));
       if (!target) return fail('invalid_command', `no player named ${args.join(' ')} is online`);
-      world.effect({ type: 'disconnect', playerId: target.id, code: CLOSE_CODES.kicked, reason: 'kicked by an administrator' });
+      world.effect({
+        type: 'disconnect',
+        playerId: target.id,
+        code: CLOSE_CODES.kicked,
+        reason: 'kicked by an administrator',
+      });
       return { ok: true, result: { kicked: target.name } };
     },
   },
@@ -76,7 +82,12 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
     help: 'list the admin commands',
     run(world, admin) {
       const lines = Object.values(ADMIN_COMMANDS).map((c) => `${c.usage}: ${c.help}`);
-      world.send(admin.id, 'chat:message', { tick: world.tick, channel: 'system', from: null, message: lines.join(' | ') });
+      world.send(admin.id, 'chat:message', {
+        tick: world.tick,
+        channel: 'system',
+        from: null,
+        message: lines.join(' | '),
+      });
       return { ok: true };
     },
   },

@@ -19,7 +19,10 @@ export const chatFeature: Feature = {
       if (message.length === 0) return fail('chat_empty', 'the message is empty');
       player.chatTicks = player.chatTicks.filter((t) => world.tick - t < CHAT_LIMIT_TICKS);
       if (player.chatTicks.length >= CHAT_LIMIT_MESSAGES) {
-        return fail('chat_rate_limited', `at most ${CHAT_LIMIT_MESSAGES} messages every ${(CHAT_LIMIT_TICKS * 0.6).toFixed(0)} seconds`);
+        return fail(
+          'chat_rate_limited',
+          `at most ${CHAT_LIMIT_MESSAGES} messages every ${(CHAT_LIMIT_TICKS * 0.6).toFixed(0)} seconds`,
+        );
       }
       player.chatTicks.push(world.tick);
       if (message.startsWith('/')) return runCommand(world, player, message);

@@ -10,7 +10,10 @@ function failure(reason: EatFailure, ticksLeft: number): Outcome {
     case 'not_usable':
       return fail('not_usable', 'Nothing interesting happens.');
     case 'eat_delay':
-      return fail('eat_delay', `you are still eating: wait ${ticksLeft} more tick${ticksLeft === 1 ? '' : 's'}`);
+      return fail(
+        'eat_delay',
+        `you are still eating: wait ${ticksLeft} more tick${ticksLeft === 1 ? '' : 's'}`,
+      );
   }
 }
 
@@ -28,7 +31,12 @@ export function eat(world: World, player: Player, slot: number): Outcome {
   const healed = healedBy(player.health, player.maxHealth, plan.heal);
   player.health += healed;
   player.nextEatTick = world.tick + plan.eatDelay;
-  world.send(player.id, 'chat:message', { tick: world.tick, channel: 'system', from: null, message: `You eat the ${plan.name.toLowerCase()}.` });
+  world.send(player.id, 'chat:message', {
+    tick: world.tick,
+    channel: 'system',
+    from: null,
+    message: `You eat the ${plan.name.toLowerCase()}.`,
+  });
   return { ok: true, result: { itemId: plan.itemId, healed, health: player.health } };
 }
 
@@ -51,7 +59,10 @@ export const consumablesFeature: Feature = {
   register(r) {
     r.on('inventory:use', (world, player, data) => {
       if (data.targetSlot !== undefined || data.targetId !== undefined) {
-        return fail('feature_unavailable', 'using an item on another item or object is not available on this server yet');
+        return fail(
+          'feature_unavailable',
+          'using an item on another item or object is not available on this server yet',
+        );
       }
       return eat(world, player, data.slot);
     });

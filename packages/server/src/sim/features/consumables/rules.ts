@@ -23,7 +23,13 @@ export type EatPlan =
  * is food, and the previous food's delay has passed. Pure, so the order of the checks (and thus
  * which error a client sees) is fixed and testable without a world.
  */
-export function planEat(inventory: ItemContainer, slot: number, lookup: ItemLookup, tick: number, nextEatTick: number): EatPlan {
+export function planEat(
+  inventory: ItemContainer,
+  slot: number,
+  lookup: ItemLookup,
+  tick: number,
+  nextEatTick: number,
+): EatPlan {
   const row = inventory.slot(slot);
   if (!row) return { ok: false, reason: 'empty_slot' };
   const def = lookup(row.itemId);
@@ -47,10 +53,17 @@ export function healedBy(health: number, maxHealth: number, heal: number): numbe
  * player (health 0 or less) neither regenerates nor counts: death and respawn belong to their own
  * feature.
  */
-export function regenStep(health: number, maxHealth: number, ticks: number): { health: number; ticks: number } {
+export function regenStep(
+  health: number,
+  maxHealth: number,
+  ticks: number,
+): { health: number; ticks: number } {
   if (health <= 0 || health === maxHealth) return { health, ticks: 0 };
   const counted = ticks + 1;
   if (counted < REGEN_INTERVAL_TICKS) return { health, ticks: counted };
-  const next = health < maxHealth ? Math.min(maxHealth, health + REGEN_AMOUNT) : Math.max(maxHealth, health - REGEN_AMOUNT);
+  const next =
+    health < maxHealth
+      ? Math.min(maxHealth, health + REGEN_AMOUNT)
+      : Math.max(maxHealth, health - REGEN_AMOUNT);
   return { health: next, ticks: 0 };
 }

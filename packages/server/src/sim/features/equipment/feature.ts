@@ -5,7 +5,8 @@ import { bonuses } from './bonuses';
 import { equip, unequip, type EquipResult, type UnequipResult } from './equip';
 
 function failure(r: Exclude<EquipResult | UnequipResult, { ok: true }>): Outcome {
-  if (r.reason === 'level_too_low' && 'skill' in r) return fail('level_too_low', `you need ${r.skill} level ${r.required} to wear this`);
+  if (r.reason === 'level_too_low' && 'skill' in r)
+    return fail('level_too_low', `you need ${r.skill} level ${r.required} to wear this`);
   switch (r.reason) {
     case 'inventory_full':
       return fail('inventory_full', 'not enough free inventory space');
@@ -26,7 +27,11 @@ export function syncContainers(world: World, p: Player): void {
   }
   if (p.equipment.version !== p.sentEquipmentVersion) {
     p.sentEquipmentVersion = p.equipment.version;
-    world.send(p.id, 'equipment:update', { tick: world.tick, slots: p.equipment.entries(), bonuses: bonuses(p.equipment, world.itemLookup) });
+    world.send(p.id, 'equipment:update', {
+      tick: world.tick,
+      slots: p.equipment.entries(),
+      bonuses: bonuses(p.equipment, world.itemLookup),
+    });
   }
 }
 
@@ -38,7 +43,13 @@ export const equipmentFeature: Feature = {
   name: 'equipment',
   register(r) {
     r.on('equipment:equip', (world, player, data) => {
-      const res = equip(player.equipment, player.inventory, data.inventorySlot, player.skills, world.itemLookup);
+      const res = equip(
+        player.equipment,
+        player.inventory,
+        data.inventorySlot,
+        player.skills,
+        world.itemLookup,
+      );
       return res.ok ? { ok: true, result: { slot: res.slot, itemId: res.itemId } } : failure(res);
     });
     r.on('equipment:unequip', (_world, player, data) => {

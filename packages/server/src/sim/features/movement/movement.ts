@@ -20,7 +20,10 @@ export const movementFeature: Feature = {
     r.on('player:move', (world, player, data, rid) => {
       const distance = Math.max(Math.abs(data.x - player.x), Math.abs(data.z - player.z));
       if (distance > MAX_PATH_DISTANCE) {
-        return fail('path_too_far', `the target is ${distance} tiles away; the limit is ${MAX_PATH_DISTANCE}`);
+        return fail(
+          'path_too_far',
+          `the target is ${distance} tiles away; the limit is ${MAX_PATH_DISTANCE}`,
+        );
       }
       const superseded = player.pendingMove;
       if (superseded?.rid !== undefined) {
@@ -53,12 +56,28 @@ function resolveMove(world: World, p: Player): void {
   p.pendingMove = undefined;
   if (!req) return;
   const reply = (outcome: Outcome) => {
-    if (!outcome.ok) world.send(p.id, 'error', { code: outcome.code, message: outcome.message, ...(req.rid !== undefined ? { rid: req.rid } : {}) }, req.rid);
-    else if (req.rid !== undefined) world.send(p.id, 'ack', { event: 'player:move', ...(outcome.result ? { result: outcome.result } : {}) }, req.rid);
+    if (!outcome.ok)
+      world.send(
+        p.id,
+        'error',
+        { code: outcome.code, message: outcome.message, ...(req.rid !== undefined ? { rid: req.rid } : {}) },
+        req.rid,
+      );
+    else if (req.rid !== undefined)
+      world.send(
+        p.id,
+        'ack',
+        { event: 'player:move', ...(outcome.result ? { result: outcome.result } : {}) },
+        req.rid,
+      );
   };
   const result = findPath(world.map, { x: p.x, z: p.z }, { x: req.x, z: req.z });
   if (!result.ok) {
-    return reply(result.reason === 'too_far' ? fail('path_too_far', `the target is more than ${MAX_PATH_DISTANCE} tiles away`) : fail('no_path', 'no reachable tile towards the target'));
+    return reply(
+      result.reason === 'too_far'
+        ? fail('path_too_far', `the target is more than ${MAX_PATH_DISTANCE} tiles away`)
+        : fail('no_path', 'no reachable tile towards the target'),
+    );
   }
   p.path = result.steps;
   if (req.run !== undefined) p.running = req.run && p.runEnergy > 0;

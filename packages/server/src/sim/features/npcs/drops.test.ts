@@ -4,7 +4,10 @@ import { Rng } from '../../core/rng';
 import { rollDrops } from './drops';
 
 const table: DropTable = {
-  always: [{ itemId: 'bones', min: 1, max: 1 }, { itemId: 'quest_thing', min: 1, max: 1, quest: { questId: 'q', stage: 's' } }],
+  always: [
+    { itemId: 'bones', min: 1, max: 1 },
+    { itemId: 'quest_thing', min: 1, max: 1, quest: { questId: 'q', stage: 's' } },
+  ],
   rollWeight: 128,
   common: [{ itemId: 'coins', min: 5, max: 15, weight: 64 }],
   uncommon: [{ itemId: 'iron_ore', min: 1, max: 1, weight: 16 }],
@@ -31,7 +34,8 @@ describe('rollDrops', () => {
     const rng = new Rng(2);
     const n = 128_000;
     const counts = new Map<string, number>();
-    for (let i = 0; i < n; i++) for (const d of rollDrops(rng, table).slice(2)) counts.set(d.itemId, (counts.get(d.itemId) ?? 0) + 1);
+    for (let i = 0; i < n; i++)
+      for (const d of rollDrops(rng, table).slice(2)) counts.set(d.itemId, (counts.get(d.itemId) ?? 0) + 1);
     expect((counts.get('coins') ?? 0) / n).toBeCloseTo(64 / 128, 2);
     expect((counts.get('iron_ore') ?? 0) / n).toBeCloseTo(16 / 128, 2);
     expect((counts.get('gem') ?? 0) / n).toBeCloseTo(2 / 128, 2);

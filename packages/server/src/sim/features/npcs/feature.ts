@@ -14,7 +14,9 @@ function spawnAll(world: World): void {
       if (!def) return; // content checks guarantee the id exists
       for (let i = 0; i < spawn.count; i++) {
         const tile = spawnTile(world, spawn.x, spawn.z, i);
-        world.addNpc(new Npc(`${area.id}:${s}:${spawn.npcId}:${i}`, world.allocIndex(), def, tile, spawn.wanderRadius));
+        world.addNpc(
+          new Npc(`${area.id}:${s}:${spawn.npcId}:${i}`, world.allocIndex(), def, tile, spawn.wanderRadius),
+        );
       }
     });
   }
@@ -42,10 +44,17 @@ function wander(world: World, n: Npc): void {
     const tx = n.spawn.x + world.rng.between(-n.wanderRadius, n.wanderRadius);
     const tz = n.spawn.z + world.rng.between(-n.wanderRadius, n.wanderRadius);
     if (!world.map.isWalkable(tx, tz)) return;
-    const res = findPath(world.map, { x: n.x, z: n.z }, { x: tx, z: tz }, { maxDistance: n.wanderRadius * 2 + 1 });
+    const res = findPath(
+      world.map,
+      { x: n.x, z: n.z },
+      { x: tx, z: tz },
+      { maxDistance: n.wanderRadius * 2 + 1 },
+    );
     if (!res.ok) return;
     // Wanderers stay inside their radius even if the path would bend outside it.
-    n.path = res.steps.filter((s) => Math.abs(s.x - n.spawn.x) <= n.wanderRadius && Math.abs(s.z - n.spawn.z) <= n.wanderRadius);
+    n.path = res.steps.filter(
+      (s) => Math.abs(s.x - n.spawn.x) <= n.wanderRadius && Math.abs(s.z - n.spawn.z) <= n.wanderRadius,
+    );
     if (n.path.length !== res.steps.length) n.path = [];
   }
   const next = n.path[0];

@@ -13,7 +13,11 @@ export const persistenceFeature: Feature = {
     r.phase('persistence', (world) => {
       if (world.tick % world.settings.autosaveTicks !== 0) return;
       for (const p of world.players.values()) {
-        world.effect({ type: 'save', snapshot: { ...p.toRecord(), y: world.heightAt(p.x, p.z) }, reason: 'autosave' });
+        world.effect({
+          type: 'save',
+          snapshot: { ...p.toRecord(), y: world.heightAt(p.x, p.z) },
+          reason: 'autosave',
+        });
       }
     });
   },

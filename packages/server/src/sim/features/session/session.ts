@@ -23,7 +23,14 @@ export function playerState(world: World, p: Player): PlayerStatePayload {
 }
 
 export function selfPosition(world: World, p: Player) {
-  return { x: p.x, z: p.z, y: world.heightAt(p.x, p.z), running: p.running, runEnergy: p.runEnergy, moving: p.path.length > 0 };
+  return {
+    x: p.x,
+    z: p.z,
+    y: world.heightAt(p.x, p.z),
+    running: p.running,
+    runEnergy: p.runEnergy,
+    moving: p.path.length > 0,
+  };
 }
 
 /**
@@ -42,7 +49,12 @@ export const sessionFeature: Feature = {
       return { ok: true, deferred: true };
     });
     r.on('ping', (world, player, data, rid) => {
-      world.send(player.id, 'pong', { ...(data.t !== undefined ? { t: data.t } : {}), tick: world.tick }, rid);
+      world.send(
+        player.id,
+        'pong',
+        { ...(data.t !== undefined ? { t: data.t } : {}), tick: world.tick },
+        rid,
+      );
       return { ok: true, deferred: true };
     });
 
@@ -51,7 +63,11 @@ export const sessionFeature: Feature = {
         const p = world.players.get(playerId);
         if (!p) continue;
         world.removePlayer(p);
-        world.effect({ type: 'save', snapshot: { ...p.toRecord(), y: world.heightAt(p.x, p.z) }, reason: 'logout' });
+        world.effect({
+          type: 'save',
+          snapshot: { ...p.toRecord(), y: world.heightAt(p.x, p.z) },
+          reason: 'logout',
+        });
       }
     });
 
@@ -59,10 +75,19 @@ export const sessionFeature: Feature = {
       for (const record of world.pendingLogins.splice(0)) {
         if (world.players.has(record.id)) continue; // already in the world (duplicate login command)
         const spot = world.map.isWalkable(record.x, record.z) ? record : nearestSpawn(world);
-        const p = new Player({ ...record, x: spot.x, z: spot.z }, world.tick, world.allocIndex(), world.itemLookup);
+        const p = new Player(
+          { ...record, x: spot.x, z: spot.z },
+          world.tick,
+          world.allocIndex(),
+          world.itemLookup,
+        );
         if (p.unplaced.inventory.length > 0 || p.unplaced.equipment.length > 0) {
           // Never silently lose an item: report it; the save keeps the rows (see toRecord).
-          world.effect({ type: 'fault', where: `login ${p.id}`, message: `unplaceable saved items: ${JSON.stringify(p.unplaced)}` });
+          world.effect({
+            type: 'fault',
+            where: `login ${p.id}`,
+            message: `unplaceable saved items: ${JSON.stringify(p.unplaced)}`,
+          });
         }
         world.addPlayer(p);
         sendSync(world, p, undefined);

@@ -15,7 +15,13 @@ export function grantXp(world: World, p: Player, skill: SkillName, tenths: numbe
   if (gain.gained <= 0) return;
   p.skills[skill] = { level: gain.level, xp: gain.xp };
   p.xpTenths[skill] = gain.tenths;
-  world.send(p.id, 'skill:xp', { tick: world.tick, skill, amount: gain.gained, xp: gain.xp, level: gain.level });
+  world.send(p.id, 'skill:xp', {
+    tick: world.tick,
+    skill,
+    amount: gain.gained,
+    xp: gain.xp,
+    level: gain.level,
+  });
   if (gain.levelsGained === 0) return;
   if (skill === 'constitution') p.health += gain.levelsGained * LIFE_POINTS_PER_LEVEL;
   p.combatLevel = combatLevel({
@@ -26,5 +32,10 @@ export function grantXp(world: World, p: Player, skill: SkillName, tenths: numbe
     ranged: p.skills.ranged.level,
     prayer: p.skills.prayer.level,
   });
-  world.send(p.id, 'skill:levelUp', { tick: world.tick, skill, level: gain.level, combatLevel: p.combatLevel });
+  world.send(p.id, 'skill:levelUp', {
+    tick: world.tick,
+    skill,
+    level: gain.level,
+    combatLevel: p.combatLevel,
+  });
 }

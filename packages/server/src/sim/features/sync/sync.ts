@@ -76,7 +76,11 @@ function syncPlayer(world: World, p: Player): void {
   const energyPercent = Math.floor(p.runEnergy / 100);
   const moving = p.path.length > 0;
   const selfChanged =
-    p.x !== p.lastSent.x || p.z !== p.lastSent.z || p.running !== p.lastSent.running || moving !== p.lastSent.moving || energyPercent !== p.lastSent.energyPercent;
+    p.x !== p.lastSent.x ||
+    p.z !== p.lastSent.z ||
+    p.running !== p.lastSent.running ||
+    moving !== p.lastSent.moving ||
+    energyPercent !== p.lastSent.energyPercent;
   if (!selfChanged && !entered && !moved && !left && !items.added && !items.removed) return;
   const update: ServerPayload<'world:update'> = { tick: world.tick };
   if (selfChanged) {

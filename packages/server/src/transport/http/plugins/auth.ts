@@ -41,4 +41,3 @@ export function authOf(request: FastifyRequest): AuthContext {
   if (failure) throw new HttpError(failure.code, failure.message);
   throw new HttpError('unauthorized', 'missing Authorization: Bearer token');
 }
-

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createOriginPolicy } from './cors';
 
 describe('CORS origin policy', () => {
-  const allowed = createOriginPolicy({ extraOrigins: ['https://play.example.org', 'https://agents.example.org/'] });
+  const allowed = createOriginPolicy({
+    extraOrigins: ['https://play.example.org', 'https://agents.example.org/'],
+  });
 
   it.each([
     'https://tilerealm.app',

@@ -15,7 +15,12 @@ interface ValidationIssue {
 export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback: boolean }): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) {
-      if (err.code === 'rate_limited' && err.details && typeof err.details === 'object' && 'retryAfterSeconds' in err.details) {
+      if (
+        err.code === 'rate_limited' &&
+        err.details &&
+        typeof err.details === 'object' &&
+        'retryAfterSeconds' in err.details
+      ) {
         void reply.header('retry-after', String(err.details.retryAfterSeconds));
       }
       return reply.code(err.statusCode).send(errorBody(err.code, err.message, err.details));
@@ -39,13 +44,17 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
       return reply.code(400).send(errorBody('invalid_json', 'request body is not valid JSON'));
     }
     if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send(errorBody('invalid_json', 'request body is empty but Content-Type is JSON'));
+      return reply
+        .code(400)
+        .send(errorBody('invalid_json', 'request body is empty but Content-Type is JSON'));
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send(errorBody('payload_too_large', 'request body is too large'));
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send(errorBody('unsupported_media_type', 'request body must be application/json'));
+      return reply
+        .code(415)
+        .send(errorBody('unsupported_media_type', 'request body must be application/json'));
     }
     if (status === 429) {
       return reply.code(429).send(errorBody('rate_limited', 'rate limit exceeded'));
@@ -59,6 +68,8 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
 
   app.setNotFoundHandler((request, reply) => {
     if (opts.spaFallback && wantsSpaFallback(request)) return reply.type('text/html').sendFile('index.html');
-    return reply.code(404).send(errorBody('not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+    return reply
+      .code(404)
+      .send(errorBody('not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
   });
 }

@@ -69,5 +69,12 @@ export function toPlayerResource(row: CharacterRow): PlayerResource {
 export function toPublicProfile(row: CharacterRow, online: boolean): z.infer<typeof publicProfile> {
   const skills: Record<string, { level: number }> = {};
   for (const s of SKILLS) skills[s] = { level: row[`${s}Level`] };
-  return { id: row.id, name: row.name, combatLevel: row.combatLevel, totalLevel: totalLevelOf(row), skills, online };
+  return {
+    id: row.id,
+    name: row.name,
+    combatLevel: row.combatLevel,
+    totalLevel: totalLevelOf(row),
+    skills,
+    online,
+  };
 }

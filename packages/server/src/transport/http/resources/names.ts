@@ -12,5 +12,15 @@ export const characterName = z
   .string({ message: 'name must be a string' })
   .min(1, 'name must be 1 to 12 characters')
   .max(12, 'name must be 1 to 12 characters')
-  .regex(/^[A-Za-z0-9]+(?:[ _-][A-Za-z0-9]+)*$/, 'name may contain letters, digits and single spaces, hyphens or underscores between them')
-  .refine((n) => !n.toLowerCase().split(/[ _-]/).some((w) => RESERVED.includes(w)), 'name is reserved');
+  .regex(
+    /^[A-Za-z0-9]+(?:[ _-][A-Za-z0-9]+)*$/,
+    'name may contain letters, digits and single spaces, hyphens or underscores between them',
+  )
+  .refine(
+    (n) =>
+      !n
+        .toLowerCase()
+        .split(/[ _-]/)
+        .some((w) => RESERVED.includes(w)),
+    'name is reserved',
+  );

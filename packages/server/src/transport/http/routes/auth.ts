@@ -45,7 +45,10 @@ export async function authRoutes(app: FastifyInstance, deps: HttpDeps): Promise<
     },
     async (_request, reply) => {
       if (deps.config.idp) {
-        throw new HttpError('auth_mode_disabled', 'anonymous identities are disabled: sign in with the identity provider');
+        throw new HttpError(
+          'auth_mode_disabled',
+          'anonymous identities are disabled: sign in with the identity provider',
+        );
       }
       const user = await deps.repos.users.createAnonymous();
       const { token, expiresAt } = await deps.sessions.sign({ accountId: user.id, anonymous: true });
@@ -90,7 +93,12 @@ export async function authRoutes(app: FastifyInstance, deps: HttpDeps): Promise<
   r.get(
     '/api/auth/me',
     {
-      schema: { tags: ['auth'], summary: 'The account behind the bearer token', security: [{ bearer: [] }], response: { 200: meResponse } },
+      schema: {
+        tags: ['auth'],
+        summary: 'The account behind the bearer token',
+        security: [{ bearer: [] }],
+        response: { 200: meResponse },
+      },
     },
     async (request) => {
       const auth = authOf(request);

@@ -51,11 +51,17 @@ export async function characterManagementRoutes(app: FastifyInstance, deps: Http
     '/api/character',
     {
       preHandler: requireAuth,
-      schema: { ...base, summary: 'Create a character', body: createBody, response: { 201: characterEnvelope } },
+      schema: {
+        ...base,
+        summary: 'Create a character',
+        body: createBody,
+        response: { 201: characterEnvelope },
+      },
     },
     async (request, reply) => {
       const { name, template } = request.body;
-      if (await deps.repos.characters.findByName(name)) throw new HttpError('name_taken', `the name ${name} is already taken`);
+      if (await deps.repos.characters.findByName(name))
+        throw new HttpError('name_taken', `the name ${name} is already taken`);
       const outcome = await createCharacter(deps.repos, deps.content, {
         accountId: authOf(request).accountId,
         name,
@@ -68,7 +74,10 @@ export async function characterManagementRoutes(app: FastifyInstance, deps: Http
 
   r.get(
     '/api/character/:characterId',
-    { preHandler: requireAuth, schema: { ...base, summary: 'One of your characters', params, response: { 200: characterEnvelope } } },
+    {
+      preHandler: requireAuth,
+      schema: { ...base, summary: 'One of your characters', params, response: { 200: characterEnvelope } },
+    },
     async (request) => ({
       character: toPlayerResource(await ownedCharacter(deps, authOf(request), request.params.characterId)),
     }),
@@ -78,11 +87,18 @@ export async function characterManagementRoutes(app: FastifyInstance, deps: Http
     '/api/character/:characterId',
     {
       preHandler: requireAuth,
-      schema: { ...base, summary: 'Rename a character', params, body: patchBody, response: { 200: characterEnvelope } },
+      schema: {
+        ...base,
+        summary: 'Rename a character',
+        params,
+        body: patchBody,
+        response: { 200: characterEnvelope },
+      },
     },
     async (request) => {
       const row = await ownedCharacter(deps, authOf(request), request.params.characterId);
-      if (row.accountId !== authOf(request).accountId) throw new HttpError('forbidden', 'only the owner may rename');
+      if (row.accountId !== authOf(request).accountId)
+        throw new HttpError('forbidden', 'only the owner may rename');
       const outcome = await deps.repos.characters.rename(row.id, request.body.name);
       if (!outcome.ok) throw new HttpError('name_taken', `the name ${request.body.name} is already taken`);
       return { character: toPlayerResource(outcome.character) };
@@ -91,11 +107,16 @@ export async function characterManagementRoutes(app: FastifyInstance, deps: Http
 
   r.delete(
     '/api/character/:characterId',
-    { preHandler: requireAuth, schema: { ...base, summary: 'Delete a character and everything it owns', params } },
+    {
+      preHandler: requireAuth,
+      schema: { ...base, summary: 'Delete a character and everything it owns', params },
+    },
     async (request, reply) => {
       const row = await ownedCharacter(deps, authOf(request), request.params.characterId);
-      if (row.accountId !== authOf(request).accountId) throw new HttpError('forbidden', 'only the owner may delete');
-      if (deps.world.isOnline(row.id)) throw new HttpError('character_online', 'log the character out before deleting it');
+      if (row.accountId !== authOf(request).accountId)
+        throw new HttpError('forbidden', 'only the owner may delete');
+      if (deps.world.isOnline(row.id))
+        throw new HttpError('character_online', 'log the character out before deleting it');
       await deps.repos.characters.delete(row.id);
       return reply.code(204).send();
     },
@@ -105,7 +126,12 @@ export async function characterManagementRoutes(app: FastifyInstance, deps: Http
     '/api/character/:characterId/inventory',
     {
       preHandler: requireAuth,
-      schema: { ...base, summary: 'Saved inventory (28 slots)', params, response: { 200: z.object({ slots: z.array(slotItem), size: z.number().int() }) } },
+      schema: {
+        ...base,
+        summary: 'Saved inventory (28 slots)',
+        params,
+        response: { 200: z.object({ slots: z.array(slotItem), size: z.number().int() }) },
+      },
     },
     async (request) => {
       const row = await ownedCharacter(deps, authOf(request), request.params.characterId);
@@ -117,7 +143,12 @@ export async function characterManagementRoutes(app: FastifyInstance, deps: Http
     '/api/character/:characterId/equipment',
     {
       preHandler: requireAuth,
-      schema: { ...base, summary: 'Saved worn equipment by slot', params, response: { 200: z.object({ slots: z.array(equipItem) }) } },
+      schema: {
+        ...base,
+        summary: 'Saved worn equipment by slot',
+        params,
+        response: { 200: z.object({ slots: z.array(equipItem) }) },
+      },
     },
     async (request) => {
       const row = await ownedCharacter(deps, authOf(request), request.params.characterId);

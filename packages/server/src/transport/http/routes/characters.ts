@@ -34,7 +34,11 @@ export async function characterRoutes(app: FastifyInstance, deps: HttpDeps): Pro
     '/api/characters/:characterId/skills',
     {
       preHandler: requireAuth,
-      schema: { ...common, summary: 'Skill levels and experience of a character', response: { 200: skillsResponse } },
+      schema: {
+        ...common,
+        summary: 'Skill levels and experience of a character',
+        response: { 200: skillsResponse },
+      },
     },
     async (request) => {
       const row = await ownedCharacter(deps, authOf(request), request.params.characterId);
@@ -52,7 +56,11 @@ export async function characterRoutes(app: FastifyInstance, deps: HttpDeps): Pro
     '/api/characters/:characterId/position',
     {
       preHandler: requireAuth,
-      schema: { ...common, summary: 'Position and online status of a character', response: { 200: positionResponse } },
+      schema: {
+        ...common,
+        summary: 'Position and online status of a character',
+        response: { 200: positionResponse },
+      },
     },
     async (request) => {
       const row = await ownedCharacter(deps, authOf(request), request.params.characterId);

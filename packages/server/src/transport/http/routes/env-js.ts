@@ -8,12 +8,16 @@ import type { HttpDeps } from '../deps';
  */
 export async function envJsRoute(app: FastifyInstance, deps: HttpDeps): Promise<void> {
   const body = renderEnvJs(publicEnv(deps.config));
-  app.get('/env.js', { schema: { tags: ['client'], summary: 'Client-visible configuration (PUBLIC_* only)' } }, async (_req, reply) => {
-    return reply
-      .type('application/javascript; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(body);
-  });
+  app.get(
+    '/env.js',
+    { schema: { tags: ['client'], summary: 'Client-visible configuration (PUBLIC_* only)' } },
+    async (_req, reply) => {
+      return reply
+        .type('application/javascript; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
 }
 
 export function renderEnvJs(values: Record<string, string | null>): string {

@@ -4,7 +4,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Paths that belong to the API and must never fall back to the single-page app. */
-const API_PREFIXES = ['/api/', '/ws', '/manifests/', '/health', '/status', '/env.js', '/docs', '/openapi.json'];
+const API_PREFIXES = [
+  '/api/',
+  '/ws',
+  '/manifests/',
+  '/health',
+  '/status',
+  '/env.js',
+  '/docs',
+  '/openapi.json',
+];
 
 /** True when a built frontend (index.html) exists in the public directory. */
 export function hasBuiltFrontend(publicDir: string | undefined): publicDir is string {

@@ -21,7 +21,13 @@ export const statusResponse = z.object({
   authMode: z.enum(['anonymous', 'identity-provider']),
   database: z.object({ kind: z.string(), ok: z.boolean() }),
   tick: z
-    .object({ tick: z.number().int(), tickMs: z.number(), p50Ms: z.number(), p99Ms: z.number(), phases: z.array(phase) })
+    .object({
+      tick: z.number().int(),
+      tickMs: z.number(),
+      p50Ms: z.number(),
+      p99Ms: z.number(),
+      phases: z.array(phase),
+    })
     .nullable(),
   memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
 });
@@ -36,7 +42,13 @@ export async function healthRoutes(app: FastifyInstance, deps: HttpDeps): Promis
   );
   r.get(
     '/status',
-    { schema: { tags: ['health'], summary: 'Monitor status: uptime, players, tick figures', response: { 200: statusResponse } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Monitor status: uptime, players, tick figures',
+        response: { 200: statusResponse },
+      },
+    },
     async () => {
       const dbOk = await deps.database.ping(1000);
       const mem = process.memoryUsage();

@@ -38,7 +38,11 @@ export async function playerV1Routes(app: FastifyInstance, deps: HttpDeps): Prom
     async (request) => {
       const auth = authOf(request);
       const row = await deps.repos.characters.lastPlayed(auth.accountId);
-      if (!row) throw new HttpError('no_character', 'this account has no player yet: POST /api/v1/player to create one');
+      if (!row)
+        throw new HttpError(
+          'no_character',
+          'this account has no player yet: POST /api/v1/player to create one',
+        );
       return { player: toPlayerResource(row), created: false };
     },
   );
@@ -59,13 +63,18 @@ export async function playerV1Routes(app: FastifyInstance, deps: HttpDeps): Prom
       const { name, template } = request.body;
       const current = await deps.repos.characters.lastPlayed(auth.accountId);
       if (!current) {
-        const outcome = await createCharacter(deps.repos, deps.content, { accountId: auth.accountId, name, templateId: template });
+        const outcome = await createCharacter(deps.repos, deps.content, {
+          accountId: auth.accountId,
+          name,
+          templateId: template,
+        });
         if (!outcome.ok) throw creationError(outcome, name);
         return reply.code(201).send({ player: toPlayerResource(outcome.character), created: true });
       }
       if (current.name === name) return { player: toPlayerResource(current), created: false };
       const owner = await deps.repos.characters.findByName(name);
-      if (owner && owner.id !== current.id) throw new HttpError('name_taken', `the name ${name} is already taken`);
+      if (owner && owner.id !== current.id)
+        throw new HttpError('name_taken', `the name ${name} is already taken`);
       const updated = await deps.repos.characters.rename(current.id, name);
       if (!updated.ok) throw new HttpError('name_taken', `the name ${name} is already taken`);
       return { player: toPlayerResource(updated.character), created: false };

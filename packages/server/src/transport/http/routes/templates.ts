@@ -29,7 +29,12 @@ export async function templateRoutes(app: FastifyInstance, deps: HttpDeps): Prom
     isDefault: t.id === templates.defaultId,
     coins: t.coins,
     inventory: t.inventory.map((s) => ({ itemId: s.itemId, itemName: name(s.itemId), quantity: s.quantity })),
-    equipment: t.equipment.map((e) => ({ slot: e.slot, itemId: e.itemId, itemName: name(e.itemId), quantity: e.quantity })),
+    equipment: t.equipment.map((e) => ({
+      slot: e.slot,
+      itemId: e.itemId,
+      itemName: name(e.itemId),
+      quantity: e.quantity,
+    })),
   });
 
   r.get(

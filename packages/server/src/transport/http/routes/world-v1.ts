@@ -29,7 +29,12 @@ const worldSnapshot = z.object({
   bounds: rect,
   spawn: z.object({ x: z.number(), y: z.number(), z: z.number(), areaId: z.string() }),
   areaCount: z.number().int(),
-  counts: z.object({ npcTypes: z.number().int(), items: z.number().int(), stores: z.number().int(), quests: z.number().int() }),
+  counts: z.object({
+    npcTypes: z.number().int(),
+    items: z.number().int(),
+    stores: z.number().int(),
+    quests: z.number().int(),
+  }),
 });
 
 export function toAreaSummary(a: AreaDef) {
@@ -65,7 +70,10 @@ export async function worldV1Routes(app: FastifyInstance, deps: HttpDeps): Promi
 
   r.get(
     '/api/v1/world',
-    { preHandler: requireAuth, schema: { ...base, summary: 'Current world state snapshot', response: { 200: worldSnapshot } } },
+    {
+      preHandler: requireAuth,
+      schema: { ...base, summary: 'Current world state snapshot', response: { 200: worldSnapshot } },
+    },
     async () => {
       const tick = deps.world.currentTick();
       return {
@@ -90,7 +98,11 @@ export async function worldV1Routes(app: FastifyInstance, deps: HttpDeps): Promi
     '/api/v1/world/areas',
     {
       preHandler: requireAuth,
-      schema: { ...base, summary: 'Every world area', response: { 200: z.object({ areas: z.array(areaSummary) }) } },
+      schema: {
+        ...base,
+        summary: 'Every world area',
+        response: { 200: z.object({ areas: z.array(areaSummary) }) },
+      },
     },
     async () => ({ areas: areas.map(toAreaSummary) }),
   );
