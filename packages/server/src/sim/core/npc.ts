@@ -1,3 +1,4 @@
+import type { EntitySnapshot } from '@tilerealm/protocol';
 import type { NpcDef } from '../../content/load';
 import type { Tile } from './types';
 
@@ -17,6 +18,9 @@ export class Npc {
   /** This tick's `moved` tuple, shared by all views. */
   moveTuple: [number, number, number, number, 0 | 1] | undefined;
   moveTupleTick = -1;
+  /** This tick's entity snapshot (entered views), shared by all views. */
+  snapshot: EntitySnapshot | undefined;
+  snapshotTick = -1;
 
   constructor(
     readonly id: string,

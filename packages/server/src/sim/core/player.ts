@@ -1,3 +1,4 @@
+import type { EntitySnapshot } from '@tilerealm/protocol';
 import type { Rid } from '@tilerealm/protocol';
 import type { SkillName } from '../../content/skills';
 import { Equipment } from '../features/equipment/equipment';
@@ -58,6 +59,9 @@ export class Player {
   /** This tick's `moved` tuple, shared by all views (see the sync feature). */
   moveTuple: [number, number, number, number, 0 | 1] | undefined;
   moveTupleTick = -1;
+  /** This tick's entity snapshot (entered views), shared by all views. */
+  snapshot: EntitySnapshot | undefined;
+  snapshotTick = -1;
   /** Own state last sent in a world:update, so unchanged state is not re-sent. */
   lastSent = { x: NaN, z: NaN, running: false, moving: false, energyPercent: -1 };
 

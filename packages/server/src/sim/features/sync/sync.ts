@@ -23,7 +23,16 @@ export const syncFeature: Feature = {
   },
 };
 
+/** An entity's snapshot, built once per tick and shared by every view it enters. */
 function snapshotOf(world: World, o: Player | Npc): EntitySnapshot {
+  if (o.snapshotTick !== world.tick || !o.snapshot) {
+    o.snapshot = buildSnapshot(world, o);
+    o.snapshotTick = world.tick;
+  }
+  return o.snapshot;
+}
+
+function buildSnapshot(world: World, o: Player | Npc): EntitySnapshot {
   return {
     idx: o.idx,
     id: o.id,
