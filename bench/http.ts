@@ -5,12 +5,7 @@
  *
  *   npm run bench -- http [--connections 50] [--seconds 5]
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from './net';
+import { startServerProcess } from './server-process';
 import { percentile } from './stats';
 
 interface Figures {
@@ -60,33 +55,8 @@ async function hammer(
 }
 
 export async function runHttpBench(args: { connections: number; seconds: number }): Promise<void> {
-  const world = await mkdtemp(join(tmpdir(), 'tilerealm-bench-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/app/main.ts'], {
-    env: {
-      ...process.env,
-      WORLD: world,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SKIP_MANIFESTS: 'true',
-      DISABLE_RATE_LIMIT: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const server = { url };
+  const server = await startServerProcess();
   try {
-    for (let i = 0; i < 300; i++) {
-      if (
-        await fetch(`${url}/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await sleep(100);
-    }
     const auth = (await (await fetch(`${server.url}/api/auth/anonymous`, { method: 'POST' })).json()) as {
       token: string;
     };
@@ -107,8 +77,6 @@ export async function runHttpBench(args: { connections: number; seconds: number 
       JSON.stringify({ bench: 'http', connections: args.connections, seconds: args.seconds, figures }),
     );
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    await rm(world, { recursive: true, force: true });
+    await server.stop();
   }
 }

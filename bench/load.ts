@@ -8,16 +8,12 @@
  *
  *   npm run bench -- load [--players 500] [--seconds 30]
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
 import { loadContent } from '../packages/server/src/content/load';
 import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
-import { freePort } from './net';
+import { startServerProcess } from './server-process';
 
 /** Walkable overworld tiles connected to the spawn, in a deterministic shuffled order. */
 async function spawnTiles(count: number): Promise<Array<{ x: number; z: number }>> {
@@ -70,35 +66,11 @@ const send = (bot: Bot, event: string, data: object) => {
 };
 
 export async function runLoadBench(args: { players: number; seconds: number }): Promise<void> {
-  const world = await mkdtemp(join(tmpdir(), 'tilerealm-load-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/app/main.ts'], {
-    env: {
-      ...process.env,
-      WORLD: world,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SKIP_MANIFESTS: 'true',
-      DISABLE_RATE_LIMIT: 'true',
-      LOG_LEVEL: 'warn',
-      ADMIN_CODE,
-      WORLD_SEED: '1',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const server = await startServerProcess({ ADMIN_CODE, WORLD_SEED: '1' });
+  const base = server.url;
+  const port = server.port;
   const bots: Bot[] = [];
   try {
-    for (
-      let i = 0;
-      i < 300 &&
-      !(await fetch(`${base}/health`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    )
-      await sleep(100);
     const t0 = performance.now();
     for (let i = 0; i < args.players; i += 25) {
       bots.push(
@@ -185,8 +157,6 @@ export async function runLoadBench(args: { players: number; seconds: number }): 
     console.log(JSON.stringify(figures));
   } finally {
     for (const bot of bots) bot.ws.terminate();
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    await rm(world, { recursive: true, force: true });
+    await server.stop();
   }
 }
