@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EQUIP_SLOTS } from './equipment';
 
 /** Largest tile coordinate magnitude accepted on the wire (the world is far smaller). */
 const coord = z.number().int().min(-100_000).max(100_000);
@@ -63,19 +64,7 @@ export const clientEvents = {
   'equipment:unequip': {
     description: 'Take off the item in an equipment slot into the inventory.',
     schema: z.strictObject({
-      slot: z.enum([
-        'weapon',
-        'shield',
-        'head',
-        'body',
-        'legs',
-        'hands',
-        'feet',
-        'cape',
-        'neck',
-        'ring',
-        'ammo',
-      ]),
+      slot: z.enum(EQUIP_SLOTS),
     }),
     example: { slot: 'weapon' },
   },

@@ -2,6 +2,7 @@
  * The wire protocol: one source of truth for the server, the SDK, the agents and the browser client.
  */
 export * from './envelope';
+export * from './equipment';
 export * from './codec';
 export * from './errors';
 export * from './client-events';

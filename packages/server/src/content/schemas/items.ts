@@ -1,3 +1,4 @@
+import { EQUIP_SLOTS } from '@tilerealm/protocol';
 import { z } from 'zod';
 import {
   idSchema,
@@ -9,20 +10,8 @@ import {
   xpSchema,
 } from './common';
 
-/** Equipment slots a worn item can occupy. */
-export const EQUIP_SLOTS = [
-  'weapon',
-  'shield',
-  'head',
-  'body',
-  'legs',
-  'hands',
-  'feet',
-  'cape',
-  'neck',
-  'ring',
-  'ammo',
-] as const;
+/** Equipment slots a worn item can occupy (one list, shared with the wire protocol). */
+export { EQUIP_SLOTS };
 export const equipSlotSchema = z.enum(EQUIP_SLOTS);
 export type EquipSlot = z.infer<typeof equipSlotSchema>;
 
