@@ -27,6 +27,27 @@ export const clientEvents = {
       z.strictObject({ action: z.literal('setRun'), running: z.boolean() }),
       z.strictObject({ action: z.literal('stop') }),
       z.strictObject({
+        action: z.literal('attack'),
+        targetId: entityId.describe(
+          "An NPC id (entered snapshot `id`) or, where PvP is allowed, a player id. The player walks into reach and keeps attacking at the weapon's speed until the target dies, leaves, or another move or action replaces the attack. Ack `{ targetId }` at once.",
+        ),
+      }),
+      z.strictObject({
+        action: z.literal('setStyle'),
+        styleId: z
+          .string()
+          .min(1)
+          .max(32)
+          .describe("A style id of the wielded weapon's style set (combat-styles.json), e.g. `accurate`."),
+      }),
+      z.strictObject({ action: z.literal('setAutoRetaliate'), enabled: z.boolean() }),
+      z.strictObject({
+        action: z.literal('reclaim'),
+        gravestoneId: entityId.describe(
+          'One of your gravestones (gravestone:update). Walks next to it and takes back as much as fits; ack `{ gravestoneId, taken, remaining }`.',
+        ),
+      }),
+      z.strictObject({
         action: z.literal('pickup'),
         groundItemId: entityId.describe(
           'A pile from world:update itemsAdded. Taken whole or not at all (inventory_full); ack `{ groundItemId, itemId, quantity }`. A later move or pickup cancels it (acked `{ superseded: true }`); a walk that stops short fails with no_path, a pile taken or despawned first with ground_item_gone.',

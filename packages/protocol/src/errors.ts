@@ -32,6 +32,15 @@ export const GAME_ERROR_CODES = {
     'the world holds the maximum of 50,000 ground item piles and none of them is public yet: try again later',
   ground_item_gone:
     'no ground item with that id that you can see (picked up, despawned, or not visible to you yet)',
+  target_gone: 'no such NPC or player in sight (it died, left, or never existed)',
+  not_attackable: 'that NPC cannot be attacked',
+  target_out_of_reach: 'the target cannot be reached from here (no path into attack range)',
+  pvp_not_allowed: 'players may only attack each other where both stand in a PvP area',
+  pvp_level_range: 'the combat levels differ by more than the PvP depth level where the two players stand',
+  invalid_style: 'the wielded weapon offers no attack style with that id',
+  no_ammo: 'a ranged weapon without ammunition it can fire (wrong or no arrows in the ammo slot)',
+  dead: 'you are dying: nothing can be done until you respawn',
+  gravestone_gone: 'no gravestone of yours with that id (reclaimed, collapsed, or not yours)',
   internal_error: 'a bug on the server; logged',
 } as const;
 

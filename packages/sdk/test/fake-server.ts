@@ -135,6 +135,7 @@ export const samplePlayer: ServerPayload<'player:sync'>['player'] = {
   areaId: null,
   inventory: [],
   equipment: [],
+  combat: { styleId: 'punch', autoRetaliate: true },
 };
 
 /** A tiny WebSocket server on 127.0.0.1 (port 0) that speaks the protocol envelope at /ws. */
