@@ -133,6 +133,31 @@ describe('loadConfig', () => {
     expect(problemsOf({ PUBLIC_IDP_APP_ID: 'app' })[0]).toContain('IDP_JWKS_URL');
   });
 
+  it('parses FAILPOINTS as a list of fail point names', () => {
+    expect(loadConfig({}).config.failpoints).toEqual([]);
+    const { config, warnings } = loadConfig({
+      FAILPOINTS: ' death:afterCommit, trade:beforeCommit,,death:afterCommit ',
+    });
+    expect(config.failpoints).toEqual(['death:afterCommit', 'trade:beforeCommit']);
+    expect(warnings).toEqual([]);
+  });
+
+  it.each(['death', 'death:commit', 'Death:afterCommit', 'death:afterCommit;rm', 'pick-up:beforeCommit'])(
+    'rejects FAILPOINTS=%s, naming the bad value',
+    (value) => {
+      const problems = problemsOf({ FAILPOINTS: `reclaim:beforeCommit,${value}` });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^FAILPOINTS: FAILPOINTS must be comma-separated/);
+      expect(problems[0]).toContain(`not ${value}`);
+    },
+  );
+
+  it('production ignores FAILPOINTS with a warning', () => {
+    const { config, warnings } = loadConfig({ ...prodEnv, FAILPOINTS: 'death:afterCommit' });
+    expect(config.failpoints).toEqual([]);
+    expect(warnings).toEqual(['FAILPOINTS is ignored in production']);
+  });
+
   it('treats CI as SKIP_ASSETS', () => {
     expect(loadConfig({ CI: 'true' }).config.skipAssets).toBe(true);
     expect(loadConfig({ SKIP_ASSETS: '1' }).config.skipAssets).toBe(true);

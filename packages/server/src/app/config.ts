@@ -47,6 +47,26 @@ const text = z.string().trim().min(1);
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
 
+/** Fail point names: `<step>:beforeCommit` or `<step>:afterCommit` (e.g. `death:afterCommit`). */
+export const FAILPOINT_NAME = /^[a-z]+:(beforeCommit|afterCommit)$/;
+
+const failpointList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((n) => n.trim())
+      .filter((n) => n !== ''),
+  )
+  .superRefine((names, ctx) => {
+    const bad = names.filter((n) => !FAILPOINT_NAME.test(n));
+    if (bad.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `FAILPOINTS must be comma-separated <step>:beforeCommit or <step>:afterCommit names (e.g. death:afterCommit); not ${bad.join(', ')}`,
+      });
+  });
+
 /** The raw environment schema: names exactly as operators write them. Empty strings count as unset. */
 const envSchema = z.object({
   PORT: port('PORT').optional(),
@@ -82,6 +102,7 @@ const envSchema = z.object({
     .refine((n) => n >= 1 && n <= 86_400, 'SAVE_INTERVAL must be between 1 and 86400 seconds')
     .optional(),
   DISABLE_RATE_LIMIT: bool('DISABLE_RATE_LIMIT').optional(),
+  FAILPOINTS: failpointList.optional(),
   VOICE_API_KEY: text.optional(),
   VOICE_API_SECRET: text.optional(),
   VOICE_URL: url('VOICE_URL', ['ws:', 'wss:', 'http:', 'https:']).optional(),
@@ -158,6 +179,11 @@ export interface Config {
   ci: boolean;
   saveIntervalSeconds: number;
   rateLimitEnabled: boolean;
+  /**
+   * Crash tests only: names of the fail points at which the process kills itself (SIGKILL), e.g.
+   * `death:afterCommit`. Always empty in production.
+   */
+  failpoints: string[];
   voice: VoiceConfig | undefined;
   commitHash: string;
   logLevel: string;
@@ -211,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     }
     if (e.DISABLE_RATE_LIMIT) warnings.push('DISABLE_RATE_LIMIT is ignored in production');
     if (e.USE_LOCAL_POSTGRES) warnings.push('USE_LOCAL_POSTGRES is ignored in production');
+    if (e.FAILPOINTS && e.FAILPOINTS.length > 0) warnings.push('FAILPOINTS is ignored in production');
   }
   if (e.USE_LOCAL_POSTGRES && e.DATABASE_URL && !production) {
     warnings.push('USE_LOCAL_POSTGRES is ignored because DATABASE_URL is set');
@@ -265,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     ci: e.CI ?? false,
     saveIntervalSeconds: e.SAVE_INTERVAL ?? 60,
     rateLimitEnabled: production || !(e.DISABLE_RATE_LIMIT ?? false),
+    failpoints: production ? [] : [...new Set(e.FAILPOINTS ?? [])],
     voice:
       e.VOICE_API_KEY && e.VOICE_API_SECRET && e.VOICE_URL
         ? { apiKey: e.VOICE_API_KEY, apiSecret: e.VOICE_API_SECRET, url: e.VOICE_URL }

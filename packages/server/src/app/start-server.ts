@@ -81,7 +81,7 @@ export async function startServer(
     const idp = config.idp ? new IdentityProviderVerifier(config.idp) : undefined;
     const authenticator = new Authenticator(sessions, idp, accountStore(repos));
 
-    const saves = new SaveQueue(repos, logger);
+    const saves = new SaveQueue(repos, logger, { failpoint: failpointTrigger(config.failpoints, logger) });
     const seed = config.worldSeed ?? randomInt(0, 2 ** 32);
     const recorder = config.inputLogPath ? new InputRecorder(config.inputLogPath) : undefined;
     const host = new WorldHost({
@@ -93,8 +93,13 @@ export async function startServer(
       },
       saves,
       logger,
+      npcKills: repos.npcKills,
       ...(recorder ? { recorder } : {}),
     });
+    // Items still in a death's custody when the last run ended come back as gravestones.
+    const deathLocks = await repos.deaths.listActive();
+    host.restoreDeaths(deathLocks);
+    logger.info({ deathLocks: deathLocks.length }, 'restored active death locks');
     const gateway = new Gateway({
       host,
       repos,
@@ -144,6 +149,21 @@ export async function startServer(
     await close();
     throw err;
   }
+}
+
+/**
+ * Crash tests (FAILPOINTS): the hook the save queue calls at each fail point. Reaching a named one
+ * kills this process at once with SIGKILL, as a crash would: no shutdown, no flush.
+ */
+function failpointTrigger(names: readonly string[], logger: Logger): ((name: string) => void) | undefined {
+  if (names.length === 0) return undefined;
+  const armed = new Set(names);
+  logger.warn({ failpoints: names }, 'fail points armed: the process kills itself when one is reached');
+  return (name) => {
+    if (!armed.has(name)) return;
+    logger.warn({ failpoint: name }, 'fail point reached: killing the process');
+    process.kill(process.pid, 'SIGKILL');
+  };
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {

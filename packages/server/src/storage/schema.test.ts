@@ -153,7 +153,7 @@ describe.each(availableBackends())('schema on %s', (kind) => {
     ).rejects.toThrow();
   });
 
-  it('keeps one friendship row per pair and one active death lock per character', async () => {
+  it('keeps one friendship row per pair and allows several active death locks per character', async () => {
     await database.db.execute(sql`INSERT INTO users (id) VALUES ('u-s')`);
     await database.db.execute(
       sql`INSERT INTO characters (id, "accountId", name) VALUES ('a-char', 'u-s', 'Aaa'), ('b-char', 'u-s', 'Bbb')`,
@@ -168,9 +168,17 @@ describe.each(availableBackends())('schema on %s', (kind) => {
     ).rejects.toThrow();
     const death = (id: string) =>
       sql`INSERT INTO "playerDeaths" (id, "characterId", "positionX", "positionY", "positionZ") VALUES (${id}, 'a-char', 1, 2, 3)`;
+    // One active lock per death whose items are still in custody: several may be active at once.
     await database.db.execute(death('d1'));
-    await expect(database.db.execute(death('d2'))).rejects.toThrow();
-    await database.db.execute(sql`UPDATE "playerDeaths" SET status = 'recovered' WHERE id = 'd1'`);
     await database.db.execute(death('d2'));
+    await expect(database.db.execute(death('d1'))).rejects.toThrow();
+    await expect(
+      database.db.execute(sql`UPDATE "playerDeaths" SET status = 'lost' WHERE id = 'd1'`),
+    ).rejects.toThrow();
+    const [count] = await rowsOf(
+      database,
+      sql`SELECT count(*)::int AS n FROM "playerDeaths" WHERE "characterId" = 'a-char' AND status = 'active'`,
+    );
+    expect(count).toEqual({ n: 2 });
   });
 });

@@ -1,11 +1,12 @@
 import type { Rid } from '@tilerealm/protocol';
 import type { WorldView } from '../app/world-view';
 import type { Content } from '../content/load';
-import type { Command, OutEvent } from '../sim/core/types';
+import type { Command, DeathLockState, Effect, OutEvent } from '../sim/core/types';
 import { World, type TickReport, type WorldSettings } from '../sim/core/world';
 import { FEATURES } from '../sim/features';
 import { snapshotAll } from '../sim/features/persistence/persistence';
 import { buildTileMap } from '../sim/map/build-tile-map';
+import type { NpcKillRepository } from '../storage';
 import type { InputRecorder } from './input-recorder';
 import type { SaveQueue } from './save-queue';
 import { TickLoop } from './tick-loop';
@@ -31,11 +32,14 @@ export interface WorldHostOptions {
   saves: SaveQueue;
   logger: HostLogger;
   recorder?: InputRecorder;
+  /** Where NPC kills are counted (fire and forget); without it kills are not recorded (some tests). */
+  npcKills?: Pick<NpcKillRepository, 'increment'>;
 }
 
 /**
  * Runs the world in real time: the drift-correcting tick loop, command intake, delivery of each
- * tick's events, hand-over of saves to the write-behind queue, and tick figures for /status.
+ * tick's events, hand-over of saves and death locks to the write-behind queue, kill statistics,
+ * and tick figures for /status.
  */
 export class WorldHost implements WorldView {
   readonly world: World;
@@ -69,6 +73,15 @@ export class WorldHost implements WorldView {
     this.loop.start();
   }
 
+  /**
+   * Puts the death locks still active in storage back into the world (gravestones holding their
+   * items), so a restart loses no item in custody. Call once, before `start()`.
+   */
+  restoreDeaths(locks: readonly DeathLockState[]): void {
+    // A command, so the input recorder keeps it and a replay starts from the same gravestones.
+    if (locks.length > 0) this.enqueue({ type: 'restoreDeaths', locks: [...locks] });
+  }
+
   /** Stops ticking and hands every player's snapshot to the save queue. */
   stop(): void {
     this.loop.stop();
@@ -92,12 +105,30 @@ export class WorldHost implements WorldView {
     this.stats.add(report);
     this.opts.recorder?.tick(report.tick, this.world.hash());
     for (const [playerId, events] of this.world.drainOutbox()) this.sink?.deliver(playerId, events);
-    for (const e of this.world.drainEffects()) {
-      if (e.type === 'save') this.opts.saves.push(e.snapshot);
-      else if (e.type === 'disconnect') this.sink?.disconnect(e.playerId, e.code, e.reason);
-      else this.opts.logger.error({ where: e.where, message: e.message }, 'world fault');
-    }
+    for (const e of this.world.drainEffects()) this.apply(e);
     return report;
+  }
+
+  private apply(e: Effect): void {
+    switch (e.type) {
+      case 'save':
+        this.opts.saves.push(e.snapshot);
+        return;
+      case 'deathLock':
+        this.opts.saves.pushLock(e.lock, e.snapshots, e.step);
+        return;
+      case 'npcKill':
+        this.opts.npcKills?.increment(e.characterId, e.npcId).catch((err: unknown) => {
+          this.opts.logger.error({ err, characterId: e.characterId, npcId: e.npcId }, 'counting an NPC kill failed');
+        });
+        return;
+      case 'disconnect':
+        this.sink?.disconnect(e.playerId, e.code, e.reason);
+        return;
+      case 'fault':
+        this.opts.logger.error({ where: e.where, message: e.message }, 'world fault');
+        return;
+    }
   }
 
   playersOnline(): number {

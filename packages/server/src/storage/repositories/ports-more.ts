@@ -1,5 +1,6 @@
 import type { playerDeaths, questProgress, tradeLog } from '../schema';
 import type { ItemStack, JsonValue } from '../schema';
+import type { DeathLockState } from '../../sim/core/types';
 
 /*
  * Ports for the features beyond accounts and characters: social lists, kill
@@ -47,22 +48,26 @@ export interface QuestRepository {
   }): Promise<QuestProgressRow>;
 }
 
-/** A death-lock row. */
+/** A death-lock row as stored. */
 export type PlayerDeathRow = typeof playerDeaths.$inferSelect;
 
-/** Result of {@link DeathRepository.createLock}: at most one active lock per character. */
-export type CreateDeathLockResult =
-  { ok: true; death: PlayerDeathRow } | { ok: false; reason: 'death_lock_active' };
-
+/**
+ * Death locks, one row per death whose items went into custody. The world owns the state: it
+ * hands over the whole current state of a lock each time it changes, and storage keeps the
+ * newest. Call `upsert` inside the transaction that saves the players whose items moved with the
+ * lock (the save queue does), so custody and inventories never disagree after a crash.
+ */
 export interface DeathRepository {
-  createLock(input: {
-    characterId: string;
-    position: { x: number; y: number; z: number };
-    items: readonly ItemStack[];
-  }): Promise<CreateDeathLockResult>;
-  findActive(characterId: string): Promise<PlayerDeathRow | null>;
-  /** Ends an active lock; false when it was not active (already resolved: nothing to hand out twice). */
-  resolve(id: string, status: 'recovered' | 'expired'): Promise<boolean>;
+  /**
+   * Inserts the lock, or overwrites an existing one with the same id (items, status, position).
+   * `resolvedAt` becomes now() when the status is not `active` (and null when it is). The newest
+   * state always wins, whatever the stored status.
+   */
+  upsert(state: DeathLockState): Promise<void>;
+  /** Every `active` lock of every character, oldest death first (createdAt, then id): the start-up restore. */
+  listActive(): Promise<DeathLockState[]>;
+  /** The `active` locks of one character, in the same order. */
+  listActiveFor(characterId: string): Promise<DeathLockState[]>;
 }
 
 export interface WorldChunkRepository {

@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DeathLockState } from '../../sim/core/types';
 import { npcKills, playerDeaths, questProgress } from '../schema';
 import type { AppDatabase } from '../types';
-import type { DeathRepository, NpcKillRepository, QuestRepository } from './ports-more';
+import type { DeathRepository, NpcKillRepository, PlayerDeathRow, QuestRepository } from './ports-more';
 
 /** Drizzle implementation of {@link NpcKillRepository}. */
 export function createNpcKillRepository(db: AppDatabase): NpcKillRepository {
@@ -54,45 +55,61 @@ export function createQuestRepository(db: AppDatabase): QuestRepository {
   };
 }
 
+const deathStatus = z.enum(['active', 'recovered', 'expired']);
+
+/** A stored row as the world's lock state (the status column is checked by the database too). */
+function rowToLock(row: PlayerDeathRow): DeathLockState {
+  return {
+    id: row.id,
+    characterId: row.characterId,
+    position: { x: row.positionX, y: row.positionY, z: row.positionZ },
+    items: row.items.map((i) => ({ itemId: i.itemId, quantity: i.quantity })),
+    status: deathStatus.parse(row.status),
+  };
+}
+
 /** Drizzle implementation of {@link DeathRepository}. */
 export function createDeathRepository(db: AppDatabase): DeathRepository {
-  return {
-    async createLock(input) {
-      // The partial unique index decides; DO NOTHING keeps a caller's transaction usable.
-      const rows = await db
-        .insert(playerDeaths)
-        .values({
-          id: randomUUID(),
-          characterId: input.characterId,
-          positionX: input.position.x,
-          positionY: input.position.y,
-          positionZ: input.position.z,
-          items: input.items.map((i) => ({ itemId: i.itemId, quantity: i.quantity })),
-        })
-        .onConflictDoNothing({
-          target: playerDeaths.characterId,
-          where: sql`${playerDeaths.status} = 'active'`,
-        })
-        .returning();
-      const death = rows[0];
-      return death ? { ok: true, death } : { ok: false, reason: 'death_lock_active' };
-    },
-
-    async findActive(characterId) {
-      const rows = await db
+  const listWhere = async (where: SQL | undefined) =>
+    (
+      await db
         .select()
         .from(playerDeaths)
-        .where(and(eq(playerDeaths.characterId, characterId), eq(playerDeaths.status, 'active')));
-      return rows[0] ?? null;
+        .where(where)
+        .orderBy(asc(playerDeaths.createdAt), asc(playerDeaths.id))
+    ).map(rowToLock);
+
+  return {
+    async upsert(state) {
+      const fields = {
+        positionX: state.position.x,
+        positionY: state.position.y,
+        positionZ: state.position.z,
+        items: state.items.map((i) => ({ itemId: i.itemId, quantity: i.quantity })),
+        status: state.status,
+      };
+      const active = state.status === 'active';
+      await db
+        .insert(playerDeaths)
+        .values({
+          id: state.id,
+          characterId: state.characterId,
+          ...fields,
+          resolvedAt: active ? null : sql`now()`,
+        })
+        .onConflictDoUpdate({
+          target: playerDeaths.id,
+          // A lock resolved before keeps the time it was first resolved.
+          set: { ...fields, resolvedAt: active ? null : sql`coalesce(${playerDeaths.resolvedAt}, now())` },
+        });
     },
 
-    async resolve(id, status) {
-      const rows = await db
-        .update(playerDeaths)
-        .set({ status, resolvedAt: sql`now()` })
-        .where(and(eq(playerDeaths.id, id), eq(playerDeaths.status, 'active')))
-        .returning({ id: playerDeaths.id });
-      return rows.length > 0;
+    listActive() {
+      return listWhere(eq(playerDeaths.status, 'active'));
+    },
+
+    listActiveFor(characterId) {
+      return listWhere(and(eq(playerDeaths.characterId, characterId), eq(playerDeaths.status, 'active')));
     },
   };
 }

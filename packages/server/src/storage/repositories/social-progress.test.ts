@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availableBackends, createTestDatabase } from '../../../test/db-helpers';
+import { asc, eq } from 'drizzle-orm';
+import type { DeathLockState } from '../../sim/core/types';
+import { playerDeaths } from '../schema';
 import type { Database } from '../types';
 import { createRepositories, type Repositories } from './index';
 
@@ -15,6 +18,15 @@ describe.each(availableBackends())('social, progress and world repositories on %
   afterAll(async () => {
     await database?.close();
   });
+
+  async function rowsFor(characterId: string) {
+    const rows = await database.db
+      .select()
+      .from(playerDeaths)
+      .where(eq(playerDeaths.characterId, characterId))
+      .orderBy(asc(playerDeaths.id));
+    return rows.map((r) => ({ id: r.id, status: r.status, items: r.items, resolved: r.resolvedAt !== null }));
+  }
 
   async function newCharacter(): Promise<{ accountId: string; characterId: string }> {
     const account = await repos.users.createAnonymous();
@@ -74,32 +86,68 @@ describe.each(availableBackends())('social, progress and world repositories on %
     expect(await repos.quests.list(characterId)).toHaveLength(1);
   });
 
-  it('allows one active death lock per character, resolved once', async () => {
+  it('upserts death locks: several active per character, the newest state wins', async () => {
     const { characterId } = await newCharacter();
-    const items = [{ itemId: 'bronze_sword', quantity: 1 }];
-    const first = await repos.deaths.createLock({ characterId, position: { x: 1, y: 0, z: 2 }, items });
-    if (!first.ok) throw new Error('lock refused');
-    expect(first.death).toMatchObject({
+    const other = (await newCharacter()).characterId;
+    const sword = { itemId: 'bronze_sword', quantity: 1 };
+    const coins = { itemId: 'coins', quantity: 25 };
+    const first: DeathLockState = {
+      id: `${characterId}:100`,
+      characterId,
+      position: { x: 1, y: 0.5, z: 2 },
+      items: [sword, coins],
       status: 'active',
-      items,
-      positionX: 1,
-      positionZ: 2,
-      resolvedAt: null,
+    };
+    const second: DeathLockState = { ...first, id: `${characterId}:200`, items: [coins] };
+    const theirs: DeathLockState = { ...first, id: `${other}:150`, characterId: other };
+    await repos.deaths.upsert(first);
+    await repos.transaction(async (tx) => {
+      await tx.deaths.upsert(second);
+      await tx.deaths.upsert(theirs);
     });
+    expect(await repos.deaths.listActiveFor(characterId)).toEqual([first, second]);
+    expect(await repos.deaths.listActiveFor(other)).toEqual([theirs]);
+    const all = (await repos.deaths.listActive()).map((l) => l.id);
+    expect(all.indexOf(first.id)).toBeLessThan(all.indexOf(second.id));
+    expect(all).toContain(theirs.id);
 
-    // A second death while the first lock is active must not duplicate items, even inside a transaction.
-    const second = await repos.transaction((tx) =>
-      tx.deaths.createLock({ characterId, position: { x: 5, y: 0, z: 5 }, items }),
-    );
-    expect(second).toEqual({ ok: false, reason: 'death_lock_active' });
-    expect((await repos.deaths.findActive(characterId))?.id).toBe(first.death.id);
+    // Items leave custody: the stored row follows the newest state.
+    const partly = { ...first, items: [coins] };
+    await repos.deaths.upsert(partly);
+    expect(await repos.deaths.listActiveFor(characterId)).toEqual([partly, second]);
 
-    expect(await repos.deaths.resolve(first.death.id, 'recovered')).toBe(true);
-    expect(await repos.deaths.resolve(first.death.id, 'recovered')).toBe(false);
-    expect(await repos.deaths.findActive(characterId)).toBeNull();
-    expect(
-      (await repos.deaths.createLock({ characterId, position: { x: 0, y: 0, z: 0 }, items: [] })).ok,
-    ).toBe(true);
+    await repos.deaths.upsert({ ...first, items: [], status: 'recovered' });
+    await repos.deaths.upsert({ ...second, status: 'expired' });
+    expect(await repos.deaths.listActiveFor(characterId)).toEqual([]);
+    expect((await repos.deaths.listActive()).map((l) => l.id)).not.toContain(first.id);
+    const rows = await rowsFor(characterId);
+    expect(rows).toEqual([
+      { id: first.id, status: 'recovered', items: [], resolved: true },
+      { id: second.id, status: 'expired', items: [coins], resolved: true },
+    ]);
+
+    // No special case for resolved locks: an active state written later wins too.
+    await repos.deaths.upsert(second);
+    expect(await repos.deaths.listActiveFor(characterId)).toEqual([second]);
+    expect((await rowsFor(characterId))[1]).toMatchObject({ status: 'active', resolved: false });
+  });
+
+  it('rolls a death-lock upsert back with its transaction', async () => {
+    const { characterId } = await newCharacter();
+    const lock: DeathLockState = {
+      id: `${characterId}:7`,
+      characterId,
+      position: { x: 0, y: 0, z: 0 },
+      items: [{ itemId: 'logs', quantity: 2 }],
+      status: 'active',
+    };
+    await expect(
+      repos.transaction(async (tx) => {
+        await tx.deaths.upsert(lock);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await repos.deaths.listActiveFor(characterId)).toEqual([]);
   });
 
   it('reports a taken character name without breaking the surrounding transaction', async () => {

@@ -9,7 +9,6 @@ import {
   real,
   text,
   timestamp,
-  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { characters } from './characters';
 import type { ItemStack } from './items';
@@ -42,10 +41,13 @@ export const playerSessions = pgTable(
 );
 
 /**
- * Death locks. A row with status `active` records what a character dropped on
- * death until it is recovered or expires; the partial unique index allows at
- * most one active lock per character, which is what stops a second death (or a
- * reconnect) from duplicating the same items.
+ * Death locks. A row (id `<characterId>:<tick>` of the death) records the items
+ * of one death that are still in the death's custody (a gravestone or piles on
+ * the ground). It is written in the same transaction as the snapshots of the
+ * players whose items moved with it, so an item is never both in custody and in
+ * an inventory, nor in neither. A character may have several `active` locks
+ * (one per death whose items are not all taken back yet); the index serves the
+ * start-up restore and per-character lookups.
  */
 export const playerDeaths = pgTable(
   'playerDeaths',
@@ -63,9 +65,7 @@ export const playerDeaths = pgTable(
     resolvedAt: timestamp('resolvedAt', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('player_deaths_one_active')
-      .on(t.characterId)
-      .where(sql`${t.status} = 'active'`),
+    index('player_deaths_character_status_idx').on(t.characterId, t.status),
     check('player_deaths_status', sql`${t.status} IN ('active', 'recovered', 'expired')`),
   ],
 );
