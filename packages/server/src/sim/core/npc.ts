@@ -1,5 +1,6 @@
 import type { EntitySnapshot } from '@tilerealm/protocol';
 import type { NpcDef } from '../../content/load';
+import type { Player } from './player';
 import type { Tile } from './types';
 
 /**
@@ -15,6 +16,19 @@ export class Npc {
   lastZ: number;
   path: Tile[] = [];
   health: number;
+  /** The player it is fighting (retaliation, aggression); cleared when it leashes home. */
+  target: Player | undefined;
+  /** First tick at which it may swing again. */
+  nextAttackTick = 0;
+  /** In combat until this tick (combat timeout). */
+  inCombatUntil = 0;
+  /** Damage taken per player id since it last had full health (the top damager gets the drop). */
+  readonly damageFrom = new Map<string, number>();
+  /** `alive`; `dying` (death animation until `stateUntil`); `gone` (respawns at `stateUntil`). */
+  state: 'alive' | 'dying' | 'gone' = 'alive';
+  stateUntil = 0;
+  /** Walking back to its spawn after a leash: ignores players until home. */
+  returning = false;
   /** This tick's `moved` tuple, shared by all views. */
   moveTuple: [number, number, number, number, 0 | 1] | undefined;
   moveTupleTick = -1;
@@ -33,11 +47,19 @@ export class Npc {
     this.z = spawn.z;
     this.lastX = spawn.x;
     this.lastZ = spawn.z;
-    this.health = (def.combat?.levels.constitution ?? 1) * 10;
+    this.health = this.maxHealth;
   }
 
   get name(): string {
     return this.def.name;
+  }
+
+  get maxHealth(): number {
+    return (this.def.combat?.levels.constitution ?? 1) * 10;
+  }
+
+  get alive(): boolean {
+    return this.state === 'alive';
   }
 
   get combatLevel(): number {

@@ -4,6 +4,7 @@ import type { SkillName } from '../../content/skills';
 import { Equipment } from '../features/equipment/equipment';
 import { INVENTORY_SIZE, ItemContainer } from '../features/inventory/container';
 import type { ItemLookup } from '../features/inventory/types';
+import type { Npc } from './npc';
 import type { PlayerRecord, SlotRow, Tile } from './types';
 
 /** Run energy is kept in hundredths of a percent, as in RuneScape: 10,000 = 100%. */
@@ -45,6 +46,28 @@ export class Player {
   /** Health and maximum health last sent to the client (player:sync / player:stats), so unchanged values are not re-sent. */
   sentHealth: number;
   sentMaxHealth: number;
+  /** Selected attack style id (of the wielded weapon's style set; see the combat feature). */
+  styleId = '';
+  /** Whether the player fights back on its own when attacked while idle. */
+  autoRetaliate = true;
+  /** What the player is attacking (an NPC or, in PvP areas, a player); kept until it dies or leaves. */
+  target: Player | Npc | undefined;
+  /** The target tile the current chase path leads to (re-planned when the target moves). */
+  chaseGoal: Tile | undefined;
+  /** First tick at which the player may swing again (weapon speed). */
+  nextAttackTick = 0;
+  /** The player counts as in combat (no logout, no NPC tolerance reset) until this tick. */
+  inCombatUntil = 0;
+  /** Damage taken per attacker id during the current fight (who gets the kill). */
+  readonly damageFrom = new Map<string, number>();
+  /** Set while dying: the tick the death is resolved (items, respawn); 0 when alive. */
+  dyingUntil = 0;
+  /** Who landed the killing blow (null: no one, e.g. an administrator's /hit), while dying. */
+  killedBy: string | null = null;
+  /** Where the player has lingered since which tick (aggressive NPCs tolerate a player after a while). */
+  tolerance = { x: 0, z: 0, since: 0 };
+  /** A logout that waits for combat to end (the character stays in the world until then). */
+  logoutWaiting: string | undefined;
   /** Admin commands allowed (this session entered the admin code). */
   isAdmin = false;
   /** Tile at the start of the current tick, to tell whether the player moved. */
@@ -82,6 +105,7 @@ export class Player {
     this.sentHealth = this.health;
     this.sentMaxHealth = this.maxHealth;
     this.joinedTick = tick;
+    this.tolerance = { x: record.x, z: record.z, since: tick };
     const inv = ItemContainer.fromRows(record.inventory, INVENTORY_SIZE, lookup);
     const eq = Equipment.fromRows(record.equipment);
     this.inventory = inv.container;

@@ -41,7 +41,14 @@ export type Command =
   | { type: 'login'; record: PlayerRecord }
   | { type: 'logout'; playerId: string; reason: string }
   /** The transport verified the admin code; the player's session may use admin commands. */
-  | { type: 'elevate'; playerId: string };
+  | { type: 'elevate'; playerId: string }
+  /**
+   * A new connection took over a character that is still in the world (a resume, or a reconnect
+   * while a logout waits for combat to end): any waiting logout of it is cancelled.
+   */
+  | { type: 'attach'; playerId: string }
+  /** Start-up recovery: death locks still active in storage come back as gravestones. */
+  | { type: 'restoreDeaths'; locks: DeathLockState[] };
 
 /** An event for one player, produced by the tick and sent by the transport after it. */
 export interface OutEvent<E extends ServerEventName = ServerEventName> {
@@ -50,9 +57,43 @@ export interface OutEvent<E extends ServerEventName = ServerEventName> {
   rid?: Rid;
 }
 
+/** A stack of items (no slot): what a death lock holds. */
+export interface ItemStackRow {
+  itemId: string;
+  quantity: number;
+}
+
+/** Status of a death lock: `active` while any of its items are still in the death's custody. */
+export type DeathLockStatus = 'active' | 'recovered' | 'expired';
+
+/**
+ * The whole current state of one death lock (a `playerDeaths` row): the items of a death that are
+ * still in the death's custody (a gravestone or piles on the ground), where, and whether the lock
+ * is still active. Storage upserts it by id: the newest state always wins.
+ */
+export interface DeathLockState {
+  /** Deterministic: `<characterId>:<tick>` of the death. */
+  id: string;
+  characterId: string;
+  position: { x: number; y: number; z: number };
+  items: ItemStackRow[];
+  status: DeathLockStatus;
+}
+
+/** Which step of a death's life a death-lock write belongs to (for logs and crash tests). */
+export type DeathStep = 'death' | 'reclaim' | 'pickup' | 'expire' | 'despawn';
+
 /** Side effects for the world's host (storage, sessions), collected during a tick. */
 export type Effect =
   | { type: 'save'; snapshot: PlayerSnapshot; reason: 'logout' | 'autosave' | 'shutdown' }
+  /**
+   * Items moved into or out of a death's custody: the lock state and the snapshots of the players
+   * whose items changed with it (the victim at death, the taker at a pickup or reclaim) must be
+   * written in one transaction.
+   */
+  | { type: 'deathLock'; step: DeathStep; lock: DeathLockState; snapshots: PlayerSnapshot[] }
+  /** A player was credited with killing an NPC (npcKills statistics). */
+  | { type: 'npcKill'; characterId: string; npcId: string }
   | { type: 'disconnect'; playerId: string; code: number; reason: string }
   /** A feature failed (a bug): the host logs it; the world carried on. */
   | { type: 'fault'; where: string; message: string };

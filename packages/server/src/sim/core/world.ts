@@ -1,6 +1,8 @@
 import type { ClientEventName, Rid, ServerEventName, ServerPayload } from '@tilerealm/protocol';
 import type { Content } from '../../content/load';
 import type { TileMap } from '../map/tile-map';
+import type { PendingHit } from '../features/combat/hits';
+import { DeathCustodyStore, restoreDeathLocks } from '../features/death/custody';
 import { GroundItemStore } from '../features/ground-items/store';
 import { lookupIn, type ItemLookup } from '../features/inventory/types';
 import { StateHasher } from './hash';
@@ -18,9 +20,16 @@ export interface WorldSettings {
   viewDistance: number;
   /** Chebyshev distance in tiles within which public chat is heard. */
   hearingDistance: number;
+  /** Ticks a gravestone stands before its items fall to the ground (default 1,500 = 15 minutes). */
+  gravestoneTicks: number;
 }
 
-export const DEFAULT_SETTINGS: WorldSettings = { autosaveTicks: 100, viewDistance: 15, hearingDistance: 15 };
+export const DEFAULT_SETTINGS: WorldSettings = {
+  autosaveTicks: 100,
+  viewDistance: 15,
+  hearingDistance: 15,
+  gravestoneTicks: 1500,
+};
 
 export interface WorldOptions {
   content: Content;
@@ -62,6 +71,10 @@ export class World {
   readonly spatial = new SpatialIndex();
   /** Items lying on tiles (the ground-items feature; not saved across restarts). */
   readonly groundItems = new GroundItemStore();
+  /** Swings rolled and waiting to land (the combat feature). */
+  readonly hits: PendingHit[] = [];
+  /** Items of deaths still in custody: gravestones and dropped piles tracked by a death lock. */
+  readonly deaths = new DeathCustodyStore();
   /** Logins and logouts accepted in the input phase, applied in their own phases. */
   readonly pendingLogins: PlayerRecord[] = [];
   readonly pendingLogouts: Array<{ playerId: string; reason: string }> = [];
@@ -128,6 +141,18 @@ export class World {
         case 'elevate': {
           const p = this.players.get(c.playerId);
           if (p) p.isAdmin = true;
+          break;
+        }
+        case 'restoreDeaths':
+          restoreDeathLocks(this, c.locks);
+          break;
+        case 'attach': {
+          // A new session took the character over: a logout still waiting (for the grace period
+          // or for combat to end) no longer applies.
+          for (let i = this.pendingLogouts.length - 1; i >= 0; i--)
+            if (this.pendingLogouts[i]?.playerId === c.playerId) this.pendingLogouts.splice(i, 1);
+          const p = this.players.get(c.playerId);
+          if (p) p.logoutWaiting = undefined;
           break;
         }
         case 'client':
@@ -270,16 +295,23 @@ export class World {
         .num(p.health)
         .bool(p.isAdmin);
       if (p.pendingMove) h.num(p.pendingMove.x).num(p.pendingMove.z);
-      h.num(p.nextEatTick).num(p.regenTicks).num(p.combatLevel);
+      h.num(p.nextEatTick).num(p.regenTicks).num(p.combatLevel).num(p.nextAttackTick).num(p.dyingUntil);
+      h.num(p.target?.idx ?? -1);
       for (const skill of Object.values(p.skills)) h.num(skill.level).num(skill.xp);
       for (const s of p.path) h.num(s.x).num(s.z);
       for (const r of p.inventory.entries()) h.num(r.slot).str(r.itemId).num(r.quantity);
       for (const r of p.equipment.entries()) h.str(r.slot).str(r.itemId).num(r.quantity);
     }
     for (const n of this.npcs.values()) {
-      h.num(n.x).num(n.z).num(n.health).num(n.path.length);
+      h.num(n.x).num(n.z).num(n.health).num(n.path.length).str(n.state).num(n.stateUntil);
+      h.num(n.target?.idx ?? -1).num(n.nextAttackTick);
     }
     this.groundItems.hashInto(h, this.players.values());
+    for (const c of this.deaths.all()) {
+      h.str(c.id).num(c.collapsesAtTick).num(c.piles.size);
+      for (const s of c.grave) h.str(s.itemId).num(s.quantity);
+    }
+    for (const hit of this.hits) h.num(hit.landsAt).num(hit.target.idx).num(hit.damage);
     return h.digest();
   }
 }

@@ -1,6 +1,8 @@
 import type { Feature } from '../core/registry';
 import { chatFeature } from './chat/chat';
+import { combatFeature } from './combat/feature';
 import { consumablesFeature } from './consumables/feature';
+import { deathFeature } from './death/feature';
 import { equipmentFeature } from './equipment/feature';
 import { groundItemsFeature } from './ground-items/feature';
 import { movementFeature } from './movement/movement';
@@ -18,6 +20,8 @@ export const FEATURES: readonly Feature[] = [
   equipmentFeature,
   consumablesFeature,
   groundItemsFeature,
+  combatFeature,
+  deathFeature,
   syncFeature,
   persistenceFeature,
 ];

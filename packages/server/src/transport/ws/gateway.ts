@@ -175,14 +175,16 @@ export class Gateway implements PlayerSink {
           },
         },
       ]);
-      if (inWorld)
+      if (inWorld) {
+        // Still in the world (a resume, or a logout waiting for combat to end): keep it there.
+        deps.host.enqueue({ type: 'attach', playerId: id });
         deps.host.enqueue({
           type: 'client',
           playerId: id,
           message: { event: 'player:requestSync', data: {} },
           rid: undefined,
         });
-      else {
+      } else {
         const [inventory, equipment] = await Promise.all([
           deps.repos.inventory.get(id),
           deps.repos.equipment.get(id),

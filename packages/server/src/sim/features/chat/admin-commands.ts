@@ -2,6 +2,7 @@ import { CLOSE_CODES } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
+import { queueHit } from '../combat/hits';
 
 interface AdminCommand {
   usage: string;
@@ -35,6 +36,27 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       target.z = z;
       world.spatial.set(target.idx, x, z);
       return { ok: true, result: { player: target.name, x, z } };
+    },
+  },
+  hit: {
+    usage: '/hit <damage> [player name]',
+    help: 'deal damage (life points) to yourself or a player, as a hit from no one (testing deaths)',
+    run(world, admin, args) {
+      const damage = int(args[0]);
+      if (damage === undefined || damage < 0)
+        return fail('invalid_command', 'usage: /hit <damage> [player name]');
+      const target = args.length > 1 ? findByName(world, args.slice(1).join(' ')) : admin;
+      if (!target) return fail('invalid_command', `no player named ${args.slice(1).join(' ')} is online`);
+      if (target.dyingUntil !== 0) return fail('invalid_command', `${target.name} is already dying`);
+      queueHit(world, {
+        landsAt: world.tick,
+        attacker: null,
+        target,
+        hit: true,
+        damage,
+        damageType: 'typeless',
+      });
+      return { ok: true, result: { player: target.name, damage } };
     },
   },
   kick: {

@@ -8,8 +8,8 @@ import { visibleTo, type GroundItem } from './types';
 
 const gone = () => fail('ground_item_gone', 'that item is no longer there');
 
-/** Answers a pickup that ended after the tick it was asked in (the handler returned `deferred`). */
-function reply(world: World, p: Player, rid: Rid | undefined, outcome: Outcome): void {
+/** Answers a `player:action` that ended after the tick it was asked in (the handler returned `deferred`). */
+export function reply(world: World, p: Player, rid: Rid | undefined, outcome: Outcome): void {
   if (!outcome.ok)
     world.send(
       p.id,
@@ -67,6 +67,14 @@ export function requestPickup(
   if (v.pending) supersede(world, player, v.pending.rid, 'player:action');
   v.pending = { handle: pile.handle, rid, routed: false };
   return { ok: true, deferred: true };
+}
+
+/** Cancels a pickup in progress (another action replaced it), acking it as superseded. */
+export function cancelPickup(world: World, player: Player): void {
+  const v = world.groundItems.viewer(player);
+  if (!v.pending) return;
+  supersede(world, player, v.pending.rid, 'player:action');
+  v.pending = undefined;
 }
 
 /**
@@ -141,6 +149,6 @@ export function takePile(world: World, player: Player, pile: GroundItem): Outcom
         return fail('internal_error', `could not take the item (${added.reason})`);
     }
   }
-  world.groundItems.remove(pile);
+  world.groundItems.remove(pile, player.id);
   return { ok: true, result: { groundItemId: pile.id, itemId: pile.itemId, quantity: pile.quantity } };
 }

@@ -19,6 +19,8 @@ export interface GroundSpawn {
    * `tile_full` (a player's own drop).
    */
   onFullTile?: 'nearest' | 'fail';
+  /** The death these items come from: such piles merge only with piles of the same death. */
+  deathId?: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export interface SpawnPlan {
   owner: string | null;
   publicAtTick: number;
   despawnAtTick: number;
+  deathId: string | undefined;
   /** A stackable item joining an existing pile of the same owner, item and visibility. */
   mergeInto: GroundItem | undefined;
   /** Otherwise the tile of each new pile: one pile for a stackable, one per unit for the rest. */
@@ -74,6 +77,7 @@ export function planGroundSpawn(
     owner: spec.owner,
     publicAtTick,
     despawnAtTick: publicAtTick + PUBLIC_TICKS,
+    deathId: spec.deathId,
     mergeInto: undefined,
     tiles: [],
   };
@@ -117,6 +121,7 @@ export function commitGroundSpawn(
         owner: plan.owner,
         publicAtTick: plan.publicAtTick,
         despawnAtTick: plan.despawnAtTick,
+        deathId: plan.deathId,
       },
       world.tick,
     );
@@ -142,6 +147,7 @@ function canMerge(p: GroundItem, plan: SpawnPlan, tick: number): boolean {
   return (
     p.itemId === plan.itemId &&
     p.owner === plan.owner &&
+    p.deathId === plan.deathId &&
     isPublic(p, tick) === plan.publicAtTick <= tick &&
     p.quantity + plan.quantity <= MAX_STACK
   );

@@ -39,6 +39,14 @@ export interface NewPile {
   owner: string | null;
   publicAtTick: number;
   despawnAtTick: number;
+  /** The death whose items these are (a death lock tracks them until they leave the ground). */
+  deathId?: string | undefined;
+}
+
+/** A pile of a death's items that left the ground: taken by a player, or despawned/evicted (null). */
+export interface CustodyExit {
+  pile: GroundItem;
+  takenBy: string | null;
 }
 
 /**
@@ -67,6 +75,8 @@ export class GroundItemStore {
   /** Regions with logged changes, to clear them cheaply. */
   private readonly changed: Bucket[] = [];
   private readonly viewers = new WeakMap<Player, ViewerState>();
+  /** Piles of deaths removed since the death feature last read them (see {@link drainCustodyExits}). */
+  private custodyExits: CustodyExit[] = [];
 
   constructor(limits: Partial<GroundLimits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
@@ -137,9 +147,10 @@ export class GroundItemStore {
     this.scheduleTimers(pile, tick);
   }
 
-  /** Takes a pile off the ground (picked up, despawned or evicted). */
-  remove(pile: GroundItem): void {
+  /** Takes a pile off the ground (picked up by `takenBy`, or despawned or evicted). */
+  remove(pile: GroundItem, takenBy: string | null = null): void {
     if (this.piles.get(pile.handle) !== pile) return;
+    if (pile.deathId !== undefined) this.custodyExits.push({ pile, takenBy });
     this.piles.delete(pile.handle);
     this.queued.delete(pile.handle);
     const key = tileKey(pile.x, pile.z);
@@ -150,6 +161,13 @@ export class GroundItemStore {
     }
     this.touch(pile);
     this.bucketOf(pile.x, pile.z, false)?.piles.delete(pile);
+  }
+
+  /** Death piles removed since the last call, in removal order (the death feature updates its locks). */
+  drainCustodyExits(): CustodyExit[] {
+    const out = this.custodyExits;
+    this.custodyExits = [];
+    return out;
   }
 
   /** Removes the public pile that became public first (ties: created first), if any. */

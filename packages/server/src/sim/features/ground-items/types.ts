@@ -42,6 +42,8 @@ export interface GroundItem {
   publicAtTick: number;
   /** Tick at which the pile disappears (in the world phase; a pickup earlier in that tick still works). */
   despawnAtTick: number;
+  /** Set on the items of a player's death while the death lock tracks them (see features/death). */
+  readonly deathId?: string | undefined;
   /** Rises when the quantity or timers change, so viewers can tell a pile they know has changed. */
   version: number;
 }

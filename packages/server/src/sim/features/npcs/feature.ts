@@ -72,14 +72,22 @@ function wander(world: World, n: Npc): void {
 /**
  * NPCs: spawned from the world areas when the world is created, wandering within their radius
  * (random choices from the world's seeded RNG, so replays agree). Combat, aggression, death and
- * respawn build on this.
+ * respawn are the combat feature's (combat/npc-combat.ts).
  */
 export const npcFeature: Feature = {
   name: 'npcs',
   register(r) {
     r.init(spawnAll);
     r.phase('npcs', (world) => {
-      for (const n of world.npcs.values()) wander(world, n);
+      for (const n of world.npcs.values()) {
+        // Fighting, dying, dead and homeward NPCs are moved by the combat feature.
+        if (n.state === 'alive' && !n.target && !n.returning) wander(world, n);
+        else {
+          n.lastX = n.x;
+          n.lastZ = n.z;
+          n.path = [];
+        }
+      }
     });
   },
 };

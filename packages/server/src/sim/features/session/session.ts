@@ -2,6 +2,10 @@ import type { PlayerStatePayload, Rid } from '@tilerealm/protocol';
 import { Player } from '../../core/player';
 import type { Feature } from '../../core/registry';
 import type { World } from '../../core/world';
+import { currentStyle } from '../combat/combatants';
+
+/** The logout reason of a connection that went away; such logouts wait until combat ends. */
+export const DISCONNECTED = 'disconnected';
 
 /** The full state of a player as `player:sync` shows it to its owner. */
 export function playerState(world: World, p: Player): PlayerStatePayload {
@@ -19,6 +23,7 @@ export function playerState(world: World, p: Player): PlayerStatePayload {
     areaId: world.map.areaAt(p.x, p.z)?.id ?? null,
     inventory: p.inventory.entries(),
     equipment: p.equipment.entries(),
+    combat: { styleId: currentStyle(world, p)?.id ?? '', autoRetaliate: p.autoRetaliate },
   };
 }
 
@@ -58,10 +63,19 @@ export const sessionFeature: Feature = {
       return { ok: true, deferred: true };
     });
 
+    // A player who disconnects in combat (or while dying) stays in the world, and can still be
+    // hit, until the fight is over (RuneScape's 10-second rule). A kick leaves at once.
     r.phase('logout', (world) => {
-      for (const { playerId } of world.pendingLogouts.splice(0)) {
+      const leaving: Player[] = [];
+      for (const { playerId, reason } of world.pendingLogouts.splice(0)) {
         const p = world.players.get(playerId);
         if (!p) continue;
+        if (reason === DISCONNECTED && inCombat(world, p)) p.logoutWaiting = reason;
+        else leaving.push(p);
+      }
+      for (const p of world.players.values())
+        if (p.logoutWaiting !== undefined && !inCombat(world, p) && !leaving.includes(p)) leaving.push(p);
+      for (const p of leaving) {
         world.removePlayer(p);
         world.effect({
           type: 'save',
@@ -95,6 +109,11 @@ export const sessionFeature: Feature = {
     });
   },
 };
+
+/** In combat (hit or swung at within the combat timeout) or dying: a disconnect must wait. */
+export function inCombat(world: World, p: Player): boolean {
+  return p.dyingUntil !== 0 || world.tick < p.inCombatUntil;
+}
 
 /** A full player:sync; the containers it carries count as sent. */
 function sendSync(world: World, p: Player, rid: Rid | undefined): void {

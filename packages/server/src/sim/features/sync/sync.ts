@@ -67,7 +67,12 @@ function syncPlayer(world: World, p: Player): void {
   for (const idx of p.visible) {
     // A player who logged out this tick is gone; its handle is not reused before the next tick.
     const o = world.byIdx[idx];
-    if (!o || Math.abs(o.x - p.x) > radius || Math.abs(o.z - p.z) > radius) {
+    if (
+      !o ||
+      (o.kind === 'npc' && o.state === 'gone') ||
+      Math.abs(o.x - p.x) > radius ||
+      Math.abs(o.z - p.z) > radius
+    ) {
       p.visible.delete(idx);
       (left ??= []).push(idx);
     } else if (o.x !== o.lastX || o.z !== o.lastZ) {

@@ -1,0 +1,59 @@
+import type { Feature } from '../../core/registry';
+import { fail } from '../../core/registry';
+import { weaponOf } from '../equipment/bonuses';
+import { landDueHits } from './hits';
+import { npcCombatTick, updateTolerance } from './npc-combat';
+import { playerCombatTick, requestAttack } from './player-combat';
+import { resolveStyle } from './styles';
+
+/**
+ * Combat: `player:action` `attack` (NPCs anywhere, players where PvP is allowed), `setStyle` and
+ * `setAutoRetaliate`; NPC aggression, chase, leash, death, drops and respawn in the npcs phase;
+ * player chases and swings, then every due hit lands, in the players phase. Formulas are OSRS's
+ * (formulas.ts, styles.ts, xp.ts; docs/combat.md).
+ */
+export const combatFeature: Feature = {
+  name: 'combat',
+  register(r) {
+    r.action('attack', (world, player, data) => requestAttack(world, player, data.targetId));
+    r.action('setStyle', (world, player, data) => {
+      const style = resolveStyle(
+        world.content.combatStyles,
+        weaponOf(player.equipment, world.itemLookup),
+        data.styleId,
+      );
+      if (!style) return fail('invalid_style', `your weapon has no ${data.styleId} style`);
+      player.styleId = style.id;
+      return {
+        ok: true,
+        result: {
+          styleId: style.id,
+          name: style.name,
+          stance: style.stance,
+          damageType: style.damageType,
+          attackSpeed: style.attackSpeed,
+          range: style.range,
+        },
+      };
+    });
+    r.action('setAutoRetaliate', (_world, player, data) => {
+      player.autoRetaliate = data.enabled;
+      return { ok: true, result: { autoRetaliate: player.autoRetaliate } };
+    });
+    // A walk requested after an attack (in the same or a later tick) ends the attack.
+    r.phase('input', (world) => {
+      for (const p of world.players.values()) {
+        if (p.pendingMove && p.target) {
+          p.target = undefined;
+          p.chaseGoal = undefined;
+        }
+      }
+    });
+    r.phase('npcs', npcCombatTick);
+    r.phase('players', (world) => {
+      playerCombatTick(world);
+      landDueHits(world);
+      updateTolerance(world);
+    });
+  },
+};

@@ -1,0 +1,162 @@
+/**
+ * Hits in flight. A swing is rolled when it is made (OSRS) and lands `delay` ticks later: at once
+ * for melee, after the projectile's flight for ranged. Landing applies the damage (never more than
+ * the target has left), shows it to everyone in view, gives the experience, triggers retaliation
+ * and starts a death at 0 health.
+ */
+import type { World } from '../../core/world';
+import { spawnGroundItem } from '../ground-items/spawn';
+import { grantXp } from '../skills/grant';
+import { canFight, type Fighter } from './combatants';
+import type { DamageType, Stance } from './styles';
+import { combatXpForDamage } from './xp';
+
+/** Ticks after the last swing given or taken that an entity still counts as in combat (10 s). */
+export const COMBAT_TIMEOUT_TICKS = 16;
+/** Ticks a dying player lies down before the death is resolved and it respawns. */
+export const PLAYER_DEATH_TICKS = 4;
+
+export interface PendingHit {
+  /** Tick the hit lands. */
+  landsAt: number;
+  /** Null: damage from no one (an administrator's /hit). */
+  attacker: Fighter | null;
+  target: Fighter;
+  hit: boolean;
+  /** Rolled damage in life points; capped at the target's health when it lands. */
+  damage: number;
+  damageType: DamageType | 'typeless';
+  /** A player's style, for the experience of the damage dealt. */
+  style?: { stance: Stance; damageType: DamageType };
+  /** A fired arrow that survives and lands on the target's tile. */
+  droppedArrow?: string;
+}
+
+/** Ranged hit delay in ticks (OSRS bows): 1 + floor((3 + distance) / 6). */
+export function rangedHitDelay(distance: number): number {
+  return 1 + Math.floor((3 + distance) / 6);
+}
+
+/** Queues a swing's hit (melee with delay 0 lands in this tick's hit pass). */
+export function queueHit(world: World, hit: PendingHit): void {
+  world.hits.push(hit);
+}
+
+/** Lands every hit due by now, in the order they were made (players phase, after all swings). */
+export function landDueHits(world: World): void {
+  if (world.hits.length === 0) return;
+  const due: PendingHit[] = [];
+  const later: PendingHit[] = [];
+  for (const h of world.hits) (h.landsAt <= world.tick ? due : later).push(h);
+  world.hits.length = 0;
+  world.hits.push(...later);
+  for (const h of due) land(world, h);
+}
+
+function land(world: World, h: PendingHit): void {
+  const { target, attacker } = h;
+  if (h.droppedArrow && attacker?.kind === 'player') {
+    // The arrow lands whether or not the target is still there; a full ground refuses it (it breaks).
+    spawnGroundItem(world, {
+      itemId: h.droppedArrow,
+      quantity: 1,
+      x: target.x,
+      z: target.z,
+      owner: attacker.id,
+    });
+  }
+  if (!canFight(world, target)) return;
+  // A new fight: damage from earlier fights no longer decides who gets the kill.
+  if (world.tick >= target.inCombatUntil) target.damageFrom.clear();
+  const dealt = Math.max(0, Math.min(h.damage, target.health));
+  target.health -= dealt;
+  const until = world.tick + COMBAT_TIMEOUT_TICKS;
+  target.inCombatUntil = until;
+  if (attacker) {
+    attacker.inCombatUntil = Math.max(attacker.inCombatUntil, until);
+    target.damageFrom.set(attacker.id, (target.damageFrom.get(attacker.id) ?? 0) + dealt);
+  }
+  const maxHealth = target.maxHealth;
+  for (const viewer of world.playersNear(target.x, target.z, world.settings.viewDistance)) {
+    world.send(viewer.id, 'combat:hit', {
+      tick: world.tick,
+      attackerIdx: attacker?.idx ?? null,
+      attackerId: attacker?.id ?? null,
+      targetIdx: target.idx,
+      targetId: target.id,
+      hit: h.hit,
+      damage: dealt,
+      damageType: h.damageType,
+      targetHealth: target.health,
+      targetMaxHealth: maxHealth,
+    });
+  }
+  if (attacker?.kind === 'player' && h.style && dealt > 0) {
+    for (const award of combatXpForDamage(h.style.stance, h.style.damageType, dealt))
+      grantXp(world, attacker, award.skill, award.tenths);
+  }
+  if (target.health === 0) startDying(world, target, attacker);
+  else if (attacker && canFight(world, attacker)) retaliate(world, target, attacker);
+}
+
+/**
+ * Fighting back: an NPC turns on its attacker when it has no living target; a player does when
+ * auto-retaliate is on and it is idle (no target, not walking, no move requested).
+ */
+function retaliate(world: World, target: Fighter, attacker: Fighter): void {
+  if (target.kind === 'npc') {
+    if (attacker.kind === 'player' && (!target.target || !canFight(world, target.target))) {
+      target.target = attacker;
+      target.returning = false;
+      if (target.nextAttackTick <= world.tick) target.nextAttackTick = world.tick + 1;
+    }
+    return;
+  }
+  if (!target.autoRetaliate || target.path.length > 0 || target.pendingMove) return;
+  if (target.target && canFight(world, target.target)) return;
+  target.target = attacker;
+  target.chaseGoal = undefined;
+  // OSRS: a retaliating player swings after half its weapon's delay at most; one tick here.
+  if (target.nextAttackTick <= world.tick) target.nextAttackTick = world.tick + 1;
+}
+
+/** Health reached 0: the death animation starts; the death is resolved when it ends. */
+export function startDying(world: World, e: Fighter, killer: Fighter | null): void {
+  let ticks: number;
+  e.path = [];
+  e.target = undefined;
+  if (e.kind === 'npc') {
+    ticks = e.def.combat?.deathTicks ?? 1;
+    e.state = 'dying';
+    e.stateUntil = world.tick + ticks;
+  } else {
+    ticks = PLAYER_DEATH_TICKS;
+    e.dyingUntil = world.tick + ticks;
+    e.killedBy = killer?.id ?? null;
+    e.chaseGoal = undefined;
+    e.pendingMove = undefined;
+  }
+  for (const viewer of world.playersNear(e.x, e.z, world.settings.viewDistance)) {
+    world.send(viewer.id, 'combat:death', {
+      tick: world.tick,
+      idx: e.idx,
+      id: e.id,
+      kind: e.kind,
+      ticks,
+      killerId: killer?.id ?? null,
+    });
+  }
+}
+
+/** The id of whoever dealt the most damage (ties: who reached it first); undefined when no one did. */
+export function topDamager(damageFrom: ReadonlyMap<string, number>): string | undefined {
+  let best: string | undefined;
+  let most = 0;
+  for (const [id, dmg] of damageFrom) {
+    if (dmg > most) {
+      most = dmg;
+      best = id;
+    }
+  }
+  return best;
+}

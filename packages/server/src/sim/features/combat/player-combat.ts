@@ -1,0 +1,225 @@
+/**
+ * The player's side of a fight: the `attack` action (checks, then walk into reach), and each tick
+ * the chase and the swings at the weapon's speed until the target dies, leaves, or another request
+ * replaces the attack.
+ */
+import type { Npc } from '../../core/npc';
+import type { Player } from '../../core/player';
+import { fail, type Outcome } from '../../core/registry';
+import type { Tile } from '../../core/types';
+import type { World } from '../../core/world';
+import { findPath } from '../../map/pathfinder';
+import { cancelPickup } from '../ground-items/pickup';
+import {
+  canFight,
+  chebyshev,
+  currentStyle,
+  inReach,
+  playerCombatant,
+  pvpCheck,
+  usableAmmo,
+  wieldsRanged,
+  type Fighter,
+} from './combatants';
+import {
+  npcDefenceRoll,
+  playerAttackRoll,
+  playerDefenceRoll,
+  playerMaxHit,
+  rollHit,
+  toLifePoints,
+} from './formulas';
+import { COMBAT_TIMEOUT_TICKS, queueHit, rangedHitDelay } from './hits';
+import type { ResolvedStyle } from './styles';
+
+/** Finds an attack target by id among the entities the player could see. */
+function findTarget(world: World, p: Player, targetId: string): Fighter | undefined {
+  const e: Fighter | undefined = world.npcs.get(targetId) ?? world.players.get(targetId);
+  if (!e || e === p) return undefined;
+  if (chebyshev(p.x, p.z, e.x, e.z) > world.settings.viewDistance) return undefined;
+  return e;
+}
+
+/** Whether `p` may attack `e` at all (attackable NPC, PvP rules); the reason when not. */
+function mayAttack(world: World, p: Player, e: Fighter): Outcome {
+  if (!canFight(world, e)) return fail('target_gone', 'that target is already dead');
+  if (e.kind === 'npc') {
+    if (!e.def.attackable || !e.def.combat) return fail('not_attackable', `you cannot attack the ${e.name}`);
+    return { ok: true };
+  }
+  const pvp = pvpCheck(world, p, e);
+  return pvp.ok ? { ok: true } : fail(pvp.code, pvp.message);
+}
+
+/** The player's reach with its current style (weapon range; longrange adds to it). */
+function reachOf(world: World, p: Player): { style: ResolvedStyle | undefined; reach: number } {
+  const style = currentStyle(world, p);
+  return { style, reach: style?.range ?? 1 };
+}
+
+/**
+ * `player:action` `attack`. Checks the target (in sight, alive, attackable, PvP rules), the weapon
+ * (a bow needs arrows it can fire) and that some path leads into reach; then the attack replaces any
+ * walk or pickup in progress. The player swings once in reach and its weapon is ready.
+ */
+export function requestAttack(world: World, p: Player, targetId: string): Outcome {
+  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  const target = findTarget(world, p, targetId);
+  if (!target) return fail('target_gone', 'there is no such target in sight');
+  const allowed = mayAttack(world, p, target);
+  if (!allowed.ok) return allowed;
+  if (wieldsRanged(world, p) && !usableAmmo(world, p))
+    return fail('no_ammo', 'you have no ammunition your bow can fire');
+  const { reach } = reachOf(world, p);
+  if (!inReach(p.x, p.z, target.x, target.z, reach)) {
+    const path = chasePath(world, p, target, reach);
+    if (!path) return fail('target_out_of_reach', `you cannot reach the ${target.name} from here`);
+    p.path = path;
+  } else {
+    p.path = [];
+  }
+  if (p.pendingMove?.rid !== undefined)
+    world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
+  p.pendingMove = undefined;
+  cancelPickup(world, p);
+  p.target = target;
+  p.chaseGoal = { x: target.x, z: target.z };
+  return { ok: true, result: { targetId: target.id } };
+}
+
+/**
+ * A path that ends in reach of `target`, or undefined when none does. The walk towards the
+ * target's tile is cut at its first step in reach; a melee attacker that would only get diagonal
+ * steps towards it the cardinal tile beside the target instead.
+ */
+function chasePath(world: World, p: Player, target: Fighter, reach: number): Tile[] | undefined {
+  const res = findPath(world.map, { x: p.x, z: p.z }, { x: target.x, z: target.z });
+  if (!res.ok) return undefined;
+  const steps = res.steps;
+  const cut = steps.findIndex((s) => inReach(s.x, s.z, target.x, target.z, reach));
+  if (cut >= 0) return steps.slice(0, cut + 1);
+  // No step in reach: end beside the target (diagonal), then side-step to a cardinal neighbour.
+  const beside = steps.slice(0, Math.max(0, steps.length - 1));
+  const last = beside[beside.length - 1] ?? { x: p.x, z: p.z };
+  if (chebyshev(last.x, last.z, target.x, target.z) !== 1)
+    return res.reachedTarget || beside.length > 0 ? beside : undefined;
+  for (const t of [
+    { x: target.x, z: last.z },
+    { x: last.x, z: target.z },
+  ]) {
+    if (
+      inReach(t.x, t.z, target.x, target.z, reach) &&
+      world.map.canStep(last.x, last.z, t.x - last.x, t.z - last.z)
+    )
+      return [...beside, t];
+  }
+  return beside.length > 0 ? beside : undefined;
+}
+
+/** Drops the target, telling the player why when it was not its own choice. */
+function stopAttacking(
+  world: World,
+  p: Player,
+  why?: {
+    code: 'target_gone' | 'target_out_of_reach' | 'no_ammo' | 'pvp_not_allowed' | 'pvp_level_range';
+    message: string;
+  },
+): void {
+  p.target = undefined;
+  p.chaseGoal = undefined;
+  if (why) world.send(p.id, 'error', { code: why.code, message: why.message });
+}
+
+/**
+ * Players phase, after movement: each attacking player re-checks its target, swings when in reach
+ * and ready, or (re)plans its chase when the target moved away.
+ */
+export function playerCombatTick(world: World): void {
+  for (const p of world.players.values()) {
+    const target = p.target;
+    if (!target || p.dyingUntil !== 0) continue;
+    if (!canFight(world, target) || chebyshev(p.x, p.z, target.x, target.z) > world.settings.viewDistance) {
+      stopAttacking(world, p);
+      continue;
+    }
+    if (target.kind === 'player') {
+      const pvp = pvpCheck(world, p, target);
+      if (!pvp.ok) {
+        stopAttacking(world, p, pvp);
+        continue;
+      }
+    }
+    const { style, reach } = reachOf(world, p);
+    if (!style) {
+      stopAttacking(world, p);
+      continue;
+    }
+    if (inReach(p.x, p.z, target.x, target.z, reach)) {
+      p.path = [];
+      if (p.nextAttackTick <= world.tick) swing(world, p, target, style);
+      continue;
+    }
+    if (p.path.length === 0 || p.chaseGoal?.x !== target.x || p.chaseGoal.z !== target.z) {
+      const path = chasePath(world, p, target, reach);
+      p.chaseGoal = { x: target.x, z: target.z };
+      if (!path || path.length === 0)
+        stopAttacking(world, p, {
+          code: 'target_out_of_reach',
+          message: `you cannot reach the ${target.name}`,
+        });
+      else p.path = path;
+    }
+  }
+}
+
+/** One swing: rolled now, landing now (melee) or after the arrow's flight (ranged). */
+function swing(world: World, p: Player, target: Fighter, style: ResolvedStyle): void {
+  let droppedArrow: string | undefined;
+  let delay = 0;
+  if (wieldsRanged(world, p)) {
+    const ammoId = usableAmmo(world, p);
+    if (!ammoId) {
+      stopAttacking(world, p, { code: 'no_ammo', message: 'you have run out of ammunition' });
+      return;
+    }
+    const stack = p.equipment.get('ammo');
+    if (stack)
+      p.equipment.set('ammo', stack.quantity > 1 ? { ...stack, quantity: stack.quantity - 1 } : undefined);
+    const dropChance = world.itemLookup(ammoId)?.ammunition?.floorDropChance ?? 0;
+    if (world.rng.nextFloat() < dropChance) droppedArrow = ammoId;
+    delay = rangedHitDelay(chebyshev(p.x, p.z, target.x, target.z));
+  }
+  const me = playerCombatant(world, p, style);
+  const defenceRoll =
+    target.kind === 'npc'
+      ? npcDefenceRoll((target as Npc).def.combat ?? FALLBACK_NPC, style.damageType)
+      : playerDefenceRoll(
+          playerCombatant(world, target, currentStyle(world, target) ?? style),
+          style.damageType,
+        );
+  const result = rollHit(
+    world.rng,
+    { attackRoll: playerAttackRoll(me), maxHit: toLifePoints(playerMaxHit(me)) },
+    { defenceRoll },
+  );
+  p.nextAttackTick = world.tick + style.attackSpeed;
+  p.inCombatUntil = Math.max(p.inCombatUntil, world.tick + COMBAT_TIMEOUT_TICKS);
+  queueHit(world, {
+    landsAt: world.tick + delay,
+    attacker: p,
+    target,
+    hit: result.hit,
+    damage: result.damage,
+    damageType: style.damageType,
+    style: { stance: style.stance, damageType: style.damageType },
+    ...(droppedArrow ? { droppedArrow } : {}),
+  });
+}
+
+/** Never used for content NPCs (attackable ones have a combat block, checked at load). */
+const FALLBACK_NPC = {
+  levels: { attack: 1, strength: 1, defense: 1, constitution: 1, ranged: 1 },
+  defense: { stab: 0, slash: 0, crush: 0, ranged: 0 },
+  attackType: 'crush',
+  maxHit: 0,
+} as const;

@@ -1,0 +1,32 @@
+import type { Feature } from '../../core/registry';
+import {
+  announceGravestones,
+  collapseGravestones,
+  requestReclaim,
+  resolveReclaims,
+  trackCustodyExits,
+} from './gravestones';
+import { resolveDeaths } from './player-death';
+
+/**
+ * Player deaths: resolution when the death animation ends (items kept, gravestone or PvP drop,
+ * respawn), `player:action` `reclaim`, gravestone collapse, and the death locks that follow every
+ * item of a death until it leaves custody (custody.ts; docs/combat.md).
+ */
+export const deathFeature: Feature = {
+  name: 'death',
+  register(r) {
+    r.action('reclaim', (world, player, data, rid) => requestReclaim(world, player, data.gravestoneId, rid));
+    r.phase('players', (world) => {
+      resolveDeaths(world);
+      resolveReclaims(world);
+      // Pickups of death piles happened earlier in this phase: write them before anyone logs out.
+      trackCustodyExits(world);
+    });
+    r.phase('login', announceGravestones);
+    r.phase('world', (world) => {
+      collapseGravestones(world);
+      trackCustodyExits(world);
+    });
+  },
+};

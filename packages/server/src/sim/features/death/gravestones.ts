@@ -1,0 +1,164 @@
+/**
+ * Gravestones and the piles of deaths: reclaiming (walk next to it, take back what fits),
+ * collapse (the items fall to the ground, public, still tracked by the lock) and the death piles
+ * that leave the ground (picked up, despawned), each change written with its lock.
+ */
+import type { Rid } from '@tilerealm/protocol';
+import type { Player } from '../../core/player';
+import { fail, type Outcome } from '../../core/registry';
+import type { ItemStackRow } from '../../core/types';
+import type { World } from '../../core/world';
+import { findPath } from '../../map/pathfinder';
+import { chebyshev } from '../combat/combatants';
+import { cancelPickup, reply } from '../ground-items/pickup';
+import { spawnGroundItem } from '../ground-items/spawn';
+import { sendGravestones, writeLock, type Custody } from './custody';
+
+/** Ticks a collapse waits before trying again when the ground has no room for the items. */
+export const COLLAPSE_RETRY_TICKS = 10;
+
+/**
+ * `player:action` `reclaim`: one of your standing gravestones in sight. Next to it (Chebyshev 1) the
+ * items come back at once; otherwise the player walks there first and the ack comes on arrival.
+ */
+export function requestReclaim(world: World, p: Player, gravestoneId: string, rid: Rid | undefined): Outcome {
+  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  const c = world.deaths.get(gravestoneId);
+  if (
+    !c ||
+    c.ownerId !== p.id ||
+    c.grave.length === 0 ||
+    chebyshev(p.x, p.z, c.x, c.z) > world.settings.viewDistance
+  )
+    return fail('gravestone_gone', 'you have no such gravestone in sight');
+  if (chebyshev(p.x, p.z, c.x, c.z) <= 1) return reclaim(world, p, c);
+  const route = findPath(world.map, { x: p.x, z: p.z }, { x: c.x, z: c.z });
+  if (!route.ok || route.steps.length === 0) return fail('no_path', 'you cannot reach your gravestone');
+  const last = route.steps[route.steps.length - 1];
+  if (!last || chebyshev(last.x, last.z, c.x, c.z) > 1)
+    return fail('no_path', 'you cannot reach your gravestone');
+  if (p.pendingMove?.rid !== undefined)
+    world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
+  p.pendingMove = undefined;
+  cancelPickup(world, p);
+  p.target = undefined;
+  p.path = route.steps;
+  const waiting = world.deaths.pendingReclaims.get(p.id);
+  if (waiting?.rid !== undefined)
+    world.send(p.id, 'ack', { event: 'player:action', result: { superseded: true } }, waiting.rid);
+  world.deaths.pendingReclaims.set(p.id, { id: c.id, rid });
+  return { ok: true, deferred: true };
+}
+
+/** Takes back as much of the gravestone as fits in the inventory; the rest stays in it. */
+function reclaim(world: World, p: Player, c: Custody): Outcome {
+  const taken: ItemStackRow[] = [];
+  const remaining: ItemStackRow[] = [];
+  for (const s of c.grave) {
+    let qty = s.quantity;
+    if (!p.inventory.canAdd(s.itemId, qty).ok) {
+      // Items that do not stack take one slot each: take as many as there are free slots.
+      qty = p.inventory.stacks(s.itemId) ? 0 : Math.min(qty, p.inventory.freeSlots());
+    }
+    if (qty > 0 && p.inventory.add(s.itemId, qty).ok) taken.push({ itemId: s.itemId, quantity: qty });
+    else qty = 0;
+    if (s.quantity - qty > 0) remaining.push({ itemId: s.itemId, quantity: s.quantity - qty });
+  }
+  if (taken.length === 0) return fail('inventory_full', 'you have no room for anything in your gravestone');
+  c.grave = remaining;
+  writeLock(world, c, 'reclaim', [p], 'recovered');
+  sendGravestones(world, p.id);
+  return { ok: true, result: { gravestoneId: c.id, taken, remaining } };
+}
+
+/** Players phase, after movement: reclaims whose player arrived next to the gravestone. */
+export function resolveReclaims(world: World): void {
+  for (const [playerId, req] of world.deaths.pendingReclaims) {
+    const p = world.players.get(playerId);
+    const c = world.deaths.get(req.id);
+    if (!p) {
+      world.deaths.pendingReclaims.delete(playerId);
+      continue;
+    }
+    if (p.pendingMove || p.target) {
+      // Another request replaced the walk.
+      world.deaths.pendingReclaims.delete(playerId);
+      if (req.rid !== undefined)
+        world.send(p.id, 'ack', { event: 'player:action', result: { superseded: true } }, req.rid);
+    } else if (!c || c.grave.length === 0) {
+      world.deaths.pendingReclaims.delete(playerId);
+      reply(world, p, req.rid, fail('gravestone_gone', 'your gravestone is gone'));
+    } else if (chebyshev(p.x, p.z, c.x, c.z) <= 1) {
+      world.deaths.pendingReclaims.delete(playerId);
+      reply(world, p, req.rid, reclaim(world, p, c));
+    } else if (p.path.length === 0) {
+      world.deaths.pendingReclaims.delete(playerId);
+      reply(world, p, req.rid, fail('no_path', 'you stopped before reaching your gravestone'));
+    }
+  }
+}
+
+/**
+ * World phase: gravestones whose time is up collapse: their items fall onto their tile as public
+ * piles that the lock keeps tracking until they are picked up or despawn. Items the ground has no
+ * room for stay in the gravestone, which tries again a little later.
+ */
+export function collapseGravestones(world: World): void {
+  for (const c of world.deaths.all()) {
+    if (c.grave.length === 0 || world.tick < c.collapsesAtTick) continue;
+    const left: ItemStackRow[] = [];
+    for (const s of c.grave) {
+      const res = spawnGroundItem(world, {
+        itemId: s.itemId,
+        quantity: s.quantity,
+        x: c.x,
+        z: c.z,
+        owner: null,
+        deathId: c.id,
+      });
+      if (res.ok) for (const pile of res.piles) c.piles.add(pile.handle);
+      else left.push(s);
+    }
+    c.grave = left;
+    if (left.length > 0) c.collapsesAtTick = world.tick + COLLAPSE_RETRY_TICKS;
+    writeLock(world, c, 'expire', []);
+    sendGravestones(world, c.ownerId);
+  }
+}
+
+/**
+ * World phase, after the ground timers: death piles that left the ground this tick. A pile taken by
+ * a player is written with that player's state; despawned and evicted piles leave the lock alone.
+ */
+export function trackCustodyExits(world: World): void {
+  const exits = world.groundItems.drainCustodyExits();
+  if (exits.length === 0) return;
+  const touched = new Map<string, { custody: Custody; takers: Set<string> }>();
+  for (const { pile, takenBy } of exits) {
+    const c = pile.deathId === undefined ? undefined : world.deaths.get(pile.deathId);
+    if (!c) continue;
+    c.piles.delete(pile.handle);
+    const entry = touched.get(c.id) ?? { custody: c, takers: new Set<string>() };
+    if (takenBy !== null) entry.takers.add(takenBy);
+    touched.set(c.id, entry);
+  }
+  for (const { custody, takers } of touched.values()) {
+    const players = [...takers]
+      .map((id) => world.players.get(id))
+      .filter((p): p is Player => p !== undefined);
+    writeLock(
+      world,
+      custody,
+      players.length > 0 ? 'pickup' : 'despawn',
+      players,
+      players.length > 0 ? 'recovered' : 'expired',
+    );
+  }
+}
+
+/** Login phase: players who joined this tick learn of their standing gravestones. */
+export function announceGravestones(world: World): void {
+  for (const p of world.players.values())
+    if (p.joinedTick === world.tick && world.deaths.gravestonesOf(p.id).length > 0)
+      sendGravestones(world, p.id);
+}
