@@ -4,9 +4,11 @@
  * reachable from the spawn), then walk
  * to random nearby tiles and chat now and then. After a warm-up the run is measured for a bounded
  * time; it prints tick p50/p99 (from /status), outbound bytes per player per second (counted by the
- * bots) and the server's RSS, then one JSON line.
+ * bots) and the server's RSS, then one JSON line. The first `--fighters` bots fight instead: they
+ * stand by the spawns of attackable NPCs and attack one in view after another (re-teleporting after
+ * a death), so the figures include combat, NPC deaths, drops and respawns.
  *
- *   npm run bench -- load [--players 500] [--seconds 30]
+ *   npm run bench -- load [--players 500] [--fighters 100] [--load-seconds 30]
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
@@ -42,12 +44,35 @@ interface Bot {
   frames: number;
   x: number;
   z: number;
+  /** Fighters keep attacking NPCs in view; the others walk and chat. */
+  fighter: boolean;
+  /** Attackable NPCs in view (fighters only): handle -> id. */
+  npcs: Map<number, string>;
+  target: string | undefined;
+  died: boolean;
+  kills: number;
+  hits: number;
 }
 
-function connectBot(url: string): Promise<Bot> {
+/** Attackable NPC ids of the bundled content (fighters attack only these). */
+let attackable = new Set<string>();
+
+function connectBot(url: string, fighter: boolean): Promise<Bot> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { perMessageDeflate: false });
-    const bot: Bot = { ws, bytes: 0, frames: 0, x: 0, z: 0 };
+    const bot: Bot = {
+      ws,
+      bytes: 0,
+      frames: 0,
+      x: 0,
+      z: 0,
+      fighter,
+      npcs: new Map(),
+      target: undefined,
+      died: false,
+      kills: 0,
+      hits: 0,
+    };
     const timer = setTimeout(() => reject(new Error('bot login timed out')), 30_000);
     ws.on('message', (data: Buffer) => {
       bot.bytes += data.length;
@@ -56,16 +81,70 @@ function connectBot(url: string): Promise<Bot> {
         clearTimeout(timer);
         resolve(bot);
       }
+      if (fighter) watchFight(bot, data);
     });
     ws.on('error', reject);
   });
+}
+
+/** A fighter reads its frames: NPCs entering and leaving view, its target's death, its own death. */
+function watchFight(bot: Bot, data: Buffer): void {
+  const messages = JSON.parse(data.toString()) as unknown;
+  for (const m of (Array.isArray(messages) ? messages : [messages]) as Array<{
+    event: string;
+    data: Record<string, unknown>;
+  }>) {
+    if (m.event === 'world:update') {
+      for (const e of (m.data['entered'] ?? []) as Array<{
+        idx: number;
+        id: string;
+        kind: string;
+        npcId?: string;
+      }>)
+        if (e.kind === 'npc' && e.npcId !== undefined && attackable.has(e.npcId)) bot.npcs.set(e.idx, e.id);
+      for (const idx of (m.data['left'] ?? []) as number[]) {
+        if (bot.npcs.get(idx) === bot.target) bot.target = undefined;
+        bot.npcs.delete(idx);
+      }
+    } else if (m.event === 'combat:death' && m.data['id'] === bot.target) {
+      bot.target = undefined;
+      bot.kills++;
+    } else if (m.event === 'combat:hit') {
+      bot.hits++;
+    } else if (m.event === 'player:died') {
+      bot.died = true;
+      bot.target = undefined;
+    } else if (m.event === 'error') {
+      bot.target = undefined;
+    }
+  }
+}
+
+/** Walkable tiles next to the spawns of attackable NPCs (where the fighters go). */
+async function fightTiles(): Promise<Array<{ x: number; z: number }>> {
+  const content = await loadContent(BUNDLED_MANIFESTS_DIR);
+  const map = buildTileMap(content);
+  attackable = new Set([...content.npcs.values()].filter((n) => n.attackable).map((n) => n.id));
+  const out: Array<{ x: number; z: number }> = [];
+  for (const area of content.areas.values())
+    for (const spawn of area.npcs) {
+      if (!attackable.has(spawn.npcId)) continue;
+      for (let dx = -3; dx <= 3; dx++)
+        for (let dz = -3; dz <= 3; dz++)
+          if (map.isWalkable(spawn.x + dx, spawn.z + dz)) out.push({ x: spawn.x + dx, z: spawn.z + dz });
+    }
+  return out;
 }
 
 const send = (bot: Bot, event: string, data: object) => {
   if (bot.ws.readyState === WebSocket.OPEN) bot.ws.send(JSON.stringify({ event, data }));
 };
 
-export async function runLoadBench(args: { players: number; seconds: number }): Promise<void> {
+export async function runLoadBench(args: {
+  players: number;
+  seconds: number;
+  fighters: number;
+}): Promise<void> {
   const server = await startServerProcess({ ADMIN_CODE, WORLD_SEED: '1' });
   const base = server.url;
   const port = server.port;
@@ -75,8 +154,8 @@ export async function runLoadBench(args: { players: number; seconds: number }): 
     for (let i = 0; i < args.players; i += 25) {
       bots.push(
         ...(await Promise.all(
-          Array.from({ length: Math.min(25, args.players - i) }, () =>
-            connectBot(`ws://127.0.0.1:${port}/ws`),
+          Array.from({ length: Math.min(25, args.players - i) }, (_, j) =>
+            connectBot(`ws://127.0.0.1:${port}/ws`, i + j < args.fighters),
           ),
         )),
       );
@@ -89,8 +168,11 @@ export async function runLoadBench(args: { players: number; seconds: number }): 
       return seed % n;
     };
     const tiles = await spawnTiles(bots.length);
+    const arena = await fightTiles();
     bots.forEach((bot, i) => {
-      const t = tiles[i % tiles.length] ?? { x: 0, z: 0 };
+      const t = bot.fighter
+        ? (arena[rand(arena.length)] ?? { x: 0, z: 0 })
+        : (tiles[i % tiles.length] ?? { x: 0, z: 0 });
       bot.x = t.x;
       bot.z = t.z;
       send(bot, 'player:chat', { message: `/admin ${ADMIN_CODE}` });
@@ -104,6 +186,17 @@ export async function runLoadBench(args: { players: number; seconds: number }): 
       let n = 0;
       while (running) {
         for (const bot of bots) {
+          if (bot.fighter) {
+            if (bot.died) {
+              bot.died = false;
+              send(bot, 'player:chat', { message: `/tele ${bot.x} ${bot.z}` });
+            } else if (bot.target === undefined && bot.npcs.size > 0) {
+              const ids = [...bot.npcs.values()];
+              bot.target = ids[rand(ids.length)];
+              send(bot, 'player:action', { action: 'attack', targetId: bot.target });
+            }
+            continue;
+          }
           if (rand(5) === 0)
             send(bot, 'player:move', {
               x: bot.x + rand(21) - 10,
@@ -117,7 +210,11 @@ export async function runLoadBench(args: { players: number; seconds: number }): 
       }
     })();
     await sleep(60_000); // warm-up: a full /status window (100 ticks) of steady state before measuring
-    for (const bot of bots) bot.bytes = 0;
+    for (const bot of bots) {
+      bot.bytes = 0;
+      bot.kills = 0;
+      bot.hits = 0;
+    }
     const start = performance.now();
     await sleep(args.seconds * 1000);
     const elapsed = (performance.now() - start) / 1000;
@@ -137,6 +234,9 @@ export async function runLoadBench(args: { players: number; seconds: number }): 
     const figures = {
       bench: 'load',
       players: bots.length,
+      fighters: bots.filter((b) => b.fighter).length,
+      npcKills: bots.reduce((s, b) => s + b.kills, 0),
+      hitsSeenByFighters: bots.reduce((s, b) => s + b.hits, 0),
       online: status.playersOnline,
       seconds: Math.round(elapsed),
       tickP50Ms: status.tick?.p50Ms ?? null,
@@ -147,6 +247,9 @@ export async function runLoadBench(args: { players: number; seconds: number }): 
       phases: status.tick?.phases ?? [],
     };
     console.log(`players ${figures.players} (online ${figures.online}), ${figures.seconds} s measured`);
+    console.log(
+      `fighters ${figures.fighters}: ${figures.npcKills} NPC kills, ${figures.hitsSeenByFighters} combat:hit events received`,
+    );
     console.log(`tick p50 ${figures.tickP50Ms} ms, p99 ${figures.tickP99Ms} ms (last 100 ticks)`);
     for (const p of figures.phases)
       console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);

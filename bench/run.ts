@@ -14,6 +14,7 @@ const { values, positionals } = parseArgs({
     seconds: { type: 'string', default: '5' },
     queries: { type: 'string', default: '2000' },
     players: { type: 'string', default: '500' },
+    fighters: { type: 'string', default: '100' },
     'load-seconds': { type: 'string', default: '30' },
   },
 });
@@ -21,6 +22,12 @@ const { values, positionals } = parseArgs({
 function positiveInt(name: string, raw: string): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  return n;
+}
+
+function nonNegativeInt(name: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer`);
   return n;
 }
 
@@ -35,6 +42,7 @@ const benches: Record<string, () => Promise<void>> = {
     runLoadBench({
       players: positiveInt('players', values.players),
       seconds: positiveInt('load-seconds', values['load-seconds']),
+      fighters: nonNegativeInt('fighters', values.fighters),
     }),
 };
 
