@@ -141,6 +141,8 @@ export class World {
         case 'elevate': {
           const p = this.players.get(c.playerId);
           if (p) p.isAdmin = true;
+          // Like a request, an /admin right after logging in waits for the login to be applied.
+          else if (this.pendingLogins.some((r) => r.id === c.playerId)) deferred.push(c);
           break;
         }
         case 'restoreDeaths':
