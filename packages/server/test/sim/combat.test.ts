@@ -317,6 +317,18 @@ describe('logging out in combat', () => {
     expect(ticks).toBeGreaterThan(5);
   });
 
+  it('a character saved while dying dies when it logs in again (leaving never undoes a death)', async () => {
+    const tw = await TestWorld.create(5);
+    const r = record('ghost', 4, 4);
+    r.health = 0;
+    r.inventory = [1, 2, 3, 4, 5].map((slot) => ({ slot, itemId: 'bronze_dagger', quantity: 1 }));
+    tw.login(r);
+    tw.advance(6);
+    const died = tw.events('ghost', 'player:died')[0]?.data as { lost: unknown[] } | undefined;
+    expect(died?.lost).toEqual([{ itemId: 'bronze_dagger', quantity: 2 }]);
+    expect(tw.world.players.get('ghost')?.health).toBe(100);
+  });
+
   it('determinism: the same fight twice gives the same state', async () => {
     const run = async () => {
       const tw = await TestWorld.create(11);

@@ -1,6 +1,6 @@
 import type { Feature } from '../../core/registry';
 import {
-  announceGravestones,
+  onJoin,
   collapseGravestones,
   requestReclaim,
   resolveReclaims,
@@ -23,7 +23,7 @@ export const deathFeature: Feature = {
       // Pickups of death piles happened earlier in this phase: write them before anyone logs out.
       trackCustodyExits(world);
     });
-    r.phase('login', announceGravestones);
+    r.phase('login', onJoin);
     r.phase('world', (world) => {
       collapseGravestones(world);
       trackCustodyExits(world);

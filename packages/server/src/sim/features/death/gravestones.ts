@@ -10,6 +10,7 @@ import type { ItemStackRow } from '../../core/types';
 import type { World } from '../../core/world';
 import { findPath } from '../../map/pathfinder';
 import { chebyshev } from '../combat/combatants';
+import { startDying } from '../combat/hits';
 import { cancelPickup, reply } from '../ground-items/pickup';
 import { spawnGroundItem } from '../ground-items/spawn';
 import { sendGravestones, writeLock, type Custody } from './custody';
@@ -156,9 +157,15 @@ export function trackCustodyExits(world: World): void {
   }
 }
 
-/** Login phase: players who joined this tick learn of their standing gravestones. */
-export function announceGravestones(world: World): void {
-  for (const p of world.players.values())
-    if (p.joinedTick === world.tick && world.deaths.gravestonesOf(p.id).length > 0)
-      sendGravestones(world, p.id);
+/**
+ * Login phase, for players who joined this tick: they learn of their standing gravestones, and a
+ * character saved while dying (a kick, a shutdown or a crash between its last autosave and its
+ * death) dies now, so leaving the world never undoes a death.
+ */
+export function onJoin(world: World): void {
+  for (const p of world.players.values()) {
+    if (p.joinedTick !== world.tick) continue;
+    if (world.deaths.gravestonesOf(p.id).length > 0) sendGravestones(world, p.id);
+    if (p.health <= 0 && p.dyingUntil === 0) startDying(world, p, null);
+  }
 }
