@@ -115,6 +115,25 @@ describe('fighting NPCs', () => {
     expect(tw.world.players.get('p')?.target).toBeUndefined();
   });
 
+  it('refuses an attack on an NPC that no path leads to (target_out_of_reach)', async () => {
+    const tw = await TestWorld.create();
+    const cow = nearestNpc(tw, 'cow', -5, 45);
+    tw.login(record('p', cow.x + 4, cow.z));
+    tw.advance();
+    // Wall the cow in: every tile around it is blocked.
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dz = -1; dz <= 1; dz++)
+        if (dx !== 0 || dz !== 0) tw.world.map.addBlocker(cow.x + dx, cow.z + dz);
+    act(tw, 'p', { action: 'attack', targetId: cow.id }, 1);
+    tw.advance();
+    expect(errors(tw, 'p')).toEqual(['target_out_of_reach']);
+    expect(tw.world.players.get('p')?.target).toBeUndefined();
+    // The map is shared by the tests of this file.
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dz = -1; dz <= 1; dz++)
+        if (dx !== 0 || dz !== 0) tw.world.map.removeBlocker(cow.x + dx, cow.z + dz);
+  });
+
   it('fires arrows from the ammo slot, lands them after the flight time, and stops when they run out', async () => {
     const tw = await TestWorld.create(9);
     const cow = nearestNpc(tw, 'cow', -5, 45);

@@ -98,11 +98,12 @@ function chasePath(world: World, p: Player, target: Fighter, reach: number): Til
   const steps = res.steps;
   const cut = steps.findIndex((s) => inReach(s.x, s.z, target.x, target.z, reach));
   if (cut >= 0) return steps.slice(0, cut + 1);
-  // No step in reach: end beside the target (diagonal), then side-step to a cardinal neighbour.
+  // No step in reach. A melee walk that reaches the target's tile passes a diagonal neighbour:
+  // stop there and side-step to a cardinal neighbour. Anything else cannot get into reach.
+  if (!res.reachedTarget) return undefined;
   const beside = steps.slice(0, Math.max(0, steps.length - 1));
   const last = beside[beside.length - 1] ?? { x: p.x, z: p.z };
-  if (chebyshev(last.x, last.z, target.x, target.z) !== 1)
-    return res.reachedTarget || beside.length > 0 ? beside : undefined;
+  if (chebyshev(last.x, last.z, target.x, target.z) !== 1) return undefined;
   for (const t of [
     { x: target.x, z: last.z },
     { x: last.x, z: target.z },
@@ -113,7 +114,7 @@ function chasePath(world: World, p: Player, target: Fighter, reach: number): Til
     )
       return [...beside, t];
   }
-  return beside.length > 0 ? beside : undefined;
+  return undefined;
 }
 
 /** Drops the target, telling the player why when it was not its own choice. */
