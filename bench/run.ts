@@ -1,11 +1,12 @@
 /**
  * `npm run bench [-- <name> [--flag value ...]]`: runs the benchmarks, which print figures (never
- * pass/fail). Names: http, pathfinding, load. Without a name, all of them run with their defaults.
+ * pass/fail). Names: http, pathfinding, tick, load. Without a name, all of them run with their defaults.
  */
 import { parseArgs } from 'node:util';
 import { runHttpBench } from './http';
 import { runLoadBench } from './load';
 import { runPathfindingBench } from './pathfinding';
+import { runTickBench } from './tick';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -16,6 +17,7 @@ const { values, positionals } = parseArgs({
     players: { type: 'string', default: '500' },
     fighters: { type: 'string', default: '100' },
     'load-seconds': { type: 'string', default: '30' },
+    ticks: { type: 'string', default: '300' },
   },
 });
 
@@ -38,6 +40,12 @@ const benches: Record<string, () => Promise<void>> = {
       seconds: positiveInt('seconds', values.seconds),
     }),
   pathfinding: () => runPathfindingBench({ queries: positiveInt('queries', values.queries) }),
+  tick: () =>
+    runTickBench({
+      players: positiveInt('players', values.players),
+      fighters: nonNegativeInt('fighters', values.fighters),
+      ticks: positiveInt('ticks', values.ticks),
+    }),
   load: () =>
     runLoadBench({
       players: positiveInt('players', values.players),

@@ -1,7 +1,8 @@
 /**
  * Buckets of entity handles (small integers) by 8x8-tile region, so "who is near (x, z)" costs a few
- * bucket scans instead of a pass over every entity. Iteration order within a bucket is insertion
- * order: deterministic.
+ * bucket scans instead of a pass over every entity. Iteration order within a bucket follows the
+ * sequence of insertions and removals (a removal moves the bucket's last handle into its place):
+ * deterministic.
  *
  * Buckets live in a flat array indexed by wrapped bucket coordinates (256 x 256 buckets, 2,048 tiles
  * a side): two regions 2,048 tiles apart share a bucket, which only costs a few extra candidates,
@@ -13,44 +14,72 @@ const key = (bx: number, bz: number) => ((bx & WRAP) << 8) | (bz & WRAP);
 const bucketOf = (v: number) => v >> BUCKET_SHIFT; // floor division for negative tiles too
 
 export class SpatialIndex {
-  private readonly buckets: Array<Set<number> | undefined> = new Array<Set<number> | undefined>(65_536).fill(
+  /** Handles per bucket, in a plain array (indexed loops, no iterator objects in the hot paths). */
+  private readonly buckets: Array<number[] | undefined> = new Array<number[] | undefined>(65_536).fill(
     undefined,
   );
+  /** Bucket key of each handle (-1: not indexed) and its position in that bucket's array. */
   private readonly where: number[] = [];
+  private readonly pos: number[] = [];
+  private readonly scratch: number[][] = [];
 
   set(id: number, x: number, z: number): void {
     const k = key(bucketOf(x), bucketOf(z));
     const prev = this.where[id];
     if (prev === k) return;
-    if (prev !== undefined && prev >= 0) this.buckets[prev]?.delete(id);
+    if (prev !== undefined && prev >= 0) this.unlink(id, prev);
     let b = this.buckets[k];
     if (!b) {
-      b = new Set();
+      b = [];
       this.buckets[k] = b;
     }
-    b.add(id);
+    this.pos[id] = b.length;
+    b.push(id);
     this.where[id] = k;
   }
 
   delete(id: number): void {
     const prev = this.where[id];
     if (prev === undefined || prev < 0) return;
-    this.buckets[prev]?.delete(id);
+    this.unlink(id, prev);
     this.where[id] = -1;
   }
 
-  /** Calls `fn` for every handle in buckets overlapping the square of `radius` tiles around (x, z). */
-  forEachNear(x: number, z: number, radius: number, fn: (id: number) => void): void {
+  /** Removes a handle from its bucket by moving the bucket's last handle into its place. */
+  private unlink(id: number, k: number): void {
+    const b = this.buckets[k];
+    if (!b) return;
+    const i = this.pos[id] ?? -1;
+    const last = b.pop();
+    if (last !== undefined && last !== id && i >= 0) {
+      b[i] = last;
+      this.pos[last] = i;
+    }
+  }
+
+  /**
+   * The non-empty buckets overlapping the square of `radius` tiles around (x, z), in a deterministic
+   * order, for hot loops that iterate them inline. The array is reused by the next call: read it
+   * before asking again.
+   */
+  bucketsNear(x: number, z: number, radius: number): ReadonlyArray<readonly number[]> {
+    const out = this.scratch;
+    out.length = 0;
     const bx0 = bucketOf(x - radius);
     const bz0 = bucketOf(z - radius);
-    // Never visit a wrapped bucket twice (a radius of 2,048 tiles or more).
     const bx1 = Math.min(bucketOf(x + radius), bx0 + WRAP);
     const bz1 = Math.min(bucketOf(z + radius), bz0 + WRAP);
     for (let bx = bx0; bx <= bx1; bx++) {
       for (let bz = bz0; bz <= bz1; bz++) {
         const b = this.buckets[key(bx, bz)];
-        if (b !== undefined && b.size > 0) for (const id of b) fn(id);
+        if (b !== undefined && b.length > 0) out.push(b);
       }
     }
+    return out;
+  }
+
+  /** Calls `fn` for every handle in buckets overlapping the square of `radius` tiles around (x, z). */
+  forEachNear(x: number, z: number, radius: number, fn: (id: number) => void): void {
+    for (const b of this.bucketsNear(x, z, radius)) for (let i = 0; i < b.length; i++) fn(b[i] ?? -1);
   }
 }

@@ -6,7 +6,7 @@ import { DEFAULT_LIMITS, groundItemId, handleOf, tileKey, type GroundItem, type 
 /** Side of the square regions piles are bucketed by, for "what lies near (x, z)" scans. */
 const BUCKET = 8;
 
-interface Bucket {
+export interface Bucket {
   piles: Set<GroundItem>;
   /** Piles of this region added, changed, made public or removed since the last sync (see clearChanges). */
   changes: GroundItem[];
@@ -75,6 +75,7 @@ export class GroundItemStore {
   /** Regions with logged changes, to clear them cheaply. */
   private readonly changed: Bucket[] = [];
   private readonly viewers = new WeakMap<Player, ViewerState>();
+  private readonly scratch: Bucket[] = [];
   /** Piles of deaths removed since the death feature last read them (see {@link drainCustodyExits}). */
   private custodyExits: CustodyExit[] = [];
 
@@ -303,6 +304,30 @@ export class GroundItemStore {
       this.buckets.set(key, b);
     }
     return b;
+  }
+
+  /**
+   * The existing regions overlapping the box [x0, x1] x [z0, z1], for hot loops that read their
+   * `piles` and `changes` inline. The array is reused by the next call: read it before asking again.
+   */
+  regionsIn(x0: number, z0: number, x1: number, z1: number): readonly Bucket[] {
+    const out = this.scratch;
+    out.length = 0;
+    if (this.buckets.size === 0) return out;
+    const bx1 = Math.floor(x1 / BUCKET);
+    const bz1 = Math.floor(z1 / BUCKET);
+    for (let bx = Math.floor(x0 / BUCKET); bx <= bx1; bx++) {
+      for (let bz = Math.floor(z0 / BUCKET); bz <= bz1; bz++) {
+        const b = this.buckets.get(tileKey(bx, bz));
+        if (b) out.push(b);
+      }
+    }
+    return out;
+  }
+
+  /** Whether any pile changed since the last {@link clearChanges}. */
+  get hasChanges(): boolean {
+    return this.changed.length > 0;
   }
 
   /** Calls `fn` for each existing region overlapping the box [x0, x1] x [z0, z1]. */

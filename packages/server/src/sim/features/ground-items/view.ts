@@ -1,6 +1,7 @@
 import type { GroundItemSnapshot } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
+import type { ViewerState } from './store';
 import { groundItemId, visibleTo, type GroundItem } from './types';
 
 /** What a viewer's client must learn about the ground this tick (each list absent when empty). */
@@ -28,15 +29,35 @@ const snapshot = (g: GroundItem): GroundItemSnapshot => ({
   z: g.z,
 });
 
-/** Calls `fn` for each tile of `a` outside `b`: the strip a view gains or loses when it slides. */
-function forEachTileOutside(a: Box, b: Box, fn: (x: number, z: number) => void): void {
-  for (let x = a.x0; x <= a.x1; x++) {
-    if (x < b.x0 || x > b.x1) {
-      for (let z = a.z0; z <= a.z1; z++) fn(x, z);
-    } else {
-      for (let z = a.z0; z <= Math.min(a.z1, b.z0 - 1); z++) fn(x, z);
-      for (let z = Math.max(a.z0, b.z1 + 1); z <= a.z1; z++) fn(x, z);
-    }
+const NOTHING: GroundDelta = Object.freeze({});
+
+const inside = (g: GroundItem, b: Box): boolean => g.x >= b.x0 && g.x <= b.x1 && g.z >= b.z0 && g.z <= b.z1;
+
+/** Forgets a pile the client knew (it is told to remove it). */
+function remove(v: ViewerState, out: GroundDelta, handle: number): void {
+  v.known.delete(handle);
+  (out.removed ??= []).push(groundItemId(handle));
+}
+
+/** Tells the client about a pile. */
+function show(v: ViewerState, out: GroundDelta, g: GroundItem): void {
+  v.known.set(g.handle, g.version);
+  (out.added ??= []).push(snapshot(g));
+}
+
+/** Brings the client's knowledge of one pile up to date. */
+function check(world: World, p: Player, v: ViewerState, out: GroundDelta, g: GroundItem): void {
+  const r = world.settings.viewDistance;
+  const known = v.known.get(g.handle);
+  const present =
+    world.groundItems.get(g.handle) === g && Math.abs(g.x - p.x) <= r && Math.abs(g.z - p.z) <= r;
+  if (known === undefined) {
+    if (present && visibleTo(g, p.id, world.tick)) show(v, out, g);
+  } else if (!present) {
+    remove(v, out, g.handle);
+  } else if (known !== g.version) {
+    remove(v, out, g.handle);
+    show(v, out, g);
   }
 }
 
@@ -49,66 +70,55 @@ function forEachTileOutside(a: Box, b: Box, fn: (x: number, z: number) => void):
  * client knew, so everything in view is sent again.
  *
  * The cost follows what changed, not what lies in view: the store's per-region change log of this
- * tick, plus, for a player who moved, the strips of tiles entering and leaving the view. Only a
- * first sync, a resync or a teleport scans the whole view.
+ * tick, plus, for a player who moved, the piles it knows and the regions of its view. Only a first
+ * sync, a resync or a teleport scans the whole view. It runs for every player every tick, so it
+ * creates no closures and returns a shared empty delta when there is nothing to say.
  */
 export function groundDelta(world: World, p: Player, resync: boolean): GroundDelta {
   const store = world.groundItems;
   const v = store.viewer(p);
-  const r = world.settings.viewDistance;
-  const out: GroundDelta = {};
-  const remove = (handle: number) => {
-    v.known.delete(handle);
-    (out.removed ??= []).push(groundItemId(handle));
-  };
-  const show = (g: GroundItem) => {
-    v.known.set(g.handle, g.version);
-    (out.added ??= []).push(snapshot(g));
-  };
-  /** Brings the client's knowledge of one pile up to date. */
-  const check = (g: GroundItem) => {
-    const known = v.known.get(g.handle);
-    const present = store.get(g.handle) === g && Math.abs(g.x - p.x) <= r && Math.abs(g.z - p.z) <= r;
-    if (known === undefined) {
-      if (present && visibleTo(g, p.id, world.tick)) show(g);
-    } else if (!present) {
-      remove(g.handle);
-    } else if (known !== g.version) {
-      remove(g.handle);
-      show(g);
-    }
-  };
   if (resync) v.known.clear();
   const slide = Math.max(Math.abs(p.x - v.scanX), Math.abs(p.z - v.scanZ)); // NaN before the first sync
+  const before = box(v.scanX, v.scanZ, world.settings.viewDistance);
+  v.scanX = p.x;
+  v.scanZ = p.z;
+  // Nothing on the ground and nothing known: nothing to tell (the common case away from drops).
+  if (store.size === 0 && v.known.size === 0) return NOTHING;
+  if (!resync && slide === 0 && !store.hasChanges) return NOTHING;
+  const r = world.settings.viewDistance;
+  const out: GroundDelta = {};
+  const now = box(p.x, p.z, r);
   if (resync || !(slide <= MAX_SLIDE)) {
     for (const handle of v.known.keys()) {
       const g = store.get(handle);
-      if (g) check(g);
-      else remove(handle);
+      if (g) check(world, p, v, out, g);
+      else remove(v, out, handle);
     }
-    store.forEachNear(p.x, p.z, r, (g) => {
-      if (!v.known.has(g.handle)) check(g);
-    });
-  } else {
-    const before = box(v.scanX, v.scanZ, r);
-    const now = box(p.x, p.z, r);
-    const both = {
-      x0: Math.min(before.x0, now.x0),
-      z0: Math.min(before.z0, now.z0),
-      x1: Math.max(before.x1, now.x1),
-      z1: Math.max(before.z1, now.z1),
-    };
-    store.forEachChange(both.x0, both.z0, both.x1, both.z1, check);
-    if (slide > 0) {
-      forEachTileOutside(before, now, (x, z) => {
-        for (const g of store.at(x, z)) if (v.known.has(g.handle)) remove(g.handle);
-      });
-      forEachTileOutside(now, before, (x, z) => {
-        for (const g of store.at(x, z)) if (!v.known.has(g.handle)) check(g);
-      });
-    }
+    for (const region of store.regionsIn(now.x0, now.z0, now.x1, now.z1))
+      for (const g of region.piles) if (!v.known.has(g.handle)) check(world, p, v, out, g);
+    return out;
   }
-  v.scanX = p.x;
-  v.scanZ = p.z;
+  if (store.hasChanges) {
+    const x0 = Math.min(before.x0, now.x0);
+    const z0 = Math.min(before.z0, now.z0);
+    const x1 = Math.max(before.x1, now.x1);
+    const z1 = Math.max(before.z1, now.z1);
+    for (const region of store.regionsIn(x0, z0, x1, z1))
+      for (let i = 0; i < region.changes.length; i++) {
+        const g = region.changes[i];
+        if (g) check(world, p, v, out, g);
+      }
+  }
+  if (slide > 0) {
+    // Piles the client knows that the slide left behind; then piles of the view's regions that lie
+    // in the strip it slid into (region lookups, not one per tile).
+    for (const handle of v.known.keys()) {
+      const g = store.get(handle);
+      if (g && !inside(g, now)) remove(v, out, handle);
+    }
+    for (const region of store.regionsIn(now.x0, now.z0, now.x1, now.z1))
+      for (const g of region.piles)
+        if (!inside(g, before) && !v.known.has(g.handle)) check(world, p, v, out, g);
+  }
   return out;
 }

@@ -56,6 +56,10 @@ function moveTuple(world: World, o: Player | Npc): EntityMove {
   return o.moveTuple;
 }
 
+/** Per entity handle, the stamp of the last view scan that found it in range (see syncPlayer). */
+let seen = new Int32Array(1024);
+let stamp = 0;
+
 function syncPlayer(world: World, p: Player): void {
   const radius = world.settings.viewDistance;
   // lastSent is unset only on a player's first sync and after player:sync: the client starts afresh.
@@ -63,30 +67,43 @@ function syncPlayer(world: World, p: Player): void {
   let entered: EntitySnapshot[] | undefined;
   let moved: EntityMove[] | undefined;
   let left: number[] | undefined;
-  // Known entities: still in view (maybe moved), or gone.
-  for (const idx of p.visible) {
-    // A player who logged out this tick is gone; its handle is not reused before the next tick.
-    const o = world.byIdx[idx];
-    if (
-      !o ||
-      (o.kind === 'npc' && o.state === 'gone') ||
-      Math.abs(o.x - p.x) > radius ||
-      Math.abs(o.z - p.z) > radius
-    ) {
-      p.visible.delete(idx);
-      (left ??= []).push(idx);
-    } else if (o.x !== o.lastX || o.z !== o.lastZ) {
-      (moved ??= []).push(moveTuple(world, o));
+  // One pass over the entities near the player: each in range is stamped; known ones that moved
+  // are reported, unknown ones enter. Known entities left unstamped have left the view.
+  if (world.byIdx.length > seen.length) {
+    const grown = new Int32Array(Math.max(world.byIdx.length, seen.length * 2));
+    grown.set(seen);
+    seen = grown;
+  }
+  stamp = stamp === 0x7fffffff ? 1 : stamp + 1;
+  let knownInRange = 0;
+  const byIdx = world.byIdx;
+  const visible = p.visible;
+  for (const bucket of world.spatial.bucketsNear(p.x, p.z, radius)) {
+    for (let i = 0; i < bucket.length; i++) {
+      const idx = bucket[i] ?? -1;
+      if (idx === p.idx) continue;
+      const o = byIdx[idx];
+      if (!o || Math.abs(o.x - p.x) > radius || Math.abs(o.z - p.z) > radius) continue;
+      seen[idx] = stamp;
+      if (visible.has(idx)) {
+        knownInRange++;
+        if (o.x !== o.lastX || o.z !== o.lastZ) (moved ??= []).push(moveTuple(world, o));
+      } else {
+        visible.add(idx);
+        (entered ??= []).push(snapshotOf(world, o));
+      }
     }
   }
-  // New entities in view.
-  world.spatial.forEachNear(p.x, p.z, radius, (idx) => {
-    if (idx === p.idx || p.visible.has(idx)) return;
-    const o = world.byIdx[idx];
-    if (!o || Math.abs(o.x - p.x) > radius || Math.abs(o.z - p.z) > radius) return;
-    p.visible.add(idx);
-    (entered ??= []).push(snapshotOf(world, o));
-  });
+  if (knownInRange + (entered?.length ?? 0) < visible.size) {
+    // A player who logged out this tick is gone (its handle is not reused before the next tick);
+    // a dead NPC is out of the spatial index: neither is stamped.
+    for (const idx of visible) {
+      if (seen[idx] !== stamp) {
+        visible.delete(idx);
+        (left ??= []).push(idx);
+      }
+    }
+  }
   const energyPercent = Math.floor(p.runEnergy / 100);
   const moving = p.path.length > 0;
   const selfChanged =

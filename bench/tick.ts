@@ -1,0 +1,143 @@
+/**
+ * Tick benchmark: the simulation alone, in this process, with no network: N players on the
+ * default world (spread over distinct walkable tiles; 1 in 5 asks to walk or run each tick, 1 in
+ * 60 chats) of which the first `--fighters` stand by attackable NPCs and attack them one after
+ * another. After a warm-up of 100 ticks it measures `--ticks` ticks and prints the per-phase and
+ * total p50/p99 of `World.step` in milliseconds, then one JSON line. Set beside the load benchmark,
+ * it separates the world's own cost from the cost of the sockets and the bots sharing the CPU.
+ *
+ *   npm run bench -- tick [--players 2000] [--fighters 200] [--ticks 300]
+ */
+import type { Command, PlayerRecord } from '../packages/server/src/sim/core/types';
+import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
+import { loadContent } from '../packages/server/src/content/load';
+import { World } from '../packages/server/src/sim/core/world';
+import { FEATURES } from '../packages/server/src/sim/features';
+import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
+import { percentile } from './stats';
+
+function record(id: string, x: number, z: number): PlayerRecord {
+  const skill = { level: 1, xp: 0 };
+  return {
+    id,
+    accountId: `bench-${id}`,
+    name: id,
+    x,
+    z,
+    runEnergy: 10_000,
+    health: 100,
+    coins: 0,
+    combatLevel: 3,
+    skills: {
+      attack: { level: 40, xp: 37_224 },
+      strength: { level: 40, xp: 37_224 },
+      defense: { level: 40, xp: 37_224 },
+      constitution: { level: 40, xp: 37_224 },
+      ranged: skill,
+      prayer: skill,
+      woodcutting: skill,
+      fishing: skill,
+      firemaking: skill,
+      cooking: skill,
+      mining: skill,
+      smithing: skill,
+    },
+    inventory: [],
+    equipment: [{ slot: 'weapon', itemId: 'iron_scimitar', quantity: 1 }],
+  };
+}
+
+export async function runTickBench(args: {
+  players: number;
+  fighters: number;
+  ticks: number;
+}): Promise<void> {
+  const content = await loadContent(BUNDLED_MANIFESTS_DIR);
+  const map = buildTileMap(content);
+  const world = new World({ content, map, seed: 1, features: FEATURES, clock: () => performance.now() });
+  let seed = 12345;
+  const rand = (n: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed % n;
+  };
+  const open: Array<{ x: number; z: number }> = [];
+  for (let x = map.originX; x < map.originX + map.width; x++)
+    for (let z = map.originZ; z < map.originZ + map.depth; z++)
+      if (map.isWalkable(x, z) && map.connected({ x: 0, z: 0 }, { x, z })) open.push({ x, z });
+  const arena: Array<{ x: number; z: number }> = [];
+  for (const area of content.areas.values())
+    for (const s of area.npcs)
+      if (content.npcs.get(s.npcId)?.attackable)
+        for (let dx = -3; dx <= 3; dx++)
+          for (let dz = -3; dz <= 3; dz++)
+            if (map.isWalkable(s.x + dx, s.z + dz)) arena.push({ x: s.x + dx, z: s.z + dz });
+  const home: Array<{ x: number; z: number }> = [];
+  for (let i = 0; i < args.players; i++) {
+    const spot = (i < args.fighters ? arena[rand(arena.length)] : open[rand(open.length)]) ?? { x: 0, z: 0 };
+    home.push(spot);
+    world.enqueue({ type: 'login', record: record(`p${i}`, spot.x, spot.z) });
+  }
+  const client = (i: number, message: Extract<Command, { type: 'client' }>['message']): void =>
+    world.enqueue({ type: 'client', playerId: `p${i}`, rid: undefined, message });
+  const phases = new Map<string, number[]>();
+  const totals: number[] = [];
+  let kills = 0;
+  for (let t = 0; t < 100 + args.ticks; t++) {
+    for (let i = 0; i < args.players; i++) {
+      const spot = home[i] ?? { x: 0, z: 0 };
+      if (i < args.fighters) {
+        const p = world.players.get(`p${i}`);
+        if (p && !p.target && p.dyingUntil === 0 && t % 4 === i % 4) {
+          // The nearest living attackable NPC in view, as a client would pick from its view.
+          let best: { id: string; d: number } | undefined;
+          for (const n of world.npcs.values()) {
+            if (!n.alive || !n.def.attackable) continue;
+            const d = Math.max(Math.abs(n.x - p.x), Math.abs(n.z - p.z));
+            if (d <= 15 && (!best || d < best.d)) best = { id: n.id, d };
+          }
+          if (best) client(i, { event: 'player:action', data: { action: 'attack', targetId: best.id } });
+          else if (p.x !== spot.x || p.z !== spot.z)
+            client(i, { event: 'player:move', data: { x: spot.x, z: spot.z } });
+        }
+        continue;
+      }
+      if (rand(5) === 0)
+        client(i, {
+          event: 'player:move',
+          data: { x: spot.x + rand(21) - 10, z: spot.z + rand(21) - 10, run: rand(2) === 0 },
+        });
+      if (rand(60) === 0) client(i, { event: 'player:chat', data: { message: `bench chatter ${t}` } });
+    }
+    const report = world.step();
+    world.drainOutbox();
+    for (const e of world.drainEffects()) if (e.type === 'npcKill' && t >= 100) kills++;
+    if (t < 100) continue;
+    totals.push(report.totalMs);
+    for (const p of report.phases) {
+      const list = phases.get(p.name) ?? [];
+      list.push(p.ms);
+      phases.set(p.name, list);
+    }
+  }
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  totals.sort((a, b) => a - b);
+  const figures = {
+    bench: 'tick',
+    players: args.players,
+    fighters: args.fighters,
+    ticks: args.ticks,
+    npcKills: kills,
+    tickP50Ms: round(percentile(totals, 0.5)),
+    tickP99Ms: round(percentile(totals, 0.99)),
+    phases: [...phases].map(([name, list]) => {
+      list.sort((a, b) => a - b);
+      return { name, p50Ms: round(percentile(list, 0.5)), p99Ms: round(percentile(list, 0.99)) };
+    }),
+  };
+  console.log(
+    `${args.players} players (${args.fighters} fighting), ${args.ticks} ticks measured, ${kills} NPC kills`,
+  );
+  console.log(`tick p50 ${figures.tickP50Ms} ms, p99 ${figures.tickP99Ms} ms`);
+  for (const p of figures.phases) console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);
+  console.log(JSON.stringify(figures));
+}
