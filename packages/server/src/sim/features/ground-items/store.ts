@@ -7,6 +7,9 @@ import { DEFAULT_LIMITS, groundItemId, handleOf, tileKey, type GroundItem, type 
 const BUCKET = 8;
 
 export interface Bucket {
+  /** Region coordinates: it covers tiles [bx * 8, bx * 8 + 7] x [bz * 8, bz * 8 + 7]. */
+  readonly bx: number;
+  readonly bz: number;
   piles: Set<GroundItem>;
   /** Piles of this region added, changed, made public or removed since the last sync (see clearChanges). */
   changes: GroundItem[];
@@ -300,7 +303,7 @@ export class GroundItemStore {
     const key = tileKey(Math.floor(x / BUCKET), Math.floor(z / BUCKET));
     let b = this.buckets.get(key);
     if (!b && create) {
-      b = { piles: new Set(), changes: [] };
+      b = { bx: Math.floor(x / BUCKET), bz: Math.floor(z / BUCKET), piles: new Set(), changes: [] };
       this.buckets.set(key, b);
     }
     return b;
@@ -328,6 +331,11 @@ export class GroundItemStore {
   /** Whether any pile changed since the last {@link clearChanges}. */
   get hasChanges(): boolean {
     return this.changed.length > 0;
+  }
+
+  /** The regions with changes logged since the last {@link clearChanges} (usually a handful). */
+  changedRegions(): readonly Bucket[] {
+    return this.changed;
   }
 
   /** Calls `fn` for each existing region overlapping the box [x0, x1] x [z0, z1]. */

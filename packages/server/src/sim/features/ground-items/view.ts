@@ -29,6 +29,9 @@ const snapshot = (g: GroundItem): GroundItemSnapshot => ({
   z: g.z,
 });
 
+/** Side of the store's regions (ground-items/store.ts). */
+const REGION = 8;
+
 const NOTHING: GroundDelta = Object.freeze({});
 
 const inside = (g: GroundItem, b: Box): boolean => g.x >= b.x0 && g.x <= b.x1 && g.z >= b.z0 && g.z <= b.z1;
@@ -59,6 +62,13 @@ function check(world: World, p: Player, v: ViewerState, out: GroundDelta, g: Gro
     remove(v, out, g.handle);
     show(v, out, g);
   }
+}
+
+/** Checks the piles in `strip` (part of the view the player slid into) that were not in `before`. */
+function enter(world: World, p: Player, v: ViewerState, out: GroundDelta, before: Box, strip: Box): void {
+  for (const region of world.groundItems.regionsIn(strip.x0, strip.z0, strip.x1, strip.z1))
+    for (const g of region.piles)
+      if (inside(g, strip) && !inside(g, before) && !v.known.has(g.handle)) check(world, p, v, out, g);
 }
 
 /**
@@ -99,15 +109,18 @@ export function groundDelta(world: World, p: Player, resync: boolean): GroundDel
     return out;
   }
   if (store.hasChanges) {
-    const x0 = Math.min(before.x0, now.x0);
-    const z0 = Math.min(before.z0, now.z0);
-    const x1 = Math.max(before.x1, now.x1);
-    const z1 = Math.max(before.z1, now.z1);
-    for (const region of store.regionsIn(x0, z0, x1, z1))
+    // The regions that changed this tick are few: test each against the old and new view.
+    const x0 = Math.floor(Math.min(before.x0, now.x0) / REGION);
+    const z0 = Math.floor(Math.min(before.z0, now.z0) / REGION);
+    const x1 = Math.floor(Math.max(before.x1, now.x1) / REGION);
+    const z1 = Math.floor(Math.max(before.z1, now.z1) / REGION);
+    for (const region of store.changedRegions()) {
+      if (region.bx < x0 || region.bx > x1 || region.bz < z0 || region.bz > z1) continue;
       for (let i = 0; i < region.changes.length; i++) {
         const g = region.changes[i];
         if (g) check(world, p, v, out, g);
       }
+    }
   }
   if (slide > 0) {
     // Piles the client knows that the slide left behind; then piles of the view's regions that lie
@@ -116,9 +129,13 @@ export function groundDelta(world: World, p: Player, resync: boolean): GroundDel
       const g = store.get(handle);
       if (g && !inside(g, now)) remove(v, out, handle);
     }
-    for (const region of store.regionsIn(now.x0, now.z0, now.x1, now.z1))
-      for (const g of region.piles)
-        if (!inside(g, before) && !v.known.has(g.handle)) check(world, p, v, out, g);
+    // The strip entered is at most two rectangles: the columns and the rows the view gained.
+    const cols = p.x > before.x0 + r ? { x0: before.x1 + 1, x1: now.x1 } : { x0: now.x0, x1: before.x0 - 1 };
+    const rows = p.z > before.z0 + r ? { z0: before.z1 + 1, z1: now.z1 } : { z0: now.z0, z1: before.z0 - 1 };
+    if (cols.x0 <= cols.x1)
+      enter(world, p, v, out, before, { x0: cols.x0, z0: now.z0, x1: cols.x1, z1: now.z1 });
+    if (rows.z0 <= rows.z1)
+      enter(world, p, v, out, before, { x0: now.x0, z0: rows.z0, x1: now.x1, z1: rows.z1 });
   }
   return out;
 }
