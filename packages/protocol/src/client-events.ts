@@ -48,6 +48,45 @@ export const clientEvents = {
         ),
       }),
       z.strictObject({
+        action: z.literal('gather'),
+        objectId: entityId.describe(
+          'A tree, rock or fishing spot (object:update / the area placements). Walks next to it, then gathers every few ticks until the inventory is full, the resource depletes, or another request replaces it. Ack `{ objectId }` once next to it.',
+        ),
+        methodId: z
+          .string()
+          .min(1)
+          .max(32)
+          .optional()
+          .describe(
+            'Fishing spots: the method (net, bait, lure, cage, harpoon); default the first the player can use.',
+          ),
+      }),
+      z.strictObject({
+        action: z.literal('make'),
+        recipeId: z
+          .string()
+          .min(1)
+          .max(64)
+          .describe('A cooking, smelting or smithing recipe id (recipes/*.json).'),
+        objectId: entityId.describe('The station (range, fire, furnace, anvil) to make it at.'),
+        quantity: z
+          .number()
+          .int()
+          .min(1)
+          .max(28)
+          .optional()
+          .describe('How many to make, one every few ticks (default 1); stops early when materials run out.'),
+      }),
+      z.strictObject({
+        action: z.literal('openBank'),
+        targetId: entityId.describe('A bank booth or bank chest object, or a banker NPC, next to you.'),
+      }),
+      z.strictObject({
+        action: z.literal('openShop'),
+        npcId: entityId.describe('The shopkeeper NPC (its entered-snapshot id), next to you.'),
+      }),
+      z.strictObject({ action: z.literal('closeInterface') }),
+      z.strictObject({
         action: z.literal('pickup'),
         groundItemId: entityId.describe(
           'A pile from world:update itemsAdded. Taken whole or not at all (inventory_full); ack `{ groundItemId, itemId, quantity }`. A later move or pickup cancels it (acked `{ superseded: true }`); a walk that stops short fails with no_path, a pile taken or despawned first with ground_item_gone.',
@@ -119,6 +158,41 @@ export const clientEvents = {
         ),
     }),
     example: { slot: 1, quantity: 50 },
+  },
+  'inventory:move': {
+    description: 'Move the item in one inventory slot to another; an occupied target slot swaps.',
+    schema: z.strictObject({
+      from: z.number().int().min(0).max(27),
+      to: z.number().int().min(0).max(27),
+    }),
+    example: { from: 0, to: 5 },
+  },
+  'inventory:examine': {
+    description: 'Examine the item in an inventory slot: ack `{ itemId, name, examine, value }`.',
+    schema: z.strictObject({ slot: z.number().int().min(0).max(27) }),
+    example: { slot: 0 },
+  },
+  'bank:depositAll': {
+    description: 'Deposit everything carried (`inventory`) or worn (`equipment`) into the open bank.',
+    schema: z.strictObject({ from: z.enum(['inventory', 'equipment']) }),
+    example: { from: 'inventory' },
+  },
+  'shop:buy': {
+    description:
+      'Buy from the open shop: ack `{ itemId, quantity, paid }` (as many as stock, coins and space allow, at least one).',
+    schema: z.strictObject({
+      itemId: z.string().min(1).max(64),
+      quantity: z.number().int().min(1).max(2_147_483_647),
+    }),
+    example: { itemId: 'bronze_axe', quantity: 1 },
+  },
+  'shop:sell': {
+    description: 'Sell the item in an inventory slot to the open shop: ack `{ itemId, quantity, received }`.',
+    schema: z.strictObject({
+      slot: z.number().int().min(0).max(27),
+      quantity: z.number().int().min(1).max(2_147_483_647),
+    }),
+    example: { slot: 4, quantity: 1 },
   },
   'bank:deposit': {
     description: 'Deposit an item from the inventory into the bank.',

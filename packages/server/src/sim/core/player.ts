@@ -4,6 +4,7 @@ import type { SkillName } from '../../content/skills';
 import { Equipment } from '../features/equipment/equipment';
 import { INVENTORY_SIZE, ItemContainer } from '../features/inventory/container';
 import type { ItemLookup } from '../features/inventory/types';
+import type { Activity } from './activity';
 import type { Npc } from './npc';
 import type { PlayerRecord, SlotRow, Tile } from './types';
 
@@ -46,6 +47,8 @@ export class Player {
   /** Health and maximum health last sent to the client (player:sync / player:stats), so unchanged values are not re-sent. */
   sentHealth: number;
   sentMaxHealth: number;
+  /** The skilling activity in progress (gathering, making, lighting a fire), see core/activity.ts. */
+  activity: Activity | undefined;
   /** Selected attack style id (of the wielded weapon's style set; see the combat feature). */
   styleId = '';
   /** Whether the player fights back on its own when attacked while idle. */

@@ -1,5 +1,6 @@
 import type { ClientEventName, ClientPayload, GameErrorCode, Rid } from '@tilerealm/protocol';
 import type { Player } from './player';
+import type { JsonObject, PersistKind } from './types';
 import type { World } from './world';
 
 /** The phases of one tick, in order. The pipeline is this list; features only hook into it. */
@@ -46,6 +47,9 @@ export type ActionHandler<A extends ActionName> = (
 
 export type PhaseHook = (world: World) => void;
 
+/** Restores saved records of one kind (a start-up command). */
+export type Restorer = (world: World, entries: ReadonlyArray<{ key: string; data: JsonObject }>) => void;
+
 /** A feature: registers its event handlers and phase hooks, never edits the pipeline. */
 export interface Feature {
   name: string;
@@ -58,6 +62,7 @@ export class Registry {
   private readonly actions = new Map<ActionName, ActionHandler<ActionName>>();
   private readonly hooks = new Map<PhaseName, Array<{ feature: string; fn: PhaseHook }>>();
   private readonly inits: PhaseHook[] = [];
+  private readonly restorers = new Map<PersistKind, Restorer>();
   private current = 'core';
 
   use(feature: Feature): this {
@@ -101,6 +106,17 @@ export class Registry {
   /** Runs once when the world is created (e.g. spawning NPCs), in registration order. */
   init(fn: PhaseHook): void {
     this.inits.push(fn);
+  }
+
+  /** Takes the saved records of `what` at start-up (the feature that writes them reads them back). */
+  restore(what: PersistKind, fn: Restorer): void {
+    if (this.restorers.has(what))
+      throw new Error(`${this.current}: a restorer for ${what} is already registered`);
+    this.restorers.set(what, fn);
+  }
+
+  restorer(what: PersistKind): Restorer | undefined {
+    return this.restorers.get(what);
   }
 
   initializers(): readonly PhaseHook[] {

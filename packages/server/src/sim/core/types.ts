@@ -47,6 +47,8 @@ export type Command =
    * while a logout waits for combat to end): any waiting logout of it is cancelled.
    */
   | { type: 'attach'; playerId: string }
+  /** Start-up recovery of keyed feature state (see {@link PersistKind}), handed to the feature that owns it. */
+  | { type: 'restore'; what: PersistKind; entries: Array<{ key: string; data: JsonObject }> }
   /** Start-up recovery: death locks still active in storage come back as gravestones. */
   | { type: 'restoreDeaths'; locks: DeathLockState[] };
 
@@ -56,6 +58,16 @@ export interface OutEvent<E extends ServerEventName = ServerEventName> {
   data: ServerPayload<E>;
   rid?: Rid;
 }
+
+/** A JSON value, for feature state that storage keeps as JSON (world chunks, store stock). */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/**
+ * Keyed feature state kept by storage: `worldChunk` (world objects whose state differs from the
+ * placements, per region: worldChunks table) and `storeStock` (a shop's stock: store_stock table).
+ */
+export type PersistKind = 'worldChunk' | 'storeStock';
 
 /** A stack of items (no slot): what a death lock holds. */
 export interface ItemStackRow {
@@ -92,6 +104,11 @@ export type Effect =
    * written in one transaction.
    */
   | { type: 'deathLock'; step: DeathStep; lock: DeathLockState; snapshots: PlayerSnapshot[] }
+  /**
+   * The whole current state of one keyed record (newest wins), with the snapshots of the players
+   * whose state changed with it (a purchase: the buyer), written in one transaction.
+   */
+  | { type: 'persist'; what: PersistKind; key: string; data: JsonObject; snapshots: PlayerSnapshot[] }
   /** A player was credited with killing an NPC (npcKills statistics). */
   | { type: 'npcKill'; characterId: string; npcId: string }
   | { type: 'disconnect'; playerId: string; code: number; reason: string }

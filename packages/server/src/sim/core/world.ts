@@ -4,6 +4,7 @@ import type { TileMap } from '../map/tile-map';
 import type { PendingHit } from '../features/combat/hits';
 import { DeathCustodyStore, restoreDeathLocks } from '../features/death/custody';
 import { GroundItemStore } from '../features/ground-items/store';
+import { ObjectStore } from '../features/objects/store';
 import { lookupIn, type ItemLookup } from '../features/inventory/types';
 import { StateHasher } from './hash';
 import type { Npc } from './npc';
@@ -71,6 +72,8 @@ export class World {
   readonly spatial = new SpatialIndex();
   /** Items lying on tiles (the ground-items feature; not saved across restarts). */
   readonly groundItems = new GroundItemStore();
+  /** Trees, rocks, fishing spots and stations, placed by the areas or made at run time (fires). */
+  readonly objects: ObjectStore;
   /** Swings rolled and waiting to land (the combat feature). */
   readonly hits: PendingHit[] = [];
   /** Items of deaths still in custody: gravestones and dropped piles tracked by a death lock. */
@@ -92,6 +95,7 @@ export class World {
     this.rng = new Rng(opts.seed);
     this.settings = { ...DEFAULT_SETTINGS, ...opts.settings };
     this.itemLookup = lookupIn(opts.content.items);
+    this.objects = ObjectStore.fromContent(opts.content);
     this.clock = opts.clock ?? (() => 0);
     for (const f of opts.features) this.registry.use(f);
     for (const init of this.registry.initializers()) init(this);
@@ -145,6 +149,9 @@ export class World {
           else if (this.pendingLogins.some((r) => r.id === c.playerId)) deferred.push(c);
           break;
         }
+        case 'restore':
+          this.registry.restorer(c.what)?.(this, c.entries);
+          break;
         case 'restoreDeaths':
           restoreDeathLocks(this, c.locks);
           break;

@@ -7,6 +7,7 @@ import type { Npc } from '../../core/npc';
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { Tile } from '../../core/types';
+import { stopActivity } from '../../core/activity';
 import type { World } from '../../core/world';
 import { findPath } from '../../map/pathfinder';
 import { cancelPickup } from '../ground-items/pickup';
@@ -82,6 +83,7 @@ export function requestAttack(world: World, p: Player, targetId: string): Outcom
     world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
   p.pendingMove = undefined;
   cancelPickup(world, p);
+  stopActivity(world, p, 'replaced');
   p.target = target;
   p.chaseGoal = { x: target.x, z: target.z };
   return { ok: true, result: { targetId: target.id } };

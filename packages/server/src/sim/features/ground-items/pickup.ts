@@ -1,6 +1,7 @@
 import type { Rid } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
+import { stopActivity } from '../../core/activity';
 import type { World } from '../../core/world';
 import { findPath } from '../../map/pathfinder';
 import type { PendingPickup } from './store';
@@ -64,6 +65,7 @@ export function requestPickup(
     player.pendingMove = undefined;
   }
   const v = store.viewer(player);
+  stopActivity(world, player, 'replaced');
   if (v.pending) supersede(world, player, v.pending.rid, 'player:action');
   v.pending = { handle: pile.handle, rid, routed: false };
   return { ok: true, deferred: true };

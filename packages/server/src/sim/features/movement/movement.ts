@@ -1,5 +1,6 @@
 import { MAX_RUN_ENERGY, type Player } from '../../core/player';
 import { fail, type Feature, type Outcome } from '../../core/registry';
+import { stopActivity } from '../../core/activity';
 import type { World } from '../../core/world';
 import { findPath, MAX_PATH_DISTANCE } from '../../map/pathfinder';
 
@@ -55,6 +56,7 @@ function resolveMove(world: World, p: Player): void {
   const req = p.pendingMove;
   p.pendingMove = undefined;
   if (!req) return;
+  stopActivity(world, p, 'moved');
   const reply = (outcome: Outcome) => {
     if (!outcome.ok)
       world.send(
