@@ -5,6 +5,7 @@ import { consumablesFeature } from './consumables/feature';
 import { deathFeature } from './death/feature';
 import { equipmentFeature } from './equipment/feature';
 import { groundItemsFeature } from './ground-items/feature';
+import { inventoryFeature } from './inventory/feature';
 import { movementFeature } from './movement/movement';
 import { npcFeature } from './npcs/feature';
 import { persistenceFeature } from './persistence/persistence';
@@ -18,6 +19,7 @@ export const FEATURES: readonly Feature[] = [
   movementFeature,
   chatFeature,
   equipmentFeature,
+  inventoryFeature,
   consumablesFeature,
   groundItemsFeature,
   combatFeature,
