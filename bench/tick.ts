@@ -44,6 +44,7 @@ function record(id: string, x: number, z: number): PlayerRecord {
     },
     inventory: [],
     equipment: [{ slot: 'weapon', itemId: 'iron_scimitar', quantity: 1 }],
+    bank: [],
   };
 }
 

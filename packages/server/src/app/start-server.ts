@@ -7,6 +7,7 @@ import { SessionTokens } from '../auth/session-tokens';
 import { openDatabase } from '../storage/database';
 import { startLocalPostgres } from '../storage/local-postgres';
 import { createRepositories, type Repositories } from '../storage';
+import type { Content } from '../content/load';
 import { buildServer } from './build-server';
 import { loadConfig, type Config } from './config';
 import { itemRowsFromContent } from './item-rows';
@@ -100,6 +101,7 @@ export async function startServer(
     const deathLocks = await repos.deaths.listActive();
     host.restoreDeaths(deathLocks);
     logger.info({ deathLocks: deathLocks.length }, 'restored active death locks');
+    await restoreFeatureRecords(host, repos, content, logger);
     const gateway = new Gateway({
       host,
       repos,
@@ -149,6 +151,30 @@ export async function startServer(
     await close();
     throw err;
   }
+}
+
+/**
+ * World state kept by features comes back before the first tick: the world chunks (objects whose
+ * state differs from the placements) and the stock of every shop that has saved stock.
+ */
+async function restoreFeatureRecords(
+  host: WorldHost,
+  repos: Repositories,
+  content: Content,
+  logger: Logger,
+): Promise<void> {
+  const chunks = await repos.worldChunks.list();
+  host.restoreRecords(
+    'worldChunk',
+    chunks.map((c) => ({ key: c.chunkKey, data: c.data })),
+  );
+  const stocks: Array<{ key: string; data: Record<string, number> }> = [];
+  for (const storeId of content.stores.keys()) {
+    const stock = await repos.storeStock.get(storeId);
+    if (Object.keys(stock).length > 0) stocks.push({ key: storeId, data: stock });
+  }
+  host.restoreRecords('storeStock', stocks);
+  logger.info({ worldChunks: chunks.length, stores: stocks.length }, 'restored world chunks and shop stock');
 }
 
 /**

@@ -115,7 +115,7 @@ describe.each(availableBackends())('SaveQueue on %s', (kind) => {
       smithing: skill,
     };
     const base = { id, accountId: 'acc', name: id, x, y: 0, z: 0, runEnergy: 10_000, health: 100 };
-    return { ...base, coins: 0, combatLevel: 3, skills, inventory, equipment: [] };
+    return { ...base, coins: 0, combatLevel: 3, skills, inventory, equipment: [], bank: [] };
   }
 
   function lock(

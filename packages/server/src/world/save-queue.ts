@@ -1,4 +1,5 @@
-import type { DeathLockState, DeathStep, PlayerSnapshot } from '../sim/core/types';
+import { z } from 'zod';
+import type { DeathLockState, DeathStep, JsonObject, PersistKind, PlayerSnapshot } from '../sim/core/types';
 import type { CharacterFields, Repositories } from '../storage';
 
 export interface SaveLogger {
@@ -7,7 +8,7 @@ export interface SaveLogger {
 
 /** Options of {@link SaveQueue}. */
 export interface SaveQueueOptions {
-  /** Entries taken per transaction (a batch may grow past it to keep a death lock's writes together). */
+  /** Entries taken per transaction (a batch may grow past it to keep a record's writes together). */
   batchSize?: number;
   /** Wait before retrying after a failed batch. */
   retryDelayMs?: number;
@@ -38,42 +39,55 @@ export function snapshotToFields(s: PlayerSnapshot): CharacterFields {
   return fields;
 }
 
-/** A lock state waiting to be written; `seq` orders states of the same lock (higher is newer). */
-interface LockWrite {
-  state: DeathLockState;
-  seq: number;
-  /** Every death step whose state of this lock this write stands for (for fail points). */
-  steps: Set<DeathStep>;
-}
+/**
+ * A keyed record waiting to be written with the snapshots handed over with it: a death lock
+ * (`deathLock:<id>`) or a feature record (`<what>:<key>`: a shop's stock, a world chunk). `seq`
+ * orders states of the same record (higher is newer); only the newest state is written.
+ */
+type RecordWrite =
+  | {
+      kind: 'lock';
+      recordKey: string;
+      seq: number;
+      state: DeathLockState;
+      /** Every death step whose state of this lock this write stands for (for fail points). */
+      steps: Set<DeathStep>;
+    }
+  | { kind: 'record'; recordKey: string; seq: number; what: PersistKind; key: string; data: JsonObject };
 
-/** What waits under one key: a character's newest snapshot and the lock states tied to it. */
+/** What waits under one key: a character's newest snapshot and the records tied to it. */
 interface Entry {
   key: string;
   snapshot: PlayerSnapshot | undefined;
-  locks: Map<string, LockWrite>;
+  records: Map<string, RecordWrite>;
 }
 
-/** Keeps the newer of two writes of the same lock, remembering the steps of both. */
-function mergeLock(into: Map<string, LockWrite>, write: LockWrite): void {
-  const held = into.get(write.state.id);
-  if (!held) {
-    into.set(write.state.id, { ...write, steps: new Set(write.steps) });
-    return;
-  }
-  const newer = write.seq > held.seq ? write : held;
-  into.set(write.state.id, { state: newer.state, seq: newer.seq, steps: new Set([...held.steps, ...write.steps]) });
+/** Keeps the newer of two states of the same record (for a lock, remembering the steps of both). */
+function mergeRecord(into: Map<string, RecordWrite>, write: RecordWrite): void {
+  const held = into.get(write.recordKey);
+  const newer = held && held.seq > write.seq ? held : write;
+  if (newer.kind === 'lock') {
+    const steps = new Set(newer.steps);
+    if (held?.kind === 'lock') for (const s of held.steps) steps.add(s);
+    if (write.kind === 'lock') for (const s of write.steps) steps.add(s);
+    into.set(write.recordKey, { ...newer, steps });
+  } else into.set(write.recordKey, newer);
 }
+
+/** A shop's stock as the store_stock table takes it: item id -> units. */
+const storeStockData = z.record(z.string(), z.number().int().min(0).max(2_147_483_647));
 
 /**
- * Write-behind saving. The tick hands snapshots and death-lock states over and never waits; a
- * background writer stores them in batches, each batch in one transaction (character row,
- * inventory and equipment together, so a save never leaves half of a character's items written).
- * Only the newest snapshot of a character is kept while it waits, together with the lock states
- * handed over with it; a batch always takes every waiting entry that shares a lock with it, so a
- * lock state and every snapshot written with it commit together or not at all (a death moves
- * items between inventories and custody: neither may be saved without the other). A character
- * counts as "pending" from hand-over until its write committed, which is how a login is refused
- * while the previous session's save is still being written.
+ * Write-behind saving. The tick hands snapshots and keyed records (death-lock states, a shop's
+ * stock, world chunks) over and never waits; a background writer stores them in batches, each batch
+ * in one transaction (character row, inventory, equipment and bank together, so a save never
+ * leaves half of a character's items written). Only the newest snapshot of a character and the
+ * newest state of a record are kept while they wait; a batch always takes every waiting entry that
+ * shares a record with it (transitively), so a record and every snapshot written with it commit
+ * together or not at all (a death moves items between inventories and custody, a purchase between
+ * a player and a shop: neither side may be saved without the other). A character counts as
+ * "pending" from hand-over until its write committed, which is how a login is refused while the
+ * previous session's save is still being written.
  */
 export class SaveQueue {
   private readonly waiting = new Map<string, Entry>();
@@ -89,6 +103,8 @@ export class SaveQueue {
   failed = 0;
   /** Death-lock states committed since start. */
   locksSaved = 0;
+  /** Feature records (store stock, world chunks) committed since start. */
+  recordsSaved = 0;
 
   constructor(
     private readonly repos: Repositories,
@@ -112,14 +128,23 @@ export class SaveQueue {
    * waits on its own.
    */
   pushLock(lock: DeathLockState, snapshots: readonly PlayerSnapshot[], step: DeathStep): void {
-    const write: LockWrite = { state: lock, seq: (this.seq += 1), steps: new Set([step]) };
-    if (snapshots.length === 0) mergeLock(this.entry(`lock:${lock.id}`).locks, write);
-    for (const snapshot of snapshots) {
-      const entry = this.entry(snapshot.id);
-      entry.snapshot = snapshot;
-      mergeLock(entry.locks, write);
+    const recordKey = `deathLock:${lock.id}`;
+    this.pushWrite({ kind: 'lock', recordKey, seq: ++this.seq, state: lock, steps: new Set([step]) }, snapshots);
+  }
+
+  /**
+   * Hands over the whole newest state of a keyed record (`what` + `key`: a shop's stock by store
+   * id, a world chunk by chunk key) and the snapshots of the players whose state changed with it
+   * (a purchase: the buyer): they are written in one transaction. Store stock must be an object of
+   * item id -> units; anything else is a bug, logged and dropped (the snapshots are still saved).
+   */
+  pushRecord(what: PersistKind, key: string, data: JsonObject, snapshots: readonly PlayerSnapshot[]): void {
+    if (what === 'storeStock' && !storeStockData.safeParse(data).success) {
+      this.logger.error({ what, key, data }, 'a store stock record is not item id -> units; dropped');
+      for (const s of snapshots) this.push(s);
+      return;
     }
-    this.kick();
+    this.pushWrite({ kind: 'record', recordKey: `${what}:${key}`, seq: ++this.seq, what, key, data }, snapshots);
   }
 
   /** True from hand-over of a character's snapshot until it committed. */
@@ -135,10 +160,20 @@ export class SaveQueue {
     }
   }
 
+  private pushWrite(write: RecordWrite, snapshots: readonly PlayerSnapshot[]): void {
+    if (snapshots.length === 0) mergeRecord(this.entry(`record:${write.recordKey}`).records, write);
+    for (const snapshot of snapshots) {
+      const entry = this.entry(snapshot.id);
+      entry.snapshot = snapshot;
+      mergeRecord(entry.records, write);
+    }
+    this.kick();
+  }
+
   private entry(key: string): Entry {
     let entry = this.waiting.get(key);
     if (!entry) {
-      entry = { key, snapshot: undefined, locks: new Map() };
+      entry = { key, snapshot: undefined, records: new Map() };
       this.waiting.set(key, entry);
     }
     return entry;
@@ -153,13 +188,14 @@ export class SaveQueue {
   }
 
   /**
-   * Takes up to `batchSize` entries, then every waiting entry that shares a lock with one taken
+   * Takes up to `batchSize` entries, then every waiting entry that shares a record with one taken
    * (transitively), so the batch is closed under "written together with".
    */
   private takeBatch(): Entry[] {
-    const byLock = new Map<string, string[]>();
+    const byRecord = new Map<string, string[]>();
     for (const entry of this.waiting.values())
-      for (const lockId of entry.locks.keys()) byLock.set(lockId, [...(byLock.get(lockId) ?? []), entry.key]);
+      for (const recordKey of entry.records.keys())
+        byRecord.set(recordKey, [...(byRecord.get(recordKey) ?? []), entry.key]);
     const batch: Entry[] = [];
     const take = (key: string) => {
       const entry = this.waiting.get(key);
@@ -169,7 +205,8 @@ export class SaveQueue {
     };
     for (const key of [...this.waiting.keys()].slice(0, this.batchSize)) take(key);
     for (let i = 0; i < batch.length; i++) {
-      for (const lockId of batch[i]?.locks.keys() ?? []) for (const key of byLock.get(lockId) ?? []) take(key);
+      for (const recordKey of batch[i]?.records.keys() ?? [])
+        for (const key of byRecord.get(recordKey) ?? []) take(key);
     }
     return batch;
   }
@@ -178,12 +215,16 @@ export class SaveQueue {
     while (this.waiting.size > 0) {
       const batch = this.takeBatch();
       const snapshots = batch.flatMap((e) => (e.snapshot ? [e.snapshot] : []));
-      const locks = new Map<string, LockWrite>();
-      for (const entry of batch) for (const write of entry.locks.values()) mergeLock(locks, write);
-      // Resolved states first; the order within each group is that of hand-over.
-      const lockWrites = [...locks.values()].sort(
-        (a, b) => Number(a.state.status === 'active') - Number(b.state.status === 'active') || a.seq - b.seq,
-      );
+      const records = new Map<string, RecordWrite>();
+      for (const entry of batch) for (const write of entry.records.values()) mergeRecord(records, write);
+      const writes = [...records.values()];
+      // Resolved lock states first; the order within each group is that of hand-over.
+      const lockWrites = writes
+        .flatMap((w) => (w.kind === 'lock' ? [w] : []))
+        .sort(
+          (a, b) => Number(a.state.status === 'active') - Number(b.state.status === 'active') || a.seq - b.seq,
+        );
+      const recordWrites = writes.flatMap((w) => (w.kind === 'record' ? [w] : [])).sort((a, b) => a.seq - b.seq);
       const steps = [...new Set(lockWrites.flatMap((w) => [...w.steps]))];
       for (const s of snapshots) this.inFlight.add(s.id);
       let committed = false;
@@ -193,17 +234,20 @@ export class SaveQueue {
             await tx.characters.update(s.id, snapshotToFields(s));
             await tx.inventory.replaceAll(s.id, s.inventory);
             await tx.equipment.replaceAll(s.id, s.equipment);
+            await tx.bank.replaceAll(s.id, s.bank);
           }
           for (const w of lockWrites) await tx.deaths.upsert(w.state);
+          for (const w of recordWrites) await writeRecord(tx, w.what, w.key, w.data);
           for (const step of steps) this.failpoint?.(`${step}:beforeCommit`);
         });
         committed = true;
         this.saved += snapshots.length;
         this.locksSaved += lockWrites.length;
+        this.recordsSaved += recordWrites.length;
       } catch (err) {
         this.failed += snapshots.length;
         this.logger.error(
-          { err, characters: snapshots.map((s) => s.id), locks: [...locks.keys()] },
+          { err, characters: snapshots.map((s) => s.id), records: [...records.keys()] },
           'saving characters failed; will retry',
         );
         this.requeue(batch);
@@ -215,12 +259,12 @@ export class SaveQueue {
     }
   }
 
-  /** Puts a failed batch back: a snapshot handed over meanwhile wins; lock states merge by age. */
+  /** Puts a failed batch back: a snapshot handed over meanwhile wins; record states merge by age. */
   private requeue(batch: readonly Entry[]): void {
     for (const old of batch) {
       const entry = this.entry(old.key);
       entry.snapshot ??= old.snapshot;
-      for (const write of old.locks.values()) mergeLock(entry.locks, write);
+      for (const write of old.records.values()) mergeRecord(entry.records, write);
     }
   }
 
@@ -230,5 +274,18 @@ export class SaveQueue {
     } catch (err) {
       this.logger.error({ err }, 'fail point threw after commit');
     }
+  }
+}
+
+/** Writes one keyed record with the repository that owns its table. */
+async function writeRecord(tx: Repositories, what: PersistKind, key: string, data: JsonObject): Promise<void> {
+  switch (what) {
+    case 'worldChunk':
+      await tx.worldChunks.upsert(key, data);
+      return;
+    case 'storeStock':
+      // Checked when handed over (pushRecord); parsing again keeps the types honest.
+      await tx.storeStock.replaceAll(key, storeStockData.parse(data));
+      return;
   }
 }

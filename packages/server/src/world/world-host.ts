@@ -1,9 +1,10 @@
 import type { Rid } from '@tilerealm/protocol';
 import type { WorldView } from '../app/world-view';
 import type { Content } from '../content/load';
-import type { Command, DeathLockState, Effect, OutEvent } from '../sim/core/types';
+import type { Command, DeathLockState, Effect, JsonObject, OutEvent, PersistKind } from '../sim/core/types';
 import { World, type TickReport, type WorldSettings } from '../sim/core/world';
 import { FEATURES } from '../sim/features';
+import { snapshotChunks } from '../sim/features/objects/persist';
 import { snapshotAll } from '../sim/features/persistence/persistence';
 import { buildTileMap } from '../sim/map/build-tile-map';
 import type { NpcKillRepository } from '../storage';
@@ -38,8 +39,8 @@ export interface WorldHostOptions {
 
 /**
  * Runs the world in real time: the drift-correcting tick loop, command intake, delivery of each
- * tick's events, hand-over of saves and death locks to the write-behind queue, kill statistics,
- * and tick figures for /status.
+ * tick's events, hand-over of saves, death locks and feature records (`persist`) to the
+ * write-behind queue, kill statistics, and tick figures for /status.
  */
 export class WorldHost implements WorldView {
   readonly world: World;
@@ -82,10 +83,21 @@ export class WorldHost implements WorldView {
     if (locks.length > 0) this.enqueue({ type: 'restoreDeaths', locks: [...locks] });
   }
 
+  /**
+   * Hands saved feature records (world chunks, shop stock) back to the features that wrote them,
+   * as a `restore` command before the first tick. Call before `start()`.
+   */
+  restoreRecords(what: PersistKind, entries: ReadonlyArray<{ key: string; data: JsonObject }>): void {
+    // A command, so the input recorder keeps it and a replay starts from the same state.
+    if (entries.length > 0) this.enqueue({ type: 'restore', what, entries: [...entries] });
+  }
+
   /** Stops ticking and hands every player's snapshot to the save queue. */
   stop(): void {
     this.loop.stop();
     for (const snapshot of snapshotAll(this.world)) this.opts.saves.push(snapshot);
+    // World objects with their timers as they are now (ticks left), so a restart resumes them.
+    for (const chunk of snapshotChunks(this.world)) this.opts.saves.pushRecord('worldChunk', chunk.key, chunk.data, []);
   }
 
   enqueue(command: Command): void {
@@ -116,6 +128,9 @@ export class WorldHost implements WorldView {
         return;
       case 'deathLock':
         this.opts.saves.pushLock(e.lock, e.snapshots, e.step);
+        return;
+      case 'persist':
+        this.opts.saves.pushRecord(e.what, e.key, e.data, e.snapshots);
         return;
       case 'npcKill':
         this.opts.npcKills?.increment(e.characterId, e.npcId).catch((err: unknown) => {

@@ -160,7 +160,7 @@ describe('merging', () => {
 describe('pickup', () => {
   it('walks onto the tile, then takes the pile; viewers see it removed', async () => {
     const tw = await world({ id: 'a' }, { id: 'b', x: -2 });
-    spawnGroundItem(tw.world, { itemId: 'coins', quantity: 30, x: 3, z: 0, owner: null });
+    spawnGroundItem(tw.world, { itemId: 'feather', quantity: 30, x: 3, z: 0, owner: null });
     tw.advance();
     tw.enqueue(pickup('a', 'g1', 7));
     tw.advance(2);
@@ -169,8 +169,8 @@ describe('pickup', () => {
     expect(acks(tw, 'a')).toEqual([]);
     tw.advance();
     expect([a.x, a.z]).toEqual([3, 0]);
-    expect(acks(tw, 'a')).toEqual([{ groundItemId: 'g1', itemId: 'coins', quantity: 30 }]);
-    expect(a.inventory.entries()).toEqual(slots(['coins', 30]));
+    expect(acks(tw, 'a')).toEqual([{ groundItemId: 'g1', itemId: 'feather', quantity: 30 }]);
+    expect(a.inventory.entries()).toEqual(slots(['feather', 30]));
     expect(tw.world.groundItems.size).toBe(0);
     expect(removed(tw, 'a')).toEqual(['g1']);
     expect(removed(tw, 'b')).toEqual(['g1']);
@@ -219,13 +219,13 @@ describe('pickup', () => {
   it('keeps the pile when the inventory is full, all or nothing', async () => {
     const full = Array.from({ length: 28 }, (_, slot) => ({
       slot,
-      itemId: slot === 0 ? 'coins' : 'logs',
+      itemId: slot === 0 ? 'feather' : 'logs',
       quantity: slot === 0 ? 10 : 1,
     }));
     const tw = await world({ id: 'a', inventory: full });
     spawnGroundItem(tw.world, { itemId: 'bones', quantity: 1, x: 0, z: 0, owner: null });
-    spawnGroundItem(tw.world, { itemId: 'coins', quantity: MAX_STACK - 5, x: 0, z: 0, owner: null });
-    spawnGroundItem(tw.world, { itemId: 'coins', quantity: 5, x: 0, z: 0, owner: 'a' });
+    spawnGroundItem(tw.world, { itemId: 'feather', quantity: MAX_STACK - 5, x: 0, z: 0, owner: null });
+    spawnGroundItem(tw.world, { itemId: 'feather', quantity: 5, x: 0, z: 0, owner: 'a' });
     for (const [rid, id] of [
       [1, 'g1'],
       [2, 'g2'],
@@ -235,9 +235,9 @@ describe('pickup', () => {
       tw.advance();
     }
     expect(errors(tw, 'a')).toEqual(['inventory_full', 'inventory_full']);
-    expect(acks(tw, 'a')).toEqual([{ groundItemId: 'g3', itemId: 'coins', quantity: 5 }]);
+    expect(acks(tw, 'a')).toEqual([{ groundItemId: 'g3', itemId: 'feather', quantity: 5 }]);
     expect(tw.world.groundItems.at(0, 0).map((p) => p.id)).toEqual(['g1', 'g2']);
-    expect(tw.world.players.get('a')!.inventory.count('coins')).toBe(15);
+    expect(tw.world.players.get('a')!.inventory.count('feather')).toBe(15);
   });
 
   it('fails with no_path for an unreachable pile and when the walk stops short', async () => {
@@ -296,7 +296,8 @@ describe('determinism', () => {
     };
     const one = run(true);
     expect(run(true).hashes).toEqual(one.hashes);
-    expect(one.tw.world.players.get('b')!.inventory.count('coins')).toBe(40);
+    // Picked-up coins go to the coin pouch (ADR 0010).
+    expect(one.tw.world.players.get('b')!.coins).toBe(40);
     expect(run(false).hashes[2]).not.toBe(one.hashes[2]);
   });
 });

@@ -86,6 +86,7 @@ export function record(id: string, x = 0, z = 0, name = id): PlayerRecord {
     },
     inventory: [],
     equipment: [],
+    bank: [],
   };
 }
 

@@ -1,6 +1,7 @@
 import type { EntitySnapshot } from '@tilerealm/protocol';
 import type { Rid } from '@tilerealm/protocol';
 import type { SkillName } from '../../content/skills';
+import { BANK_SIZE, type OpenInterface } from '../features/bank/types';
 import { Equipment } from '../features/equipment/equipment';
 import { INVENTORY_SIZE, ItemContainer } from '../features/inventory/container';
 import type { ItemLookup } from '../features/inventory/types';
@@ -33,8 +34,16 @@ export class Player {
   skills: Record<SkillName, { level: number; xp: number }>;
   readonly inventory: ItemContainer;
   readonly equipment: Equipment;
+  /** The bank: {@link BANK_SIZE} slots in which every item stacks (features/bank). */
+  readonly bank: ItemContainer;
+  /** The bank or shop window open, if any (blocks trading; features/bank/interface.ts). */
+  openInterface: OpenInterface | undefined;
   /** Saved rows that could not be placed when loading (reported as a fault, kept for the save). */
-  readonly unplaced: { inventory: Array<SlotRow<number>>; equipment: Array<SlotRow<string>> };
+  readonly unplaced: {
+    inventory: Array<SlotRow<number>>;
+    equipment: Array<SlotRow<string>>;
+    bank: Array<SlotRow<number>>;
+  };
   /** Container versions last sent to the client (inventory:update / equipment:update). */
   sentInventoryVersion = -1;
   sentEquipmentVersion = -1;
@@ -57,6 +66,8 @@ export class Player {
   target: Player | Npc | undefined;
   /** The target tile the current chase path leads to (re-planned when the target moves). */
   chaseGoal: Tile | undefined;
+  /** Ticks in a row the chase found no way into reach (the combat feature gives up after a while). */
+  chaseMisses = 0;
   /** First tick at which the player may swing again (weapon speed). */
   nextAttackTick = 0;
   /** The player counts as in combat (no logout, no NPC tolerance reset) until this tick. */
@@ -111,9 +122,11 @@ export class Player {
     this.tolerance = { x: record.x, z: record.z, since: tick };
     const inv = ItemContainer.fromRows(record.inventory, INVENTORY_SIZE, lookup);
     const eq = Equipment.fromRows(record.equipment);
+    const bank = ItemContainer.fromRows(record.bank, BANK_SIZE, lookup, { alwaysStack: true });
     this.inventory = inv.container;
     this.equipment = eq.equipment;
-    this.unplaced = { inventory: inv.rejected, equipment: eq.rejected };
+    this.bank = bank.container;
+    this.unplaced = { inventory: inv.rejected, equipment: eq.rejected, bank: bank.rejected };
   }
 
   get maxHealth(): number {
@@ -134,6 +147,7 @@ export class Player {
       skills: structuredCloneSkills(this.skills),
       inventory: this.inventory.toRows(),
       equipment: this.equipment.toRows(),
+      bank: this.bank.toRows(),
     };
   }
 }

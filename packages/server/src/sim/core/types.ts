@@ -28,6 +28,8 @@ export interface PlayerRecord {
   skills: Record<SkillName, { level: number; xp: number }>;
   inventory: Array<SlotRow<number>>;
   equipment: Array<SlotRow<string>>;
+  /** The bank's occupied slots (every item stacks there; see features/bank). */
+  bank: Array<SlotRow<number>>;
 }
 
 /** What the world hands to storage to save a character (write-behind snapshot). */

@@ -185,11 +185,12 @@ export class Gateway implements PlayerSink {
           rid: undefined,
         });
       } else {
-        const [inventory, equipment] = await Promise.all([
+        const [inventory, equipment, bank] = await Promise.all([
           deps.repos.inventory.get(id),
           deps.repos.equipment.get(id),
+          deps.repos.bank.get(id),
         ]);
-        deps.host.enqueue({ type: 'login', record: toRecord(character, inventory, equipment) });
+        deps.host.enqueue({ type: 'login', record: toRecord(character, inventory, equipment, bank) });
       }
       connection.ready({
         message: (m, rid) => this.onMessage(id, attached, m, rid),
@@ -279,8 +280,13 @@ function errorEvent(code: 'admin_code_invalid', message: string, rid: Rid | unde
   return rid === undefined ? { event: 'error', data } : { event: 'error', data, rid };
 }
 
-/** A character row (with its saved items) as the world loads it. */
-export function toRecord(c: CharacterRow, inventory: ItemSlot[], equipment: EquipmentSlot[]): PlayerRecord {
+/** A character row (with its saved items: inventory, equipment and bank) as the world loads it. */
+export function toRecord(
+  c: CharacterRow,
+  inventory: ItemSlot[],
+  equipment: EquipmentSlot[],
+  bank: ItemSlot[],
+): PlayerRecord {
   return {
     id: c.id,
     accountId: c.accountId,
@@ -307,5 +313,6 @@ export function toRecord(c: CharacterRow, inventory: ItemSlot[], equipment: Equi
     },
     inventory,
     equipment,
+    bank,
   };
 }

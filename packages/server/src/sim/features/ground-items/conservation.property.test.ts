@@ -134,11 +134,12 @@ function command(world: World, o: Op): Command | undefined {
   }
 }
 
-/** Every item in the world: inventories plus ground piles. */
+/** Every item in the world: inventories plus ground piles, and coins in the coin pouches (ADR 0010). */
 function totals(world: World): Map<string, number> {
   const out = new Map<string, number>();
   const add = (itemId: string, q: number) => out.set(itemId, (out.get(itemId) ?? 0) + q);
   for (const p of world.players.values()) for (const r of p.inventory.entries()) add(r.itemId, r.quantity);
+  for (const p of world.players.values()) if (p.coins > 0) add('coins', p.coins);
   for (const g of world.groundItems.all()) add(g.itemId, g.quantity);
   return out;
 }

@@ -4,6 +4,7 @@ import { fail, type Outcome } from '../../core/registry';
 import { stopActivity } from '../../core/activity';
 import type { World } from '../../core/world';
 import { findPath } from '../../map/pathfinder';
+import { addCoins, COINS } from '../shops/pouch';
 import type { PendingPickup } from './store';
 import { visibleTo, type GroundItem } from './types';
 
@@ -138,8 +139,15 @@ export function resolvePickups(world: World): void {
 /**
  * Moves a whole pile into the player's inventory, all or nothing: when it does not fit (no free
  * slot, or a stack would pass 2^31-1) the pile stays untouched and the answer is `inventory_full`.
+ * Coins go to the coin pouch instead (ADR 0010), refused the same way when it would overflow.
  */
 export function takePile(world: World, player: Player, pile: GroundItem): Outcome {
+  if (pile.itemId === COINS) {
+    if (!addCoins(player, pile.quantity))
+      return fail('inventory_full', 'your coin pouch cannot hold any more coins');
+    world.groundItems.remove(pile, player.id);
+    return { ok: true, result: { groundItemId: pile.id, itemId: pile.itemId, quantity: pile.quantity } };
+  }
   const added = player.inventory.add(pile.itemId, pile.quantity);
   if (!added.ok) {
     switch (added.reason) {

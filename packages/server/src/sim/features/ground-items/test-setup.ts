@@ -27,5 +27,6 @@ export function playerRecord(
     skills: skills as PlayerRecord['skills'],
     inventory: items.map(([itemId, quantity], slot) => ({ slot, itemId, quantity })),
     equipment: [],
+    bank: [],
   };
 }

@@ -95,7 +95,8 @@ export const sessionFeature: Feature = {
           world.allocIndex(),
           world.itemLookup,
         );
-        if (p.unplaced.inventory.length > 0 || p.unplaced.equipment.length > 0) {
+        const { inventory, equipment, bank } = p.unplaced;
+        if (inventory.length > 0 || equipment.length > 0 || bank.length > 0) {
           // Never silently lose an item: report it; the save keeps the rows (see toRecord).
           world.effect({
             type: 'fault',

@@ -1,0 +1,50 @@
+import type { Player } from '../../core/player';
+import { fail, type Feature, type Outcome } from '../../core/registry';
+import type { World } from '../../core/world';
+import { resolveApproaches, supersedeApproaches } from './approach';
+import { closeInterface, closeReason, enforceInterfaces } from './interface';
+import type { OpenInterface } from './types';
+
+/**
+ * The open interface a request needs, after closing one that may no longer stay open (a move asked
+ * earlier in the same tick closes it before a deposit that follows); `interface_not_open` otherwise.
+ */
+export function requireInterface<K extends OpenInterface['kind']>(
+  world: World,
+  p: Player,
+  kind: K,
+): Extract<OpenInterface, { kind: K }> | Outcome {
+  const reason = closeReason(p);
+  if (reason) closeInterface(world, p, reason);
+  const open = p.openInterface;
+  if (open?.kind !== kind) return fail('interface_not_open', `open a ${kind} first`);
+  return open as Extract<OpenInterface, { kind: K }>;
+}
+
+/** True when {@link requireInterface} answered with a failure instead of the interface. */
+export function isOutcome(v: OpenInterface | Outcome): v is Outcome {
+  return 'ok' in v;
+}
+
+/**
+ * The machinery the bank and shops share: the walk to a bank booth, banker or shopkeeper
+ * (approach.ts: superseded in the input phase, resolved in the players phase after movement), the
+ * closing rules of an open interface (interface.ts: checked after the requests of a tick and again
+ * in the sync phase, after movement, combat and deaths), and `player:action` `closeInterface`.
+ */
+export const interfacesFeature: Feature = {
+  name: 'interfaces',
+  register(r) {
+    r.action('closeInterface', (world, player) => {
+      const open = player.openInterface;
+      closeInterface(world, player, 'closed');
+      return { ok: true, result: { closed: open?.kind ?? null } };
+    });
+    r.phase('input', (world) => {
+      supersedeApproaches(world);
+      enforceInterfaces(world);
+    });
+    r.phase('players', resolveApproaches);
+    r.phase('sync', enforceInterfaces);
+  },
+};

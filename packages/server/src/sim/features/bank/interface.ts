@@ -1,0 +1,64 @@
+/**
+ * The "interface open" state of the bank and shops. A player has at most one of them open
+ * (`Player.openInterface`); while it is, trading is blocked (the spec's rule against swapping items
+ * out from under an offer). It closes, with `interface:closed` telling the client why, when:
+ * - the player asks (`closeInterface`): reason `closed`;
+ * - another one opens: `replaced`;
+ * - the player asks to walk (`player:move`) or ends up more than one tile from where it opened
+ *   (a teleport, a walk another request started): `moved`;
+ * - an activity starts (gathering, making, lighting a fire): `activity`;
+ * - the player attacks (or retaliates): `combat`;
+ * - the player dies: `died`.
+ */
+import type { Player } from '../../core/player';
+import type { World } from '../../core/world';
+import type { OpenInterface } from './types';
+
+/** Why an interface closed (the `reason` of `interface:closed`). */
+export type CloseReason = 'closed' | 'replaced' | 'moved' | 'activity' | 'combat' | 'died';
+
+/** Closes the player's open interface, if any, and tells the client. */
+export function closeInterface(world: World, p: Player, reason: CloseReason): void {
+  const open = p.openInterface;
+  if (!open) return;
+  p.openInterface = undefined;
+  world.send(p.id, 'interface:closed', { tick: world.tick, interface: open.kind, reason });
+}
+
+/** Whether two interfaces are the same window (the bank, or one shop); where they opened aside. */
+export function sameInterface(a: OpenInterface, b: OpenInterface): boolean {
+  if (a.kind === 'bank' || b.kind === 'bank') return a.kind === b.kind;
+  return a.storeId === b.storeId;
+}
+
+/**
+ * Opens an interface where the player stands. Another one open is closed first (`replaced`); the
+ * same one opened again simply stays open, re-anchored to the player's tile.
+ */
+export function openInterface(world: World, p: Player, next: OpenInterface): void {
+  if (p.openInterface && !sameInterface(p.openInterface, next)) closeInterface(world, p, 'replaced');
+  p.openInterface = next;
+}
+
+/** Why the player's open interface must close now, or undefined when it may stay open. */
+export function closeReason(p: Player): CloseReason | undefined {
+  const open = p.openInterface;
+  if (!open) return undefined;
+  if (p.dyingUntil !== 0) return 'died';
+  if (p.pendingMove) return 'moved';
+  if (Math.max(Math.abs(p.x - open.x), Math.abs(p.z - open.z)) > 1) return 'moved';
+  if (p.activity) return 'activity';
+  if (p.target) return 'combat';
+  return undefined;
+}
+
+/**
+ * Input phase (after every request of the tick) and sync phase (after movement, combat and deaths):
+ * closes every interface whose player no longer may keep it open.
+ */
+export function enforceInterfaces(world: World): void {
+  for (const p of world.players.values()) {
+    const reason = closeReason(p);
+    if (reason) closeInterface(world, p, reason);
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * Shared shapes of the bank and shop interfaces, kept apart from their rules so the core Player
+ * can hold them without importing any feature logic.
+ */
+
+/**
+ * Slots of a bank. At least the 400 the design asks for; 800 matches the protocol's highest
+ * `bankSlot` (799), so every slot a client can name exists.
+ */
+export const BANK_SIZE = 800;
+
+/**
+ * The bank or shop window a player has open. While one is open the player counts as "in an
+ * interface", which blocks trading (the spec's anti-exploit rule); it closes when the player walks
+ * more than one tile from `x`/`z` (where it opened), moves, starts an activity, attacks, dies, or
+ * opens another one (see bank/interface.ts).
+ */
+export type OpenInterface =
+  | { readonly kind: 'bank'; readonly x: number; readonly z: number }
+  | { readonly kind: 'shop'; readonly storeId: string; readonly x: number; readonly z: number };

@@ -1,0 +1,73 @@
+import type { Rid } from '@tilerealm/protocol';
+import type { Player } from '../../core/player';
+import { fail, type Feature, type Outcome } from '../../core/registry';
+import type { World } from '../../core/world';
+import { approach } from '../bank/approach';
+import { openInterface } from '../bank/interface';
+import { isOutcome, requireInterface } from '../bank/interface-feature';
+import { chebyshev } from '../combat/combatants';
+import { syncCoins } from './pouch';
+import { restock, restoreStock, shopsOf, shopView, type Shop } from './stock';
+import { buy, sell } from './trade';
+
+/**
+ * `player:action` `openShop`: walks next to the shopkeeper, then opens its shop. The NPC's
+ * npcs.json id must be a store's `ownerNpcId`; an owner of several stores opens the first one it
+ * may open. A store with `requiredQuestId` is refused for now (quests come later).
+ *
+ * The spec opens shops through the shopkeeper's dialogue; until dialogue exists, this action is the
+ * direct way (docs/bank-and-shops.md).
+ */
+export function requestOpenShop(world: World, p: Player, npcId: string, rid: Rid | undefined): Outcome {
+  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  const n = world.npcs.get(npcId);
+  if (!n?.alive || chebyshev(p.x, p.z, n.x, n.z) > world.settings.viewDistance)
+    return fail('target_gone', 'there is no such shopkeeper in sight');
+  const owned = [...shopsOf(world).values()].filter((s) => s.def.ownerNpcId === n.def.id);
+  const shop = owned.find((s) => s.def.requiredQuestId === undefined);
+  if (!shop) {
+    const locked = owned[0];
+    if (!locked) return fail('target_gone', `${n.name} does not keep a shop`);
+    return fail(
+      'feature_unavailable',
+      `${locked.def.name} only trades with those who finished the quest ${locked.def.requiredQuestId ?? ''}, and quests are not available yet`,
+    );
+  }
+  const opens = { kind: 'shop' as const, storeId: shop.def.id, x: p.x, z: p.z };
+  return approach(world, p, { kind: 'npc', id: npcId }, n, n.name, rid, opens, (w, player) => {
+    openInterface(w, player, { kind: 'shop', storeId: shop.def.id, x: player.x, z: player.z });
+    w.send(player.id, 'shop:update', shopView(w, shop));
+    return { ok: true, result: { interface: 'shop', storeId: shop.def.id } };
+  });
+}
+
+/** The shop the player has open, or why there is none. */
+function openShop(world: World, p: Player): Shop | Outcome {
+  const open = requireInterface(world, p, 'shop');
+  if (isOutcome(open)) return open;
+  return shopsOf(world).get(open.storeId) ?? fail('interface_not_open', 'that shop is gone');
+}
+
+/**
+ * Shops (stores.json): `openShop`, `shop:buy` and `shop:sell` with prices that respond to stock
+ * (pricing.ts), restocking in the world phase and persisted stock (stock.ts); and the coin pouch's
+ * `player:coins` in the sync phase, since shops are where money changes hands most.
+ */
+export const shopsFeature: Feature = {
+  name: 'shops',
+  register(r) {
+    r.action('openShop', (world, player, data, rid) => requestOpenShop(world, player, data.npcId, rid));
+    r.on('shop:buy', (world, player, data) => {
+      const shop = openShop(world, player);
+      return 'ok' in shop ? shop : buy(world, player, shop, data.itemId, data.quantity);
+    });
+    r.on('shop:sell', (world, player, data) => {
+      const shop = openShop(world, player);
+      return 'ok' in shop ? shop : sell(world, player, shop, data.slot, data.quantity);
+    });
+    r.restore('storeStock', restoreStock);
+    r.init((world) => void shopsOf(world));
+    r.phase('world', restock);
+    r.phase('sync', syncCoins);
+  },
+};
