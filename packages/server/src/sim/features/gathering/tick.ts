@@ -1,0 +1,99 @@
+/**
+ * Players phase (after movement): each gathering player walks on until next to its object, then
+ * attempts every few ticks until the inventory is full, the resource depletes, or something else
+ * ends it.
+ */
+import { stopActivity } from '../../core/activity';
+import type { Player } from '../../core/player';
+import type { World } from '../../core/world';
+import type { ResourceDef } from '../../../content/schemas/resources';
+import type { WorldObject } from '../objects/store';
+import { grantXp } from '../skills/grant';
+import { GatherJob } from './job';
+import { isNextTo } from './reach';
+import {
+  catchChance,
+  eligibleCatches,
+  harvestChance,
+  planGather,
+  type GatherPlan,
+  type HarvestableDef,
+} from './rules';
+import { rollBonusDrops, yieldsFit } from './yields';
+
+export function gatherTick(world: World): void {
+  for (const p of world.players.values()) {
+    const job = p.activity?.state;
+    if (job instanceof GatherJob) step(world, p, job);
+  }
+}
+
+function step(world: World, p: Player, job: GatherJob): void {
+  const o = job.object;
+  const def = world.content.resources.get(o.defId);
+  if (p.dyingUntil !== 0) return stopActivity(world, p, 'dead');
+  if (world.objects.get(o.id) !== o || !def) return stopActivity(world, p, 'object_gone');
+  if (o.depleted) return stopActivity(world, p, 'depleted');
+  if (!isNextTo(world, p, o)) {
+    if (!job.arrived && p.path.length > 0) return; // still walking
+    const moved = o.x !== job.fromX || o.z !== job.fromZ;
+    return stopActivity(world, p, moved ? 'object_gone' : job.arrived ? 'moved' : 'not_near');
+  }
+  if (job.arrived && world.tick < job.nextAttemptTick) return;
+  const plan = planGather(world.content, p, def, job.methodId);
+  if (!plan) return stopActivity(world, p, 'object_gone');
+  if (!plan.ok) return stopActivity(world, p, plan.code);
+  if (!job.arrived) {
+    // Arrived: the first attempt comes one interval later (the first swing, cast or net).
+    job.arrived = true;
+    p.path = [];
+    job.nextAttemptTick = world.tick + plan.interval;
+    return;
+  }
+  job.nextAttemptTick = world.tick + plan.interval;
+  if (!yieldsFit(world, p, def, plan.method)) return stopActivity(world, p, 'inventory_full');
+  if (!attempt(world, p, o, def, plan)) return;
+  if (o.depleted) return stopActivity(world, p, 'depleted');
+  const next = planGather(world.content, p, def, job.methodId);
+  if (!next?.ok) return stopActivity(world, p, next ? next.code : 'object_gone');
+  if (!yieldsFit(world, p, def, next.method)) return stopActivity(world, p, 'inventory_full');
+}
+
+/** One attempt: the roll, and on success the yield, the XP, bonus drops and depletion. */
+function attempt(world: World, p: Player, o: WorldObject, def: ResourceDef, plan: GatherPlan): boolean {
+  const level = p.skills[plan.skill].level;
+  if (def.kind === 'fishing_spot') {
+    const method = plan.method;
+    if (!method) return false;
+    const caught = eligibleCatches(method, level).find((c) => world.rng.nextFloat() < catchChance(c, level));
+    if (!caught) return false;
+    if (method.baitItemId !== undefined) p.inventory.remove(method.baitItemId, 1);
+    p.inventory.add(caught.itemId, 1);
+    grantXp(world, p, 'fishing', Math.round(caught.xp * 10));
+    rollBonusDrops(world, p, 'fishing');
+    return true;
+  }
+  if (world.rng.nextFloat() >= harvestChance(def, plan.tool.tier, level)) return false;
+  for (const y of def.yields) p.inventory.add(y.itemId, y.quantity);
+  grantXp(world, p, plan.skill, Math.round(def.xp * 10));
+  rollBonusDrops(world, p, plan.skill);
+  deplete(world, o, def);
+  return true;
+}
+
+/** After a success: the resource may deplete (a chance per gather, or after a rolled count). */
+function deplete(world: World, o: WorldObject, def: HarvestableDef): void {
+  const store = world.objects;
+  const d = def.depletion;
+  let depletes: boolean;
+  if (d.type === 'chance') {
+    depletes = d.chance >= 1 || world.rng.nextFloat() < d.chance;
+  } else {
+    const left = (o.gathersLeft > 0 ? o.gathersLeft : world.rng.between(d.min, d.max)) - 1;
+    depletes = left <= 0;
+    store.setGathersLeft(o, Math.max(0, left));
+  }
+  if (!depletes) return;
+  store.setDepleted(o, true);
+  store.schedule(o, world.tick + def.respawnTicks);
+}
