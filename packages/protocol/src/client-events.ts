@@ -50,7 +50,7 @@ export const clientEvents = {
       z.strictObject({
         action: z.literal('gather'),
         objectId: entityId.describe(
-          'A tree, rock or fishing spot (object:update / the area placements). Walks next to it, then gathers every few ticks until the inventory is full, the resource depletes, or another request replaces it. Ack `{ objectId }` once next to it.',
+          'A tree, rock or fishing spot (object:update / the area placements). Walks next to it, then gathers every few ticks until the inventory is full, the resource depletes, or another request replaces it. Ack `{ objectId, methodId? }` at once; the end comes as activity:stopped.',
         ),
         methodId: z
           .string()

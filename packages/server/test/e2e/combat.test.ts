@@ -53,7 +53,13 @@ describe('combat over WebSocket (SDK clients)', () => {
       expect(goblin).toBeDefined();
       const ack = await c.request('player:action', { action: 'attack', targetId: goblin?.id ?? '' });
       expect(ack).toMatchObject({ result: { targetId: goblin?.id } });
-      const death = await c.waitFor('combat:death', (d) => d.id === goblin?.id, 30_000);
+      // A goblin that wanders somewhere out of reach for a while ends the attack: attack again.
+      const off = c.on('error', (e) => {
+        if (e.code === 'target_out_of_reach')
+          c.send('player:action', { action: 'attack', targetId: goblin?.id ?? '' });
+      });
+      const death = await c.waitFor('combat:death', (d) => d.id === goblin?.id, 60_000);
+      off();
       expect(death.killerId).toBe(me);
       const dealt = hits.filter((h) => h.attackerId === me && h.targetId === goblin?.id);
       const total = dealt.reduce((s, h) => s + h.damage, 0);

@@ -61,7 +61,7 @@ describe('real-time world over WebSocket (SDK clients)', () => {
       const sync = await c.request('player:requestSync', {});
       expect(sync).toMatchObject({ player: { position: { x: 0, z: 0 } } });
       await expect(c.request('inventory:use', { slot: 0, targetSlot: 1 })).rejects.toMatchObject({
-        code: 'feature_unavailable',
+        code: 'not_usable',
       });
       await expect(c.request('inventory:use', { slot: 0 })).rejects.toMatchObject({ code: 'not_usable' });
       await expect(c.request('player:chat', { message: '/tele 1 1' })).rejects.toMatchObject({

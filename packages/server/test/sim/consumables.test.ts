@@ -105,7 +105,7 @@ describe('eating food', () => {
     expect(acks(boosted, 'b')).toEqual([{ itemId: 'shrimps', healed: 0, health: 120 }]);
   });
 
-  it('refuses an empty slot, a non-food item and item-on-item use, changing nothing', async () => {
+  it('refuses an empty slot, a non-food item, a pointless item-on-item and an unknown object, changing nothing', async () => {
     const tw = await worldWith('n', {
       health: 50,
       inventory: [{ slot: 0, itemId: 'bronze_sword', quantity: 1 }, SHRIMPS(1)],
@@ -117,12 +117,7 @@ describe('eating food', () => {
     tw.enqueue(use('n', { slot: 1, targetSlot: 0 }, 3));
     tw.enqueue(use('n', { slot: 1, targetId: 'some-npc' }, 4));
     tw.advance();
-    expect(codes(tw, 'n')).toEqual([
-      'empty_slot',
-      'not_usable',
-      'feature_unavailable',
-      'feature_unavailable',
-    ]);
+    expect(codes(tw, 'n')).toEqual(['empty_slot', 'not_usable', 'not_usable', 'object_gone']);
     expect((tw.events('n', 'error')[1]?.data as { message: string }).message).toBe(
       'Nothing interesting happens.',
     );

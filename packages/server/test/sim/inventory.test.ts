@@ -26,7 +26,7 @@ describe('inventory requests', () => {
       { slot: 1, itemId: 'bronze_axe', quantity: 1 },
       { slot: 5, itemId: 'bones', quantity: 3 },
     ]);
-    const examine = tw.events('p', 'ack').find((e) => e.rid === 4)?.data as {
+    const examine = tw.events('p', 'ack').find((e) => e.rid === 4)?.data as unknown as {
       result: { itemId: string; examine: string };
     };
     expect(examine.result.itemId).toBe('bronze_axe');

@@ -310,12 +310,17 @@ export class World {
       for (const s of p.path) h.num(s.x).num(s.z);
       for (const r of p.inventory.entries()) h.num(r.slot).str(r.itemId).num(r.quantity);
       for (const r of p.equipment.entries()) h.str(r.slot).str(r.itemId).num(r.quantity);
+      for (const r of p.bank.entries()) h.num(r.slot).str(r.itemId).num(r.quantity);
+      h.num(p.coins)
+        .str(p.openInterface?.kind ?? '')
+        .str(p.activity?.kind ?? '');
     }
     for (const n of this.npcs.values()) {
       h.num(n.x).num(n.z).num(n.health).num(n.path.length).str(n.state).num(n.stateUntil);
       h.num(n.target?.idx ?? -1).num(n.nextAttackTick);
     }
     this.groundItems.hashInto(h, this.players.values());
+    this.objects.hashInto(h);
     for (const c of this.deaths.all()) {
       h.str(c.id).num(c.collapsesAtTick).num(c.piles.size);
       for (const s of c.grave) h.str(s.itemId).num(s.quantity);

@@ -1,15 +1,22 @@
 import type { Feature } from '../core/registry';
+import { bankFeature } from './bank/feature';
+import { interfacesFeature } from './bank/interface-feature';
 import { chatFeature } from './chat/chat';
 import { combatFeature } from './combat/feature';
 import { consumablesFeature } from './consumables/feature';
 import { deathFeature } from './death/feature';
 import { equipmentFeature } from './equipment/feature';
+import { firemakingFeature } from './firemaking/feature';
+import { gatheringFeature } from './gathering/feature';
 import { groundItemsFeature } from './ground-items/feature';
 import { inventoryFeature } from './inventory/feature';
 import { movementFeature } from './movement/movement';
 import { npcFeature } from './npcs/feature';
+import { objectsFeature } from './objects/feature';
 import { persistenceFeature } from './persistence/persistence';
+import { processingFeature } from './processing/feature';
 import { sessionFeature } from './session/session';
+import { shopsFeature } from './shops/feature';
 import { syncFeature } from './sync/sync';
 
 /** Every feature of the world, in registration order (which fixes hook order within a phase). */
@@ -22,6 +29,13 @@ export const FEATURES: readonly Feature[] = [
   inventoryFeature,
   consumablesFeature,
   groundItemsFeature,
+  objectsFeature,
+  gatheringFeature,
+  firemakingFeature,
+  interfacesFeature,
+  bankFeature,
+  shopsFeature,
+  processingFeature,
   combatFeature,
   deathFeature,
   syncFeature,

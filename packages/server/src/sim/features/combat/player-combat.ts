@@ -33,6 +33,9 @@ import {
 import { COMBAT_TIMEOUT_TICKS, queueHit, rangedHitDelay } from './hits';
 import type { ResolvedStyle } from './styles';
 
+/** Ticks in a row a chase may find no way into reach before the attack is given up. */
+export const CHASE_PATIENCE_TICKS = 10;
+
 /** Finds an attack target by id among the entities the player could see. */
 function findTarget(world: World, p: Player, targetId: string): Fighter | undefined {
   const e: Fighter | undefined = world.npcs.get(targetId) ?? world.players.get(targetId);
@@ -86,6 +89,7 @@ export function requestAttack(world: World, p: Player, targetId: string): Outcom
   stopActivity(world, p, 'replaced');
   p.target = target;
   p.chaseGoal = { x: target.x, z: target.z };
+  p.chaseMisses = 0;
   return { ok: true, result: { targetId: target.id } };
 }
 
@@ -165,12 +169,17 @@ export function playerCombatTick(world: World): void {
     if (p.path.length === 0 || p.chaseGoal?.x !== target.x || p.chaseGoal.z !== target.z) {
       const path = chasePath(world, p, target, reach);
       p.chaseGoal = { x: target.x, z: target.z };
-      if (!path || path.length === 0)
+      if (path && path.length > 0) {
+        p.path = path;
+        p.chaseMisses = 0;
+      } else if (++p.chaseMisses >= CHASE_PATIENCE_TICKS) {
+        // A moving target can stand for a moment where no tile in reach is free: only give up
+        // when that lasts.
         stopAttacking(world, p, {
           code: 'target_out_of_reach',
           message: `you cannot reach the ${target.name}`,
         });
-      else p.path = path;
+      }
     }
   }
 }

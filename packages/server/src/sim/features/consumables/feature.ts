@@ -1,6 +1,8 @@
 import type { Player } from '../../core/player';
 import { fail, type Feature, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
+import { useItemOnItem } from '../firemaking/use';
+import { useItemOnObject } from '../processing/use';
 import { healedBy, planEat, regenStep, type EatFailure } from './rules';
 
 function failure(reason: EatFailure, ticksLeft: number): Outcome {
@@ -51,19 +53,17 @@ export function syncStats(world: World, p: Player): void {
 
 /**
  * Consumables: eating food with `inventory:use` (the item alone), natural health regeneration and
- * boost decay in the players phase, and `player:stats` in the sync phase. Using an item on another
- * item or object is not offered yet and answers `feature_unavailable`.
+ * boost decay in the players phase, and `player:stats` in the sync phase. `inventory:use` also
+ * dispatches item-on-object (processing/use.ts) and item-on-item (firemaking/use.ts).
  */
 export const consumablesFeature: Feature = {
   name: 'consumables',
   register(r) {
+    // inventory:use: on an object (processing: cooking, smelting), on another item (firemaking),
+    // or alone (eating).
     r.on('inventory:use', (world, player, data) => {
-      if (data.targetSlot !== undefined || data.targetId !== undefined) {
-        return fail(
-          'feature_unavailable',
-          'using an item on another item or object is not available on this server yet',
-        );
-      }
+      if (data.targetId !== undefined) return useItemOnObject(world, player, data.slot, data.targetId);
+      if (data.targetSlot !== undefined) return useItemOnItem(world, player, data.slot, data.targetSlot);
       return eat(world, player, data.slot);
     });
     r.phase('players', (world) => {
