@@ -8,7 +8,10 @@
  * stand by the spawns of attackable NPCs and attack one in view after another (re-teleporting after
  * a death), so the figures include combat, NPC deaths, drops and respawns.
  *
- *   npm run bench -- load [--players 500] [--fighters 100] [--load-seconds 30]
+ * The next `--gatherers` bots stand next to a level-1 tree, rock or fishing spot and gather it over
+ * and over with the starter tools, dropping their haul when the inventory is full.
+ *
+ *   npm run bench -- load [--players 500] [--fighters 100] [--gatherers 100] [--load-seconds 30]
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
@@ -44,8 +47,14 @@ interface Bot {
   frames: number;
   x: number;
   z: number;
-  /** Fighters keep attacking NPCs in view; the others walk and chat. */
+  /** Fighters keep attacking NPCs in view; gatherers gather one resource; the others walk and chat. */
   fighter: boolean;
+  /** The resource a gatherer works (an object id), or undefined. */
+  resource: string | undefined;
+  /** A gatherer's inventory as last sent, and whether it is gathering right now. */
+  slots: Array<{ slot: number; itemId: string }>;
+  gathering: boolean;
+  gathered: number;
   /** Attackable NPCs in view (fighters only): handle -> id. */
   npcs: Map<number, string>;
   target: string | undefined;
@@ -67,6 +76,10 @@ function connectBot(url: string, fighter: boolean): Promise<Bot> {
       x: 0,
       z: 0,
       fighter,
+      resource: undefined,
+      slots: [],
+      gathering: false,
+      gathered: 0,
       npcs: new Map(),
       target: undefined,
       died: false,
@@ -82,6 +95,7 @@ function connectBot(url: string, fighter: boolean): Promise<Bot> {
         resolve(bot);
       }
       if (fighter) watchFight(bot, data);
+      else if (bot.resource !== undefined) watchGathering(bot, data);
     });
     ws.on('error', reject);
   });
@@ -120,6 +134,55 @@ function watchFight(bot: Bot, data: Buffer): void {
   }
 }
 
+/** Items gatherers drop when their inventory is full (everything a resource yields). */
+let yields = new Set<string>();
+
+/** A gatherer reads its inventory and the end of each gathering round. */
+function watchGathering(bot: Bot, data: Buffer): void {
+  const messages = JSON.parse(data.toString()) as unknown;
+  for (const m of (Array.isArray(messages) ? messages : [messages]) as Array<{
+    event: string;
+    data: Record<string, unknown>;
+  }>) {
+    if (m.event === 'inventory:update')
+      bot.slots = m.data['slots'] as Array<{ slot: number; itemId: string }>;
+    else if (m.event === 'activity:stopped' || m.event === 'error') bot.gathering = false;
+    else if (m.event === 'skill:xp' && ['woodcutting', 'mining', 'fishing'].includes(String(m.data['skill'])))
+      bot.gathered++;
+  }
+}
+
+/** Level-1 resources of the bundled world and a walkable tile next to each (where gatherers go). */
+async function gatherSpots(): Promise<Array<{ x: number; z: number; objectId: string }>> {
+  const content = await loadContent(BUNDLED_MANIFESTS_DIR);
+  const map = buildTileMap(content);
+  yields = new Set();
+  const out: Array<{ x: number; z: number; objectId: string }> = [];
+  for (const area of content.areas.values())
+    area.resources.forEach((placed, i) => {
+      const def = content.resources.get(placed.resourceId);
+      if (!def) return;
+      if (def.kind === 'fishing_spot') {
+        // Starter tools include a small net only.
+        const net = def.methods.find((m) => m.toolKind === 'small_net');
+        if (!net) return;
+        for (const c of net.catches) yields.add(c.itemId);
+      } else {
+        if (def.levelRequired > 1) return;
+        for (const y of def.yields) yields.add(y.itemId);
+      }
+      for (const [dx, dz] of [
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const)
+        if (map.isWalkable(placed.x + dx, placed.z + dz))
+          out.push({ x: placed.x + dx, z: placed.z + dz, objectId: `${area.id}:r${i}` });
+    });
+  return out;
+}
+
 /** Walkable tiles next to the spawns of attackable NPCs (where the fighters go). */
 async function fightTiles(): Promise<Array<{ x: number; z: number }>> {
   const content = await loadContent(BUNDLED_MANIFESTS_DIR);
@@ -144,6 +207,7 @@ export async function runLoadBench(args: {
   players: number;
   seconds: number;
   fighters: number;
+  gatherers: number;
 }): Promise<void> {
   const server = await startServerProcess({ ADMIN_CODE, WORLD_SEED: '1' });
   const base = server.url;
@@ -169,10 +233,16 @@ export async function runLoadBench(args: {
     };
     const tiles = await spawnTiles(bots.length);
     const arena = await fightTiles();
+    const spots = await gatherSpots();
     bots.forEach((bot, i) => {
+      const spot = spots[rand(spots.length)];
+      const gatherer = !bot.fighter && i < args.fighters + args.gatherers && spot !== undefined;
+      if (gatherer) bot.resource = spot.objectId;
       const t = bot.fighter
         ? (arena[rand(arena.length)] ?? { x: 0, z: 0 })
-        : (tiles[i % tiles.length] ?? { x: 0, z: 0 });
+        : gatherer
+          ? spot
+          : (tiles[i % tiles.length] ?? { x: 0, z: 0 });
       bot.x = t.x;
       bot.z = t.z;
       send(bot, 'player:chat', { message: `/admin ${ADMIN_CODE}` });
@@ -186,6 +256,19 @@ export async function runLoadBench(args: {
       let n = 0;
       while (running) {
         for (const bot of bots) {
+          if (bot.resource !== undefined) {
+            if (bot.gathering) continue;
+            // Full: drop what was gathered (it despawns on the ground); then gather again.
+            if (bot.slots.length >= 28)
+              for (const s of bot.slots)
+                if (yields.has(s.itemId)) send(bot, 'inventory:drop', { slot: s.slot });
+            // Many gatherers share a tree or rock: ask again every few ticks while it grows back.
+            if ((n + bot.x + bot.z) % 5 === 0) {
+              bot.gathering = true;
+              send(bot, 'player:action', { action: 'gather', objectId: bot.resource });
+            }
+            continue;
+          }
           if (bot.fighter) {
             if (bot.died) {
               bot.died = false;
@@ -214,6 +297,7 @@ export async function runLoadBench(args: {
       bot.bytes = 0;
       bot.kills = 0;
       bot.hits = 0;
+      bot.gathered = 0;
     }
     const start = performance.now();
     await sleep(args.seconds * 1000);
@@ -236,6 +320,8 @@ export async function runLoadBench(args: {
       players: bots.length,
       fighters: bots.filter((b) => b.fighter).length,
       npcKills: bots.reduce((s, b) => s + b.kills, 0),
+      gatherers: bots.filter((b) => b.resource !== undefined).length,
+      gathered: bots.reduce((s, b) => s + b.gathered, 0),
       hitsSeenByFighters: bots.reduce((s, b) => s + b.hits, 0),
       online: status.playersOnline,
       seconds: Math.round(elapsed),
@@ -250,6 +336,7 @@ export async function runLoadBench(args: {
     console.log(
       `fighters ${figures.fighters}: ${figures.npcKills} NPC kills, ${figures.hitsSeenByFighters} combat:hit events received`,
     );
+    console.log(`gatherers ${figures.gatherers}: ${figures.gathered} resources gathered`);
     console.log(`tick p50 ${figures.tickP50Ms} ms, p99 ${figures.tickP99Ms} ms (last 100 ticks)`);
     for (const p of figures.phases)
       console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);

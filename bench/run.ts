@@ -16,6 +16,7 @@ const { values, positionals } = parseArgs({
     queries: { type: 'string', default: '2000' },
     players: { type: 'string', default: '500' },
     fighters: { type: 'string', default: '100' },
+    gatherers: { type: 'string', default: '100' },
     'load-seconds': { type: 'string', default: '30' },
     ticks: { type: 'string', default: '300' },
   },
@@ -44,6 +45,7 @@ const benches: Record<string, () => Promise<void>> = {
     runTickBench({
       players: positiveInt('players', values.players),
       fighters: nonNegativeInt('fighters', values.fighters),
+      gatherers: nonNegativeInt('gatherers', values.gatherers),
       ticks: positiveInt('ticks', values.ticks),
     }),
   load: () =>
@@ -51,6 +53,7 @@ const benches: Record<string, () => Promise<void>> = {
       players: positiveInt('players', values.players),
       seconds: positiveInt('load-seconds', values['load-seconds']),
       fighters: nonNegativeInt('fighters', values.fighters),
+      gatherers: nonNegativeInt('gatherers', values.gatherers),
     }),
 };
 

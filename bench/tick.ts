@@ -2,11 +2,12 @@
  * Tick benchmark: the simulation alone, in this process, with no network: N players on the
  * default world (spread over distinct walkable tiles; 1 in 5 asks to walk or run each tick, 1 in
  * 60 chats) of which the first `--fighters` stand by attackable NPCs and attack them one after
- * another. After a warm-up of 100 ticks it measures `--ticks` ticks and prints the per-phase and
+ * another, and the next `--gatherers` (with an axe, a pickaxe and a net) gather the nearest tree,
+ * rock or fishing spot, dropping what they gathered when the inventory is full. After a warm-up of 100 ticks it measures `--ticks` ticks and prints the per-phase and
  * total p50/p99 of `World.step` in milliseconds, then one JSON line. Set beside the load benchmark,
  * it separates the world's own cost from the cost of the sockets and the bots sharing the CPU.
  *
- *   npm run bench -- tick [--players 2000] [--fighters 200] [--ticks 300]
+ *   npm run bench -- tick [--players 2000] [--fighters 200] [--gatherers 200] [--ticks 300]
  */
 import type { Command, PlayerRecord } from '../packages/server/src/sim/core/types';
 import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
@@ -51,6 +52,7 @@ function record(id: string, x: number, z: number): PlayerRecord {
 export async function runTickBench(args: {
   players: number;
   fighters: number;
+  gatherers: number;
   ticks: number;
 }): Promise<void> {
   const content = await loadContent(BUNDLED_MANIFESTS_DIR);
@@ -72,17 +74,45 @@ export async function runTickBench(args: {
         for (let dx = -3; dx <= 3; dx++)
           for (let dz = -3; dz <= 3; dz++)
             if (map.isWalkable(s.x + dx, s.z + dz)) arena.push({ x: s.x + dx, z: s.z + dz });
+  // Gatherers stand next to trees, rocks and fishing spots (level-1 ones: anyone may gather them).
+  const woods: Array<{ x: number; z: number }> = [];
+  for (const o of world.objects.all()) {
+    const def = o.kind === 'resource' ? content.resources.get(o.defId) : undefined;
+    if (!def || (def.kind !== 'fishing_spot' && def.levelRequired > 1)) continue;
+    for (const [dx, dz] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const)
+      if (map.isWalkable(o.x + dx, o.z + dz)) woods.push({ x: o.x + dx, z: o.z + dz });
+  }
+  const isGatherer = (i: number) => i >= args.fighters && i < args.fighters + args.gatherers;
   const home: Array<{ x: number; z: number }> = [];
   for (let i = 0; i < args.players; i++) {
-    const spot = (i < args.fighters ? arena[rand(arena.length)] : open[rand(open.length)]) ?? { x: 0, z: 0 };
+    const spot = (i < args.fighters
+      ? arena[rand(arena.length)]
+      : isGatherer(i)
+        ? woods[rand(woods.length)]
+        : open[rand(open.length)]) ?? { x: 0, z: 0 };
     home.push(spot);
-    world.enqueue({ type: 'login', record: record(`p${i}`, spot.x, spot.z) });
+    const r = record(`p${i}`, spot.x, spot.z);
+    if (isGatherer(i))
+      r.inventory = ['bronze_axe', 'bronze_pickaxe', 'small_fishing_net'].map((itemId, slot) => ({
+        slot,
+        itemId,
+        quantity: 1,
+      }));
+    world.enqueue({ type: 'login', record: r });
   }
+  const GATHERING = new Set(['woodcutting', 'mining', 'fishing']);
+  const TOOLS = new Set(['bronze_axe', 'bronze_pickaxe', 'small_fishing_net']);
   const client = (i: number, message: Extract<Command, { type: 'client' }>['message']): void =>
     world.enqueue({ type: 'client', playerId: `p${i}`, rid: undefined, message });
   const phases = new Map<string, number[]>();
   const totals: number[] = [];
   let kills = 0;
+  let gathered = 0;
   for (let t = 0; t < 100 + args.ticks; t++) {
     for (let i = 0; i < args.players; i++) {
       const spot = home[i] ?? { x: 0, z: 0 };
@@ -102,6 +132,25 @@ export async function runTickBench(args: {
         }
         continue;
       }
+      if (isGatherer(i)) {
+        const p = world.players.get(`p${i}`);
+        if (!p || p.activity || t % 4 !== i % 4) continue;
+        if (p.inventory.freeSlots() === 0) {
+          // Full: drop what was gathered (it lies on the ground until it despawns), keep the tools.
+          for (const row of p.inventory.entries())
+            if (!TOOLS.has(row.itemId)) client(i, { event: 'inventory:drop', data: { slot: row.slot } });
+          continue;
+        }
+        let best: { id: string; d: number } | undefined;
+        for (const o of world.objects.near(p.x, p.z, 15)) {
+          const def = o.kind === 'resource' ? content.resources.get(o.defId) : undefined;
+          if (!def || o.depleted || (def.kind !== 'fishing_spot' && def.levelRequired > 1)) continue;
+          const d = Math.max(Math.abs(o.x - p.x), Math.abs(o.z - p.z));
+          if (!best || d < best.d) best = { id: o.id, d };
+        }
+        if (best) client(i, { event: 'player:action', data: { action: 'gather', objectId: best.id } });
+        continue;
+      }
       if (rand(5) === 0)
         client(i, {
           event: 'player:move',
@@ -110,7 +159,10 @@ export async function runTickBench(args: {
       if (rand(60) === 0) client(i, { event: 'player:chat', data: { message: `bench chatter ${t}` } });
     }
     const report = world.step();
-    world.drainOutbox();
+    for (const events of world.drainOutbox().values())
+      for (const e of events)
+        if (t >= 100 && e.event === 'skill:xp' && GATHERING.has((e.data as { skill: string }).skill))
+          gathered++;
     for (const e of world.drainEffects()) if (e.type === 'npcKill' && t >= 100) kills++;
     if (t < 100) continue;
     totals.push(report.totalMs);
@@ -126,6 +178,8 @@ export async function runTickBench(args: {
     bench: 'tick',
     players: args.players,
     fighters: args.fighters,
+    gatherers: args.gatherers,
+    gathered,
     ticks: args.ticks,
     npcKills: kills,
     tickP50Ms: round(percentile(totals, 0.5)),
@@ -136,7 +190,7 @@ export async function runTickBench(args: {
     }),
   };
   console.log(
-    `${args.players} players (${args.fighters} fighting), ${args.ticks} ticks measured, ${kills} NPC kills`,
+    `${args.players} players (${args.fighters} fighting, ${args.gatherers} gathering), ${args.ticks} ticks measured, ${kills} NPC kills, ${gathered} resources gathered`,
   );
   console.log(`tick p50 ${figures.tickP50Ms} ms, p99 ${figures.tickP99Ms} ms`);
   for (const p of figures.phases) console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);
