@@ -58,7 +58,11 @@ async function main(): Promise<void> {
     if (!(await cdnIsUp(cdnUrl)))
       console.warn('[start] the CDN did not answer /health yet; starting the server anyway');
   }
-  run('server', 'packages/server/src/app/main.ts');
+  // The server fetches its manifests from this CDN unless told otherwise.
+  run('server', 'packages/server/src/app/main.ts', {
+    ...process.env,
+    PUBLIC_CDN_URL: process.env['PUBLIC_CDN_URL'] ?? `http://localhost:${cdnPort}`,
+  });
 }
 
 void main();
