@@ -7,6 +7,7 @@ import { GroundItemStore } from '../features/ground-items/store';
 import { ObjectStore } from '../features/objects/store';
 import { lookupIn, type ItemLookup } from '../features/inventory/types';
 import { StateHasher } from './hash';
+import { Ledger } from './ledger';
 import type { Npc } from './npc';
 import type { Player } from './player';
 import { fail, PHASES, Registry, type Feature, type Outcome, type PhaseName } from './registry';
@@ -78,6 +79,8 @@ export class World {
   readonly hits: PendingHit[] = [];
   /** Items of deaths still in custody: gravestones and dropped piles tracked by a death lock. */
   readonly deaths = new DeathCustodyStore();
+  /** Items created and destroyed by the rules in the current tick (reset at the start of each step). */
+  readonly ledger = new Ledger();
   /** Logins and logouts accepted in the input phase, applied in their own phases. */
   readonly pendingLogins: PlayerRecord[] = [];
   readonly pendingLogouts: Array<{ playerId: string; reason: string }> = [];
@@ -109,6 +112,7 @@ export class World {
   /** Advances the world by one tick through every phase of the pipeline. */
   step(): TickReport {
     this.tick++;
+    this.ledger.reset(this.tick);
     const phases: TickReport['phases'] = [];
     const start = this.clock();
     let t = start;

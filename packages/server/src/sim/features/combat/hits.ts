@@ -57,13 +57,14 @@ function land(world: World, h: PendingHit): void {
   const { target, attacker } = h;
   if (h.droppedArrow && attacker?.kind === 'player') {
     // The arrow lands whether or not the target is still there; a full ground refuses it (it breaks).
-    spawnGroundItem(world, {
+    const landed = spawnGroundItem(world, {
       itemId: h.droppedArrow,
       quantity: 1,
       x: target.x,
       z: target.z,
       owner: attacker.id,
     });
+    if (!landed.ok) world.ledger.record(h.droppedArrow, -1, 'arrow_break');
   }
   if (!canFight(world, target)) return;
   // A new fight: damage from earlier fights no longer decides who gets the kill.

@@ -149,7 +149,7 @@ function lifecycle(world: World, n: Npc): void {
     const killer = killerId === undefined ? undefined : world.players.get(killerId);
     if (n.def.drops) {
       for (const drop of rollDrops(world.rng, n.def.drops)) {
-        spawnGroundItem(world, {
+        const dropped = spawnGroundItem(world, {
           itemId: drop.itemId,
           quantity: drop.quantity,
           x: n.x,
@@ -157,6 +157,7 @@ function lifecycle(world: World, n: Npc): void {
           owner: killer?.id ?? null,
           publicAfterTicks: killer ? DROP_OWNER_TICKS : 0,
         });
+        if (dropped.ok) world.ledger.record(drop.itemId, drop.quantity, 'npc_drop');
       }
     }
     if (killerId !== undefined) world.effect({ type: 'npcKill', characterId: killerId, npcId: n.def.id });

@@ -198,7 +198,10 @@ function swing(world: World, p: Player, target: Fighter, style: ResolvedStyle): 
     if (stack)
       p.equipment.set('ammo', stack.quantity > 1 ? { ...stack, quantity: stack.quantity - 1 } : undefined);
     const dropChance = world.itemLookup(ammoId)?.ammunition?.floorDropChance ?? 0;
-    if (world.rng.nextFloat() < dropChance) droppedArrow = ammoId;
+    // A surviving arrow flies with the hit (world.hits) and lands on the ground; the others break.
+    const survives = world.rng.nextFloat() < dropChance;
+    if (survives) droppedArrow = ammoId;
+    else world.ledger.record(ammoId, -1, 'arrow_break');
     delay = rangedHitDelay(chebyshev(p.x, p.z, target.x, target.z));
   }
   const me = playerCombatant(world, p, style);

@@ -16,6 +16,7 @@ import type {
   PlayerSnapshot,
 } from '../../core/types';
 import type { World } from '../../core/world';
+import { MAX_STACK } from '../inventory/types';
 
 export interface Custody {
   /** `<characterId>:<tick of death>`: also the lock id and the gravestone id. */
@@ -60,11 +61,22 @@ export class DeathCustodyStore {
   }
 }
 
-/** Adds a stack to a list of stacks, merging with a stack of the same item. */
+/**
+ * Adds a stack to a list of stacks, merging with stacks of the same item up to the largest stack
+ * ({@link MAX_STACK}); the rest starts a new stack. A death can lose more of one item than one stack
+ * holds (a full stack carried and another worn), and a gravestone, a ground pile, an inventory and a
+ * death lock row can each hold only one stack's worth.
+ */
 export function addStack(list: ItemStackRow[], itemId: string, quantity: number): void {
-  const same = list.find((s) => s.itemId === itemId);
-  if (same) same.quantity += quantity;
-  else list.push({ itemId, quantity });
+  let left = quantity;
+  for (const s of list) {
+    if (left <= 0) return;
+    if (s.itemId !== itemId || s.quantity >= MAX_STACK) continue;
+    const n = Math.min(left, MAX_STACK - s.quantity);
+    s.quantity += n;
+    left -= n;
+  }
+  for (; left > 0; left -= MAX_STACK) list.push({ itemId, quantity: Math.min(left, MAX_STACK) });
 }
 
 /** What is still in custody: the gravestone's items and the piles on the ground, merged by item. */

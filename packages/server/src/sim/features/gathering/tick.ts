@@ -67,14 +67,16 @@ function attempt(world: World, p: Player, o: WorldObject, def: ResourceDef, plan
     if (!method) return false;
     const caught = eligibleCatches(method, level).find((c) => world.rng.nextFloat() < catchChance(c, level));
     if (!caught) return false;
-    if (method.baitItemId !== undefined) p.inventory.remove(method.baitItemId, 1);
-    p.inventory.add(caught.itemId, 1);
+    if (method.baitItemId !== undefined && p.inventory.remove(method.baitItemId, 1).ok)
+      world.ledger.record(method.baitItemId, -1, 'bait');
+    if (p.inventory.add(caught.itemId, 1).ok) world.ledger.record(caught.itemId, 1, 'gather');
     grantXp(world, p, 'fishing', Math.round(caught.xp * 10));
     rollBonusDrops(world, p, 'fishing');
     return true;
   }
   if (world.rng.nextFloat() >= harvestChance(def, plan.tool.tier, level)) return false;
-  for (const y of def.yields) p.inventory.add(y.itemId, y.quantity);
+  for (const y of def.yields)
+    if (p.inventory.add(y.itemId, y.quantity).ok) world.ledger.record(y.itemId, y.quantity, 'gather');
   grantXp(world, p, plan.skill, Math.round(def.xp * 10));
   rollBonusDrops(world, p, plan.skill);
   deplete(world, o, def);

@@ -35,7 +35,10 @@ export function yieldsFit(
 export function rollBonusDrops(world: World, p: Player, skill: GatheringSkill): void {
   for (const drop of world.content.gathering.get(skill)?.bonusDrops ?? []) {
     if (world.rng.nextFloat() >= drop.chance) continue;
-    if (!p.inventory.add(drop.itemId, drop.quantity).ok)
-      spawnGroundItem(world, { itemId: drop.itemId, quantity: drop.quantity, x: p.x, z: p.z, owner: p.id });
+    const placed =
+      p.inventory.add(drop.itemId, drop.quantity).ok ||
+      spawnGroundItem(world, { itemId: drop.itemId, quantity: drop.quantity, x: p.x, z: p.z, owner: p.id })
+        .ok;
+    if (placed) world.ledger.record(drop.itemId, drop.quantity, 'bonus_drop');
   }
 }

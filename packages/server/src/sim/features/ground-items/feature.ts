@@ -17,7 +17,8 @@ export const groundItemsFeature: Feature = {
     r.phase('input', routePickups);
     r.phase('players', resolvePickups);
     r.phase('world', (world) => {
-      world.groundItems.advance(world.tick);
+      for (const pile of world.groundItems.advance(world.tick).despawned)
+        world.ledger.record(pile.itemId, -pile.quantity, 'despawn');
     });
   },
 };

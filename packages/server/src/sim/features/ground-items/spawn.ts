@@ -126,7 +126,10 @@ export function commitGroundSpawn(
       world.tick,
     );
     piles.push(res.pile);
-    evicted.push(...res.evicted);
+    for (const old of res.evicted) {
+      world.ledger.record(old.itemId, -old.quantity, 'evict');
+      evicted.push(old);
+    }
   }
   return { piles, merged: false, evicted };
 }

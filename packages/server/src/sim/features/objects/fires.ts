@@ -53,8 +53,11 @@ export function expireDynamicStation(world: World, o: WorldObject): void {
   world.objects.remove(o);
   if (world.content.stations.get(o.defId)?.blocking) world.map.removeBlocker(o.x, o.z);
   const fm = world.content.recipes.firemaking;
-  if (o.defId === fm.fireStationId)
-    spawnGroundItem(world, { itemId: fm.ashesItemId, quantity: 1, x: o.x, z: o.z, owner: null });
+  if (
+    o.defId === fm.fireStationId &&
+    spawnGroundItem(world, { itemId: fm.ashesItemId, quantity: 1, x: o.x, z: o.z, owner: null }).ok
+  )
+    world.ledger.record(fm.ashesItemId, 1, 'ashes');
 }
 
 /** Whether a fire could be lit on (x, z): no object (station, fire, tree, rock) stands there. */

@@ -112,6 +112,7 @@ export function restock(world: World): void {
       const base = shop.listed.get(itemId)?.stock ?? 0;
       if (n === base) continue;
       setStock(shop, itemId, n < base ? n + 1 : n - 1);
+      world.ledger.record(itemId, n < base ? 1 : -1, n < base ? 'restock' : 'stock_decay');
       changed = true;
     }
     if (changed) stockChanged(world, shop, []);
