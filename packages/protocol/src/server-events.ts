@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { GAME_ERROR_CODES } from './errors';
+import { combatEvents } from './combat-events';
+import { economyEvents } from './economy-events';
 import { ridSchema } from './envelope';
 
 const skillEntry = z.object({ level: z.number().int(), xp: z.number().int() });
@@ -82,17 +84,6 @@ export const playerState = z.object({
   equipment: z.array(equipmentSlot),
   /** The selected attack style (an id of the wielded weapon's style set) and auto-retaliate. */
   combat: z.object({ styleId: z.string(), autoRetaliate: z.boolean() }),
-});
-
-const itemStack = z.object({ itemId: z.string(), quantity: z.number().int().positive() });
-
-/** One of your gravestones: where, what it still holds, and the tick it collapses. */
-export const gravestoneSnapshot = z.object({
-  id: z.string(),
-  x: z.number().int(),
-  z: z.number().int(),
-  items: z.array(itemStack),
-  collapsesAtTick: z.number().int(),
 });
 
 /**
@@ -211,169 +202,8 @@ export const serverEvents = {
     schema: z.object({ tick: z.number().int(), health: z.number().int(), maxHealth: z.number().int() }),
     example: { tick: 1215, health: 73, maxHealth: 100 },
   },
-  'combat:hit': {
-    description:
-      'A swing landed (or missed) on an entity in your view. Ranged swings show when the projectile arrives. Health is on the life-point scale; `hit: false` is a miss (a blue 0), a hit may still deal 0.',
-    schema: z.object({
-      tick: z.number().int(),
-      attackerIdx: z.number().int().nonnegative().nullable(),
-      attackerId: z.string().nullable(),
-      targetIdx: z.number().int().nonnegative(),
-      targetId: z.string(),
-      hit: z.boolean(),
-      damage: z.number().int().nonnegative(),
-      damageType: z.enum(['stab', 'slash', 'crush', 'ranged', 'typeless']),
-      targetHealth: z.number().int().nonnegative(),
-      targetMaxHealth: z.number().int().positive(),
-    }),
-    example: {
-      tick: 1402,
-      attackerIdx: 3,
-      attackerId: 'c3b1…',
-      targetIdx: 41,
-      targetId: 'goblin_field:0:goblin:2',
-      hit: true,
-      damage: 20,
-      damageType: 'slash',
-      targetHealth: 30,
-      targetMaxHealth: 50,
-    },
-  },
-  'combat:death': {
-    description:
-      'An entity in your view died. It plays its death animation for `ticks` ticks, then leaves your view (an NPC respawns later at its spawn; a player reappears at the starter town).',
-    schema: z.object({
-      tick: z.number().int(),
-      idx: z.number().int().nonnegative(),
-      id: z.string(),
-      kind: z.enum(['player', 'npc']),
-      ticks: z.number().int().nonnegative(),
-      killerId: z.string().nullable(),
-    }),
-    example: { tick: 1410, idx: 41, id: 'goblin_field:0:goblin:2', kind: 'npc', ticks: 3, killerId: 'c3b1…' },
-  },
-  'player:died': {
-    description:
-      'You died and respawned at the starter town. `kept` are the items you kept (the 3 most valuable); the rest is in `gravestone` (safe areas, reclaim it with player:action reclaim) or on the ground for your killer (PvP). Your own coin pouch is never lost.',
-    schema: z.object({
-      tick: z.number().int(),
-      killerId: z.string().nullable(),
-      kept: z.array(itemStack),
-      lost: z.array(itemStack),
-      gravestone: gravestoneSnapshot.nullable(),
-      droppedForKiller: z.boolean(),
-      respawn: z.object({ x: z.number().int(), z: z.number().int() }),
-    }),
-    example: {
-      tick: 1500,
-      killerId: 'dungeon:0:skeleton:1',
-      kept: [{ itemId: 'iron_sword', quantity: 1 }],
-      lost: [{ itemId: 'bones', quantity: 2 }],
-      gravestone: {
-        id: 'c3b1…:1500',
-        x: 40,
-        z: -70,
-        items: [{ itemId: 'bones', quantity: 2 }],
-        collapsesAtTick: 3000,
-      },
-      droppedForKiller: false,
-      respawn: { x: 0, z: 0 },
-    },
-  },
-  'gravestone:update': {
-    description:
-      'Your gravestones, all of them (after a death, a reclaim, a collapse, and on joining). When one collapses its items fall to the ground on its tile, public.',
-    schema: z.object({ tick: z.number().int(), gravestones: z.array(gravestoneSnapshot) }),
-    example: {
-      tick: 1500,
-      gravestones: [
-        { id: 'c3b1…:1500', x: 40, z: -70, items: [{ itemId: 'bones', quantity: 2 }], collapsesAtTick: 3000 },
-      ],
-    },
-  },
-  'object:update': {
-    description:
-      'World objects in your view whose state differs from the area placements of world-areas.json: depleted trees and rocks, moved fishing spots, lit fires. Sent when they change and when they come into view; `removed` lists objects back to their placed state or gone (a fire that burnt out). After a player:sync, everything in view comes again.',
-    schema: z.object({
-      tick: z.number().int(),
-      objects: z.array(
-        z.object({
-          id: z.string(),
-          /** resources.json or stations.json id. */
-          defId: z.string(),
-          kind: z.enum(['resource', 'station']),
-          x: z.number().int(),
-          z: z.number().int(),
-          depleted: z.boolean(),
-        }),
-      ),
-      removed: z.array(z.string()),
-    }),
-    example: {
-      tick: 1500,
-      objects: [{ id: 'whisperwood:r3', defId: 'oak_tree', kind: 'resource', x: 40, z: 6, depleted: true }],
-      removed: ['fire:12'],
-    },
-  },
-  'activity:stopped': {
-    description:
-      'A gathering, making or fire-lighting activity ended: `reason` is done, inventory_full, depleted, moved, replaced, dead, no_tool, no_bait, missing_materials, level_too_low, not_near (the walk there ended short) or object_gone.',
-    schema: z.object({
-      tick: z.number().int(),
-      activity: z.enum(['gather', 'make', 'firemaking']),
-      reason: z.string(),
-    }),
-    example: { tick: 1520, activity: 'gather', reason: 'inventory_full' },
-  },
-  'bank:update': {
-    description:
-      'The open bank: every occupied slot and the capacity (sent on opening and after every change).',
-    schema: z.object({
-      tick: z.number().int(),
-      capacity: z.number().int().positive(),
-      slots: z.array(
-        z.object({
-          slot: z.number().int().nonnegative(),
-          itemId: z.string(),
-          quantity: z.number().int().positive(),
-        }),
-      ),
-    }),
-    example: { tick: 1600, capacity: 400, slots: [{ slot: 0, itemId: 'logs', quantity: 27 }] },
-  },
-  'shop:update': {
-    description:
-      'The open shop: its stock with the price to buy one now and what one sells for now (sent on opening and after every change in stock).',
-    schema: z.object({
-      tick: z.number().int(),
-      storeId: z.string(),
-      name: z.string(),
-      items: z.array(
-        z.object({
-          itemId: z.string(),
-          stock: z.number().int().nonnegative(),
-          buyPrice: z.number().int().nonnegative(),
-          sellPrice: z.number().int().nonnegative(),
-        }),
-      ),
-    }),
-    example: {
-      tick: 1700,
-      storeId: 'general_store',
-      name: 'Oakhaven General Store',
-      items: [{ itemId: 'bronze_axe', stock: 5, buyPrice: 16, sellPrice: 6 }],
-    },
-  },
-  'interface:closed': {
-    description: 'The bank or shop closed: you walked away, opened something else, or asked (`reason`).',
-    schema: z.object({ tick: z.number().int(), interface: z.enum(['bank', 'shop']), reason: z.string() }),
-    example: { tick: 1710, interface: 'bank', reason: 'moved' },
-  },
-  'player:coins': {
-    description: 'Your coin pouch changed (shops, picking up coins).',
-    schema: z.object({ tick: z.number().int(), coins: z.number().int().nonnegative() }),
-    example: { tick: 1700, coins: 134 },
-  },
+  ...combatEvents,
+  ...economyEvents,
   'chat:message': {
     description: 'A chat line: public speech within hearing range, a server notice, or an admin broadcast.',
     schema: z.object({
@@ -423,4 +253,4 @@ export type EntitySnapshot = z.infer<typeof entitySnapshot>;
 export type EntityMove = z.infer<typeof entityMove>;
 export type SelfState = z.infer<typeof selfState>;
 export type GroundItemSnapshot = z.infer<typeof groundItemSnapshot>;
-export type GravestoneSnapshot = z.infer<typeof gravestoneSnapshot>;
+export { gravestoneSnapshot, type GravestoneSnapshot } from './combat-events';
