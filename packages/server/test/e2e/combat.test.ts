@@ -1,8 +1,7 @@
 import type { ServerPayload } from '@tilerealm/protocol';
 import { GameClient } from '@tilerealm/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/app/start-server';
-import { realtimeWorld, wsUrl, type RealtimeWorld } from './realtime-harness';
+import { describe, expect, it } from 'vitest';
+import { useRealtimeServer, wsUrl } from './realtime-harness';
 
 const noReconnect = { reconnect: false } as const;
 type Snapshot = NonNullable<ServerPayload<'world:update'>['entered']>[number];
@@ -25,20 +24,10 @@ async function admin(c: GameClient, command: string): Promise<void> {
  * loots its drop, dies to an aggressive NPC and reclaims its gravestone; and a PvP kill drops items.
  */
 describe('combat over WebSocket (SDK clients)', () => {
-  let rw: RealtimeWorld;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    rw = await realtimeWorld();
-    server = await rw.start();
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await rw?.cleanup();
-  });
+  const live = useRealtimeServer();
 
   it('kills a goblin with the right experience, loots it, dies to a skeleton and reclaims the gravestone', async () => {
-    const c = await GameClient.connect({ url: wsUrl(server), ...noReconnect });
+    const c = await GameClient.connect({ url: wsUrl(live.server), ...noReconnect });
     const me = c.welcome?.playerId ?? '';
     try {
       const seen = trackEntities(c);
@@ -95,7 +84,7 @@ describe('combat over WebSocket (SDK clients)', () => {
       if (!grave) throw new Error('no gravestone');
       // The death lock is in the database, holding exactly the lost items.
       await expect
-        .poll(async () => (await server.repos.deaths.listActiveFor(me)).map((d) => d.items), {
+        .poll(async () => (await live.server.repos.deaths.listActiveFor(me)).map((d) => d.items), {
           timeout: 5_000,
         })
         .toEqual([died.lost]);
@@ -108,7 +97,7 @@ describe('combat over WebSocket (SDK clients)', () => {
       const held = [...sync.player.inventory, ...sync.player.equipment].reduce((s, i) => s + i.quantity, 0);
       expect(held).toBe(lost + 3);
       await expect
-        .poll(async () => (await server.repos.deaths.listActiveFor(me)).length, { timeout: 5_000 })
+        .poll(async () => (await live.server.repos.deaths.listActiveFor(me)).length, { timeout: 5_000 })
         .toBe(0);
     } finally {
       await c.close();
@@ -116,8 +105,8 @@ describe('combat over WebSocket (SDK clients)', () => {
   }, 120_000);
 
   it('a PvP kill in the wilds drops the victim items for the killer', async () => {
-    const killer = await GameClient.connect({ url: wsUrl(server), ...noReconnect });
-    const victim = await GameClient.connect({ url: wsUrl(server), ...noReconnect });
+    const killer = await GameClient.connect({ url: wsUrl(live.server), ...noReconnect });
+    const victim = await GameClient.connect({ url: wsUrl(live.server), ...noReconnect });
     try {
       const victimId = victim.welcome?.playerId ?? '';
       await admin(killer, '/admin let-me-in-please');
@@ -142,7 +131,7 @@ describe('combat over WebSocket (SDK clients)', () => {
   }, 120_000);
 
   it('answers bad combat requests with clear errors', async () => {
-    const c = await GameClient.connect({ url: wsUrl(server), ...noReconnect });
+    const c = await GameClient.connect({ url: wsUrl(live.server), ...noReconnect });
     try {
       await expect(
         c.request('player:action', { action: 'attack', targetId: 'oakhaven:0:guide_lina:0' }),

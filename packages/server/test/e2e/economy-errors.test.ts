@@ -1,24 +1,13 @@
 import { GameClient } from '@tilerealm/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/app/start-server';
-import { realtimeWorld, wsUrl, type RealtimeWorld } from './realtime-harness';
+import { describe, expect, it } from 'vitest';
+import { useRealtimeServer, wsUrl } from './realtime-harness';
 
 /** Bad economy requests get clear errors and change nothing. */
 describe('bad economy requests over WebSocket', () => {
-  let rw: RealtimeWorld;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    rw = await realtimeWorld();
-    server = await rw.start();
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await rw?.cleanup();
-  });
+  const live = useRealtimeServer();
 
   it('refuses bad slots and quantities, missing tools and levels, and stations out of reach', async () => {
-    const c = await GameClient.connect({ url: wsUrl(server), reconnect: false });
+    const c = await GameClient.connect({ url: wsUrl(live.server), reconnect: false });
     try {
       const before = (await c.request('player:requestSync', {})).player;
       // Quantities the schema refuses: 0, negative, fractional, beyond 2^31-1, not a number.

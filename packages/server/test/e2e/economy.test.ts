@@ -1,8 +1,7 @@
 import type { ServerPayload } from '@tilerealm/protocol';
 import { GameClient } from '@tilerealm/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/app/start-server';
-import { realtimeWorld, wsUrl, type RealtimeWorld } from './realtime-harness';
+import { describe, expect, it } from 'vitest';
+import { useRealtimeServer, wsUrl } from './realtime-harness';
 
 type Slot = ServerPayload<'inventory:update'>['slots'][number];
 
@@ -44,20 +43,10 @@ async function until(
  * mines ore, smelts a bar, smiths an item, banks it, sells to a shop and buys a tool back.
  */
 describe('the economy over WebSocket (one SDK client)', () => {
-  let rw: RealtimeWorld;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    rw = await realtimeWorld();
-    server = await rw.start();
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await rw?.cleanup();
-  });
+  const live = useRealtimeServer();
 
   it('gathers, processes, banks and trades with shops', async () => {
-    const c = await GameClient.connect({ url: wsUrl(server), reconnect: false });
+    const c = await GameClient.connect({ url: wsUrl(live.server), reconnect: false });
     try {
       const sync = await c.request('player:requestSync', {});
       const inv = trackInventory(c, sync.player.inventory);

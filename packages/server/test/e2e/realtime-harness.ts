@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pino } from 'pino';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app/start-server';
 import { createEmptyPostgresDatabase } from '../db-helpers';
 
@@ -61,3 +61,42 @@ export async function realtimeWorld(extra: Record<string, string> = {}): Promise
 
 /** ws:// address of a running server. */
 export const wsUrl = (server: RunningServer) => `${server.url.replace(/^http/, 'ws')}/ws`;
+
+/** One server for a describe block: started before its tests, stopped and cleaned up after them. */
+export interface LiveServer {
+  readonly server: RunningServer;
+  readonly world: RealtimeWorld;
+  /** Stops the server (gracefully) and starts it again on the same world and database. */
+  restart(): Promise<RunningServer>;
+}
+
+/** Registers beforeAll/afterAll hooks that run a real server for the enclosing describe block. */
+export function useRealtimeServer(extra: Record<string, string> = {}): LiveServer {
+  let world: RealtimeWorld | undefined;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    world = await realtimeWorld(extra);
+    server = await world.start();
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+    await world?.cleanup();
+  });
+  const need = <T>(v: T | undefined): T => {
+    if (v === undefined) throw new Error('the server is not running (used outside a test?)');
+    return v;
+  };
+  return {
+    get server() {
+      return need(server);
+    },
+    get world() {
+      return need(world);
+    },
+    async restart() {
+      await need(server).close();
+      server = await need(world).start();
+      return server;
+    },
+  };
+}

@@ -1,27 +1,16 @@
 import { GameClient } from '@tilerealm/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/app/start-server';
-import { realtimeWorld, wsUrl, type RealtimeWorld } from './realtime-harness';
+import { describe, expect, it } from 'vitest';
+import { useRealtimeServer, wsUrl } from './realtime-harness';
 
 /**
  * World changes that last: a fire lit and a tree chopped down are saved in world chunks, so a
  * restart brings them back mid-timer instead of resetting them.
  */
 describe('world objects across a restart', () => {
-  let rw: RealtimeWorld;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    rw = await realtimeWorld();
-    server = await rw.start();
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-    await rw?.cleanup();
-  });
+  const live = useRealtimeServer();
 
   it('keeps a lit fire and a depleted tree after the server restarts', async () => {
-    const c = await GameClient.connect({ url: wsUrl(server), reconnect: false });
+    const c = await GameClient.connect({ url: wsUrl(live.server), reconnect: false });
     const token = c.welcome?.token ?? '';
     let inv = (await c.request('player:requestSync', {})).player.inventory;
     c.on('inventory:update', (u) => {
@@ -45,9 +34,8 @@ describe('world objects across a restart', () => {
     const fire = (await lit).objects.find((o) => o.defId === 'fire');
     await c.close();
 
-    await server.close();
-    server = await rw.start();
-    const again = await GameClient.connect({ url: wsUrl(server), token, reconnect: false });
+    await live.restart();
+    const again = await GameClient.connect({ url: wsUrl(live.server), token, reconnect: false });
     try {
       const seen = again.waitFor(
         'object:update',
