@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { availableBackends, createTestDatabase } from '../../test/db-helpers';
+import { playerSnapshot } from '../../test/records';
 import type { PlayerSnapshot } from '../sim/core/types';
 import { createRepositories, type Repositories } from '../storage';
 import type { Database } from '../storage/types';
@@ -98,24 +99,9 @@ describe.each(availableBackends())('SaveQueue records on %s', (kind) => {
   }
 
   function snap(id: string, coins: number, extra: Partial<PlayerSnapshot> = {}): PlayerSnapshot {
-    const skill = { level: 1, xp: 0 };
-    const skills: PlayerSnapshot['skills'] = {
-      attack: skill,
-      strength: skill,
-      defense: skill,
-      constitution: { level: 10, xp: 1154 },
-      ranged: skill,
-      prayer: skill,
-      woodcutting: skill,
-      fishing: skill,
-      firemaking: skill,
-      cooking: skill,
-      mining: skill,
-      smithing: skill,
-    };
-    const base = { id, accountId: 'acc', name: id, x: 0, y: 0, z: 0, runEnergy: 10_000, health: 100 };
-    return { ...base, coins, combatLevel: 3, skills, inventory: [], equipment: [], bank: [], ...extra };
+    return playerSnapshot(id, { accountId: 'acc', coins, ...extra });
   }
+
 
   async function stored(id: string) {
     return {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { availableBackends, createTestDatabase } from '../../test/db-helpers';
+import { playerSnapshot } from '../../test/records';
 import type { DeathLockState, PlayerSnapshot } from '../sim/core/types';
 import { createRepositories, type Repositories } from '../storage';
 import type { Database } from '../storage/types';
@@ -99,24 +100,9 @@ describe.each(availableBackends())('SaveQueue on %s', (kind) => {
   }
 
   function snap(id: string, x: number, inventory: PlayerSnapshot['inventory'] = []): PlayerSnapshot {
-    const skill = { level: 1, xp: 0 };
-    const skills: PlayerSnapshot['skills'] = {
-      attack: skill,
-      strength: skill,
-      defense: skill,
-      constitution: { level: 10, xp: 1154 },
-      ranged: skill,
-      prayer: skill,
-      woodcutting: skill,
-      fishing: skill,
-      firemaking: skill,
-      cooking: skill,
-      mining: skill,
-      smithing: skill,
-    };
-    const base = { id, accountId: 'acc', name: id, x, y: 0, z: 0, runEnergy: 10_000, health: 100 };
-    return { ...base, coins: 0, combatLevel: 3, skills, inventory, equipment: [], bank: [] };
+    return playerSnapshot(id, { accountId: 'acc', x, inventory });
   }
+
 
   function lock(
     characterId: string,

@@ -6,6 +6,7 @@ import { FEATURES } from '../../src/sim/features';
 import { buildTileMap } from '../../src/sim/map/build-tile-map';
 import type { TileMap } from '../../src/sim/map/tile-map';
 import { bundledContent } from '../http-harness';
+import { playerRecord } from '../records';
 
 let mapPromise: Promise<{ content: Content; map: TileMap }> | undefined;
 
@@ -59,35 +60,7 @@ export class TestWorld {
 }
 
 export function record(id: string, x = 0, z = 0, name = id): PlayerRecord {
-  const skill = { level: 1, xp: 0 };
-  return {
-    id,
-    accountId: `acc-${id}`,
-    name,
-    x,
-    z,
-    runEnergy: 10_000,
-    health: 100,
-    coins: 0,
-    combatLevel: 3,
-    skills: {
-      attack: skill,
-      strength: skill,
-      defense: skill,
-      constitution: { level: 10, xp: 1154 },
-      ranged: skill,
-      prayer: skill,
-      woodcutting: skill,
-      fishing: skill,
-      firemaking: skill,
-      cooking: skill,
-      mining: skill,
-      smithing: skill,
-    },
-    inventory: [],
-    equipment: [],
-    bank: [],
-  };
+  return playerRecord(id, { x, z, name });
 }
 
 /** A seeded stream of plausible player inputs, for determinism tests and replays. */

@@ -1,4 +1,4 @@
-import { SKILLS } from '../../../content/skills';
+import { playerRecord as baseRecord } from '../../../../test/records';
 import type { PlayerRecord } from '../../core/types';
 
 /**
@@ -11,22 +11,9 @@ export function playerRecord(
   z: number,
   items: ReadonlyArray<readonly [string, number]>,
 ): PlayerRecord {
-  const skills = Object.fromEntries(
-    SKILLS.map((s) => [s, s === 'constitution' ? { level: 10, xp: 1154 } : { level: 1, xp: 0 }]),
-  );
-  return {
-    id,
-    accountId: `acc-${id}`,
-    name: id,
+  return baseRecord(id, {
     x,
     z,
-    runEnergy: 10_000,
-    health: 100,
-    coins: 0,
-    combatLevel: 3,
-    skills: skills as PlayerRecord['skills'],
     inventory: items.map(([itemId, quantity], slot) => ({ slot, itemId, quantity })),
-    equipment: [],
-    bank: [],
-  };
+  });
 }
