@@ -1,5 +1,6 @@
 import { SKILLS } from '../src/content/skills';
 import type { PlayerRecord, PlayerSnapshot } from '../src/sim/core/types';
+import type { Repositories } from '../src/storage';
 
 /** A new character's skills: every skill at level 1, constitution at 10 (1,154 xp). */
 export function newSkills(): PlayerRecord['skills'] {
@@ -31,4 +32,16 @@ export function playerRecord(id: string, fields: Partial<PlayerRecord> = {}): Pl
 /** {@link playerRecord} as the world hands it to storage (with a height). */
 export function playerSnapshot(id: string, fields: Partial<PlayerSnapshot> = {}): PlayerSnapshot {
   return { ...playerRecord(id), y: 0, ...fields };
+}
+
+/** Creates one anonymous account with a character per name; returns their ids in name order. */
+export async function seedCharacters(repos: Repositories, names: readonly string[]): Promise<string[]> {
+  const account = await repos.users.createAnonymous();
+  const ids: string[] = [];
+  for (const name of names) {
+    const created = await repos.characters.create({ accountId: account.id, name });
+    if (!created.ok) throw new Error(`creating ${name} failed`);
+    ids.push(created.character.id);
+  }
+  return ids;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { availableBackends, createTestDatabase } from '../../test/db-helpers';
-import { playerSnapshot } from '../../test/records';
+import { playerSnapshot, seedCharacters } from '../../test/records';
 import type { PlayerSnapshot } from '../sim/core/types';
 import { createRepositories, type Repositories } from '../storage';
 import type { Database } from '../storage/types';
@@ -30,14 +30,7 @@ describe.each(availableBackends())('SaveQueue records on %s', (kind) => {
     held = Promise.resolve();
     release = () => undefined;
     logged = [];
-    const account = await repos.users.createAnonymous();
-    const made: string[] = [];
-    for (const name of ['Alice', 'Bob', 'Carol', 'Xavier']) {
-      const created = await repos.characters.create({ accountId: account.id, name });
-      if (!created.ok) throw new Error('create failed');
-      made.push(created.character.id);
-    }
-    const [a = '', b = '', c = '', x = ''] = made;
+    const [a = '', b = '', c = '', x = ''] = await seedCharacters(repos, ['Alice', 'Bob', 'Carol', 'Xavier']);
     ids = { a, b, c, x };
   });
   afterEach(async () => {

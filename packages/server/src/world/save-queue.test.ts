@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { availableBackends, createTestDatabase } from '../../test/db-helpers';
-import { playerSnapshot } from '../../test/records';
+import { playerSnapshot, seedCharacters } from '../../test/records';
 import type { DeathLockState, PlayerSnapshot } from '../sim/core/types';
 import { createRepositories, type Repositories } from '../storage';
 import type { Database } from '../storage/types';
@@ -31,14 +31,7 @@ describe.each(availableBackends())('SaveQueue on %s', (kind) => {
     release = () => undefined;
     failNextUpsert = false;
     afterRollback = undefined;
-    const account = await repos.users.createAnonymous();
-    const made: string[] = [];
-    for (const name of ['Alice', 'Bob', 'Carol', 'Dave', 'Erin', 'Xavier']) {
-      const created = await repos.characters.create({ accountId: account.id, name });
-      if (!created.ok) throw new Error('create failed');
-      made.push(created.character.id);
-    }
-    const [a = '', b = '', c = '', d = '', e = '', x = ''] = made;
+    const [a = '', b = '', c = '', d = '', e = '', x = ''] = await seedCharacters(repos, ['Alice', 'Bob', 'Carol', 'Dave', 'Erin', 'Xavier']);
     ids = { a, b, c, d, e, x };
   });
   afterEach(async () => {
