@@ -1,5 +1,6 @@
 import type { Rid, ServerEventName, ServerPayload, WireFormat } from '@tilerealm/protocol';
 import type { ReconnectOption } from './backoff';
+import type { GameClient } from './client';
 import type { Welcome } from './connection';
 import type { TokenTransport, WebSocketCtor } from './transport';
 
@@ -22,6 +23,13 @@ export interface GameClientOptions {
   requestTimeoutMs?: number;
   /** Time allowed for the handshake and `session:welcome` (default 10 s). */
   connectTimeoutMs?: number;
+  /**
+   * Called with the client before its socket opens: handlers registered here see every event,
+   * including those the server sends right with `session:welcome` (e.g. `gravestone:update` on
+   * joining), which can arrive in the same network read as the welcome and be dispatched before
+   * `connect` resolves.
+   */
+  beforeConnect?: (client: GameClient) => void;
 }
 
 /** Extra facts about a delivered message. */

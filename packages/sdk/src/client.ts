@@ -86,6 +86,7 @@ export class GameClient {
       },
       options.token,
     );
+    options.beforeConnect?.(client);
     await client.start();
     return client;
   }

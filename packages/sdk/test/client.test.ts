@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionClosedError, GameClient, GameError, NotConnectedError, TimeoutError } from '../src/index';
 import { WebSocket } from 'ws';
-import { FakeGameServer } from './fake-server';
+import { FakeGameServer, samplePlayer } from './fake-server';
 
 let server: FakeGameServer;
 const clients: GameClient[] = [];
@@ -52,6 +52,21 @@ describe('GameClient.connect', () => {
     await connect({ token: 'secret', WebSocket });
     const conn = await server.connection(0);
     expect(conn.query.get('token')).toBe('secret');
+  });
+
+  it('lets beforeConnect subscribe to events the server sends together with the welcome', async () => {
+    server.behaviour.onConnect = (conn) => {
+      conn.welcome({ token: 'anon-0' });
+      conn.send('player:sync', { tick: 100, player: samplePlayer });
+    };
+    const seen: number[] = [];
+    const client = await connect({
+      beforeConnect: (c) => {
+        c.on('player:sync', (data) => seen.push(data.tick));
+      },
+    });
+    await client.request('ping', { t: 1 });
+    expect(seen).toEqual([100]);
   });
 
   it('rejects with a typed ConnectionClosedError when the server closes before the welcome', async () => {

@@ -68,17 +68,22 @@ function totals(
 }
 
 async function holdings(url: string, token: string): Promise<Record<string, number>> {
-  const c = await GameClient.connect({ url: wsOf(url), token, reconnect: false });
+  // Gravestones are announced in the tick the player joins, right with the welcome: subscribe first.
+  let graves: ServerPayload<'gravestone:update'>['gravestones'] = [];
+  const c = await GameClient.connect({
+    url: wsOf(url),
+    token,
+    reconnect: false,
+    beforeConnect: (client) => {
+      client.on('gravestone:update', (g) => {
+        graves = g.gravestones;
+      });
+    },
+  });
   try {
-    // Gravestones are announced when the player joins (none: no event within the wait).
-    const graves = c
-      .waitFor('gravestone:update', () => true, 1_500)
-      .then(
-        (g) => g.gravestones,
-        () => [],
-      );
+    // Asked after joining, so the answer comes after any announcement of the join tick.
     const sync = await c.request('player:requestSync', {});
-    return totals(sync.player, await graves);
+    return totals(sync.player, graves);
   } finally {
     await c.close();
   }
