@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EQUIP_SLOTS } from './equipment';
+import { socialClientEvents } from './social-events';
+import { TRADE_OFFER_MAX_ENTRIES, tradeClientEvents } from './trade-events';
 
 /** Largest tile coordinate magnitude accepted on the wire (the world is far smaller). */
 const coord = z.number().int().min(-100_000).max(100_000);
@@ -221,7 +223,8 @@ export const clientEvents = {
     example: { tradeId: 't_12', accept: true },
   },
   tradeAddItem: {
-    description: 'Offer an item from an inventory slot.',
+    description:
+      'Offer `quantity` of the item in an inventory slot (screen 1). More than you hold offers all you hold; for an item that does not stack, the units come from every slot holding it. Untradeable items are refused (not_tradeable).',
     schema: z.strictObject({
       tradeId,
       inventorySlot: z.number().int().min(0).max(27),
@@ -230,10 +233,14 @@ export const clientEvents = {
     example: { tradeId: 't_12', inventorySlot: 0, quantity: 1 },
   },
   tradeRemoveItem: {
-    description: 'Take an item back from the offer.',
+    description: 'Take `quantity` of an offer entry (by its index in myOffer) back (screen 1).',
     schema: z.strictObject({
       tradeId,
-      offerSlot: z.number().int().min(0).max(27),
+      offerSlot: z
+        .number()
+        .int()
+        .min(0)
+        .max(TRADE_OFFER_MAX_ENTRIES - 1),
       quantity: z.number().int().min(1).max(2_147_483_647),
     }),
     example: { tradeId: 't_12', offerSlot: 0, quantity: 1 },
@@ -248,6 +255,8 @@ export const clientEvents = {
     schema: z.strictObject({ tradeId }),
     example: { tradeId: 't_12' },
   },
+  ...tradeClientEvents,
+  ...socialClientEvents,
 } as const;
 
 export type ClientEventName = keyof typeof clientEvents;

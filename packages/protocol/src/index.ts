@@ -7,4 +7,6 @@ export * from './codec';
 export * from './errors';
 export * from './client-events';
 export * from './server-events';
+export * from './social-events';
+export * from './trade-events';
 export * from './validate';

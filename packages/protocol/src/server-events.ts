@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { GAME_ERROR_CODES } from './errors';
 import { combatEvents } from './combat-events';
 import { economyEvents } from './economy-events';
+import { socialServerEvents } from './social-events';
+import { tradeServerEvents } from './trade-events';
 import { ridSchema } from './envelope';
 
 const skillEntry = z.object({ level: z.number().int(), xp: z.number().int() });
@@ -204,6 +206,8 @@ export const serverEvents = {
   },
   ...combatEvents,
   ...economyEvents,
+  ...tradeServerEvents,
+  ...socialServerEvents,
   'chat:message': {
     description: 'A chat line: public speech within hearing range, a server notice, or an admin broadcast.',
     schema: z.object({

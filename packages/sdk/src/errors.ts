@@ -1,4 +1,4 @@
-import { CLOSE_CODES, type GameErrorCode, type Rid } from '@tilerealm/protocol';
+import { CLOSE_CODES, type GameErrorCode, type Rid, type TradeErrorCode } from '@tilerealm/protocol';
 
 /** Base class of every error the SDK raises, so callers can tell SDK failures from their own bugs. */
 export class SdkError extends Error {
@@ -14,8 +14,8 @@ export class SdkError extends Error {
  */
 export class GameError extends SdkError {
   constructor(
-    /** The catalogue code (GAME_ERROR_CODES): stable, for branching. */
-    readonly code: GameErrorCode,
+    /** The catalogue code (GAME_ERROR_CODES, or TRADE_ERROR_CODES for a tradeError): stable, for branching. */
+    readonly code: GameErrorCode | TradeErrorCode,
     /** The server's human-readable explanation. */
     message: string,
     /** The rid of the request it answers. */

@@ -47,8 +47,8 @@ export function parseServerFrame(
   return { ok: true, message: { event, data: parsed.data, rid } as ServerMessage };
 }
 
-/** The rid a message answers: the envelope's, or for `error` the one inside its payload. */
+/** The rid a message answers: the envelope's, or for `error` and `tradeError` the one inside its payload. */
 export function replyRidOf(message: ServerMessage): Rid | undefined {
   if (message.rid !== undefined) return message.rid;
-  return message.event === 'error' ? message.data.rid : undefined;
+  return message.event === 'error' || message.event === 'tradeError' ? message.data.rid : undefined;
 }

@@ -66,7 +66,8 @@ export class PendingRequests {
   }
 
   /**
-   * Settles the request a message answers, if any: `error` rejects with a GameError, the expected
+   * Settles the request a message answers, if any: `error` (or `tradeError`, which answers the
+   * trade events) rejects with a GameError, the expected
    * reply event resolves. Other events that happen to carry the rid are left to the listeners.
    */
   settle(message: ServerMessage): boolean {
@@ -74,7 +75,7 @@ export class PendingRequests {
     if (rid === undefined) return false;
     const entry = this.pending.get(rid);
     if (!entry) return false;
-    if (message.event === 'error') {
+    if (message.event === 'error' || message.event === 'tradeError') {
       this.finish(rid, entry);
       entry.reject(new GameError(message.data.code, message.data.message, rid, entry.event));
       return true;

@@ -9,6 +9,19 @@ import { buildCdn } from '@tilerealm/cdn';
 import { REPO_ROOT } from '../../src/app/paths';
 import { startServer, type RunningServer } from '../../src/app/start-server';
 
+/** Awaits `step`, failing with its name if it takes more than 40 s. */
+async function within(step: Promise<unknown> | undefined, name: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${name} did not finish within 40 s`)), 40_000);
+  });
+  try {
+    await Promise.race([step, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * The real composition root on a real socket: manifests fetched from a local CDN into a fresh world
  * directory, the embedded database created on disk and locked, the REST API answering.
@@ -32,10 +45,11 @@ describe('startServer with a local CDN and the embedded database', () => {
   }, 60_000);
 
   afterAll(async () => {
-    await server?.close();
-    await cdn?.close();
+    // Each step gets its own deadline so a hang names the step that hung.
+    await within(server?.close(), 'server.close()');
+    await within(cdn?.close(), 'cdn.close()');
     await rm(world, { recursive: true, force: true });
-  });
+  }, 90_000);
 
   it('fetched the manifests into the world cache and serves /health over HTTP', async () => {
     const cached = await readdir(join(world, 'manifests'), { recursive: true });

@@ -84,6 +84,10 @@ export class Player {
   logoutWaiting: string | undefined;
   /** Admin commands allowed (this session entered the admin code). */
   isAdmin = false;
+  /** The connection dropped and no new one took the character over yet (see the `detach` command). */
+  detached = false;
+  /** Characters this player's account ignores: their chat and trade requests are not delivered. */
+  ignored: ReadonlySet<string>;
   /** Tile at the start of the current tick, to tell whether the player moved. */
   lastX: number;
   lastZ: number;
@@ -115,6 +119,7 @@ export class Player {
     this.health = record.health;
     this.coins = record.coins;
     this.combatLevel = record.combatLevel;
+    this.ignored = new Set(record.ignored ?? []);
     this.skills = structuredCloneSkills(record.skills);
     this.sentHealth = this.health;
     this.sentMaxHealth = this.maxHealth;

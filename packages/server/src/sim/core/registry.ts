@@ -1,4 +1,4 @@
-import type { ClientEventName, ClientPayload, GameErrorCode, Rid } from '@tilerealm/protocol';
+import type { ClientEventName, ClientPayload, GameErrorCode, Rid, TradeErrorCode } from '@tilerealm/protocol';
 import type { Player } from './player';
 import type { JsonObject, PersistKind } from './types';
 import type { World } from './world';
@@ -23,10 +23,22 @@ export type Outcome =
       result?: Record<string, unknown>;
       /** the handler replies itself later in the tick */ deferred?: boolean;
     }
-  | { ok: false; code: GameErrorCode; message: string };
+  | {
+      ok: false;
+      /** A GAME_ERROR_CODES code, or for the trade events (answered by `tradeError`) a TRADE_ERROR_CODES one. */
+      code: GameErrorCode | TradeErrorCode;
+      message: string;
+      /** The trade a tradeError is about. */
+      tradeId?: string;
+    };
 
 export const OK: Outcome = { ok: true };
-export const fail = (code: GameErrorCode, message: string): Outcome => ({ ok: false, code, message });
+export const fail = (code: GameErrorCode | TradeErrorCode, message: string, tradeId?: string): Outcome => ({
+  ok: false,
+  code,
+  message,
+  ...(tradeId !== undefined ? { tradeId } : {}),
+});
 
 export type EventHandler<E extends ClientEventName> = (
   world: World,

@@ -30,6 +30,11 @@ export interface PlayerRecord {
   equipment: Array<SlotRow<string>>;
   /** The bank's occupied slots (every item stacks there; see features/bank). */
   bank: Array<SlotRow<number>>;
+  /**
+   * Characters the account ignores (ignore_lists): their chat and trade requests never reach this
+   * player. Not part of a save (the social service owns the list); absent means none.
+   */
+  ignored?: string[];
 }
 
 /** What the world hands to storage to save a character (write-behind snapshot). */
@@ -49,6 +54,13 @@ export type Command =
    * while a logout waits for combat to end): any waiting logout of it is cancelled.
    */
   | { type: 'attach'; playerId: string }
+  /**
+   * The player's connection dropped; the character stays in the world for the reconnect grace
+   * (or until combat ends) but is not at the keyboard: an open trade is cancelled.
+   */
+  | { type: 'detach'; playerId: string }
+  /** The account's ignore list changed (the social service committed it): the new whole list. */
+  | { type: 'ignores'; playerId: string; ignored: string[] }
   /** Start-up recovery of keyed feature state (see {@link PersistKind}), handed to the feature that owns it. */
   | { type: 'restore'; what: PersistKind; entries: Array<{ key: string; data: JsonObject }> }
   /** Start-up recovery: death locks still active in storage come back as gravestones. */

@@ -1,4 +1,13 @@
-import type { ClientEventName, Rid, ServerEventName, ServerPayload } from '@tilerealm/protocol';
+import {
+  GAME_ERROR_CODES,
+  TRADE_ERROR_CODES,
+  type ClientEventName,
+  type GameErrorCode,
+  type Rid,
+  type ServerEventName,
+  type ServerPayload,
+  type TradeErrorCode,
+} from '@tilerealm/protocol';
 import type { Content } from '../../content/load';
 import type { TileMap } from '../map/tile-map';
 import type { PendingHit } from '../features/combat/hits';
@@ -165,7 +174,22 @@ export class World {
           for (let i = this.pendingLogouts.length - 1; i >= 0; i--)
             if (this.pendingLogouts[i]?.playerId === c.playerId) this.pendingLogouts.splice(i, 1);
           const p = this.players.get(c.playerId);
-          if (p) p.logoutWaiting = undefined;
+          if (p) {
+            p.logoutWaiting = undefined;
+            p.detached = false;
+          }
+          break;
+        }
+        case 'detach': {
+          const p = this.players.get(c.playerId);
+          if (p) p.detached = true;
+          break;
+        }
+        case 'ignores': {
+          const p = this.players.get(c.playerId);
+          if (p) p.ignored = new Set(c.ignored);
+          // Right after logging in, the change waits for the login like a request does.
+          else if (this.pendingLogins.some((r) => r.id === c.playerId)) deferred.push(c);
           break;
         }
         case 'client':
@@ -183,12 +207,7 @@ export class World {
   private applyClient(playerId: string, event: ClientEventName, data: unknown, rid: Rid | undefined): void {
     const player = this.players.get(playerId);
     if (!player) {
-      const data = {
-        code: 'not_in_world' as const,
-        message: 'you are not in the world',
-        ...(rid !== undefined ? { rid } : {}),
-      };
-      this.send(playerId, 'error', data, rid);
+      this.sendFailure(playerId, event, fail('not_in_world', 'you are not in the world'), rid);
       return;
     }
     const handler = this.registry.handler(event);
@@ -203,15 +222,45 @@ export class World {
         this.effects.push({ type: 'fault', where: `handler ${event}`, message: String(err) });
       }
     }
-    if (!outcome.ok)
-      this.send(
-        playerId,
-        'error',
-        { code: outcome.code, message: outcome.message, ...(rid !== undefined ? { rid } : {}) },
-        rid,
-      );
-    else if (rid !== undefined && !outcome.deferred)
+    if (outcome.ok && outcome.deferred) return;
+    this.answer(playerId, event, outcome, rid);
+  }
+
+  /**
+   * Answers a request of client event `event`: `ack` (when it carried a rid) or the failure. Also
+   * for replies a feature sends later than the tick of the request (a walk that ended).
+   */
+  answer(playerId: string, event: ClientEventName, outcome: Outcome, rid: Rid | undefined): void {
+    if (!outcome.ok) this.sendFailure(playerId, event, outcome, rid);
+    else if (rid !== undefined)
       this.send(playerId, 'ack', { event, ...(outcome.result ? { result: outcome.result } : {}) }, rid);
+  }
+
+  /**
+   * Answers a failed request: `tradeError` for the trade events (the specification's channel for
+   * trade failures), `error` for every other event. A code outside the channel's catalogue is a
+   * bug and goes out as internal_error.
+   */
+  private sendFailure(
+    playerId: string,
+    event: ClientEventName,
+    outcome: Outcome,
+    rid: Rid | undefined,
+  ): void {
+    if (outcome.ok) return;
+    const ridField = rid !== undefined ? { rid } : {};
+    if (event.startsWith('trade')) {
+      const code = Object.hasOwn(TRADE_ERROR_CODES, outcome.code)
+        ? (outcome.code as TradeErrorCode)
+        : 'internal_error';
+      const tradeId = outcome.tradeId !== undefined ? { tradeId: outcome.tradeId } : {};
+      this.send(playerId, 'tradeError', { code, message: outcome.message, ...tradeId, ...ridField }, rid);
+      return;
+    }
+    const code = Object.hasOwn(GAME_ERROR_CODES, outcome.code)
+      ? (outcome.code as GameErrorCode)
+      : 'internal_error';
+    this.send(playerId, 'error', { code, message: outcome.message, ...ridField }, rid);
   }
 
   /** Lowest free entity handle (handles freed this tick are reused from the next tick on). */

@@ -185,12 +185,14 @@ export class Gateway implements PlayerSink {
           rid: undefined,
         });
       } else {
-        const [inventory, equipment, bank] = await Promise.all([
+        const [inventory, equipment, bank, ignored] = await Promise.all([
           deps.repos.inventory.get(id),
           deps.repos.equipment.get(id),
           deps.repos.bank.get(id),
+          deps.repos.social.listIgnored(character.accountId),
         ]);
-        deps.host.enqueue({ type: 'login', record: toRecord(character, inventory, equipment, bank) });
+        const record = { ...toRecord(character, inventory, equipment, bank), ignored };
+        deps.host.enqueue({ type: 'login', record });
       }
       connection.ready({
         message: (m, rid) => this.onMessage(id, attached, m, rid),
@@ -241,6 +243,7 @@ export class Gateway implements PlayerSink {
   private onClosed(playerId: string, attached: Attached): void {
     if (this.byCharacter.get(playerId) !== attached) return; // replaced: the new session owns the character
     void this.deps.repos.sessions.close(attached.sessionRowId, 'disconnected').catch(() => undefined);
+    this.deps.host.enqueue({ type: 'detach', playerId });
     const grace = this.deps.reconnectGraceMs ?? WS_LIMITS.reconnectGraceMs;
     attached.graceTimer = setTimeout(() => {
       if (this.byCharacter.get(playerId) !== attached) return;

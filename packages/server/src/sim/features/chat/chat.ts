@@ -28,6 +28,7 @@ export const chatFeature: Feature = {
       if (message.startsWith('/')) return runCommand(world, player, message);
       const from = { id: player.id, name: player.name };
       for (const listener of world.playersNear(player.x, player.z, world.settings.hearingDistance)) {
+        if (listener.ignored.has(player.id)) continue;
         world.send(listener.id, 'chat:message', { tick: world.tick, channel: 'public', from, message });
       }
       return { ok: true };

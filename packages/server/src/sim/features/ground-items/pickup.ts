@@ -12,20 +12,7 @@ const gone = () => fail('ground_item_gone', 'that item is no longer there');
 
 /** Answers a `player:action` that ended after the tick it was asked in (the handler returned `deferred`). */
 export function reply(world: World, p: Player, rid: Rid | undefined, outcome: Outcome): void {
-  if (!outcome.ok)
-    world.send(
-      p.id,
-      'error',
-      { code: outcome.code, message: outcome.message, ...(rid !== undefined ? { rid } : {}) },
-      rid,
-    );
-  else if (rid !== undefined)
-    world.send(
-      p.id,
-      'ack',
-      { event: 'player:action', ...(outcome.result ? { result: outcome.result } : {}) },
-      rid,
-    );
+  world.answer(p.id, 'player:action', outcome, rid);
 }
 
 /** A pickup (or move) replaced by a newer request: acked as superseded, like movement does. */

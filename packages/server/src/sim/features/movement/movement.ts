@@ -57,22 +57,8 @@ function resolveMove(world: World, p: Player): void {
   p.pendingMove = undefined;
   if (!req) return;
   stopActivity(world, p, 'moved');
-  const reply = (outcome: Outcome) => {
-    if (!outcome.ok)
-      world.send(
-        p.id,
-        'error',
-        { code: outcome.code, message: outcome.message, ...(req.rid !== undefined ? { rid: req.rid } : {}) },
-        req.rid,
-      );
-    else if (req.rid !== undefined)
-      world.send(
-        p.id,
-        'ack',
-        { event: 'player:move', ...(outcome.result ? { result: outcome.result } : {}) },
-        req.rid,
-      );
-  };
+  const reply = (outcome: Outcome) => world.answer(p.id, 'player:move', outcome, req.rid);
+
   const result = findPath(world.map, { x: p.x, z: p.z }, { x: req.x, z: req.z });
   if (!result.ok) {
     return reply(
