@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_MAX_LENGTH } from './chat-limits';
 import { EQUIP_SLOTS } from './equipment';
 import { socialClientEvents } from './social-events';
 import { TRADE_OFFER_MAX_ENTRIES, tradeClientEvents } from './trade-events';
@@ -8,8 +9,7 @@ const coord = z.number().int().min(-100_000).max(100_000);
 const tradeId = z.string().min(1).max(64);
 const entityId = z.string().min(1).max(64);
 
-/** Chat text as sent; the server strips control characters and enforces {@link CHAT_MAX_LENGTH}. */
-export const CHAT_MAX_LENGTH = 200;
+export { CHAT_MAX_LENGTH } from './chat-limits';
 
 /**
  * Every client-to-server event with its payload schema. Inbound frames are validated against these

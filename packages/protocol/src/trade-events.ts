@@ -45,6 +45,7 @@ export const TRADE_CANCEL_REASONS = [
   'moved',
   'interface_opened',
   'combat',
+  'activity',
   'died',
   'disconnected',
   'logout',
@@ -157,7 +158,7 @@ export const tradeServerEvents = {
   },
   tradeCancelled: {
     description:
-      'The trade or trade request ended and nothing moved. `reason`: cancelled (tradeCancel), declined, expired (the request was not answered in time), moved, interface_opened, combat, died, disconnected, logout, timeout (no change for 500 ticks, 5 min), failed (the swap could not be made: see the tradeError before it).',
+      'The trade or trade request ended and nothing moved. `reason`: cancelled (tradeCancel), declined, expired (the request was not answered in time), moved (a walk, or the players more than 2 tiles apart), interface_opened (bank, shop, dialogue), combat, activity (gathering, making, lighting a fire), died, disconnected, logout, timeout (no change for 500 ticks, 5 min), failed (the swap could not be made: see the tradeError before it).',
     schema: z.object({
       tradeId: z.string(),
       reason: z.enum(TRADE_CANCEL_REASONS),

@@ -15,10 +15,22 @@ export interface SaveQueueOptions {
   /**
    * Crash-test hook (FAILPOINTS): called with `<step>:beforeCommit` inside the transaction after
    * all of a batch's writes, and `<step>:afterCommit` right after it committed, once per death
-   * step whose lock states the batch holds. Killing the process there simulates a crash.
+   * step whose lock states the batch holds, and with step `trade` when it holds a trade's audit
+   * row. Killing the process there simulates a crash.
    */
   failpoint?: (name: string) => void;
 }
+
+/** A step a batch can stand for, named by the fail points: a death step, or `trade` (a swap). */
+type CommitStep = DeathStep | 'trade';
+
+/** A trade's audit row as the trade feature hands it over (`persist` of kind `tradeLog`). */
+const tradeLogData = z.object({
+  characterAId: z.string(),
+  characterBId: z.string(),
+  itemsFromA: z.array(z.object({ itemId: z.string(), quantity: z.number().int().min(1) })),
+  itemsFromB: z.array(z.object({ itemId: z.string(), quantity: z.number().int().min(1) })),
+});
 
 /** Character columns written from a world snapshot. */
 export function snapshotToFields(s: PlayerSnapshot): CharacterFields {
@@ -139,8 +151,9 @@ export class SaveQueue {
    * item id -> units; anything else is a bug, logged and dropped (the snapshots are still saved).
    */
   pushRecord(what: PersistKind, key: string, data: JsonObject, snapshots: readonly PlayerSnapshot[]): void {
-    if (what === 'storeStock' && !storeStockData.safeParse(data).success) {
-      this.logger.error({ what, key, data }, 'a store stock record is not item id -> units; dropped');
+    const schema = what === 'storeStock' ? storeStockData : what === 'tradeLog' ? tradeLogData : undefined;
+    if (schema && !schema.safeParse(data).success) {
+      this.logger.error({ what, key, data }, `a ${what} record does not have its shape; dropped`);
       for (const s of snapshots) this.push(s);
       return;
     }
@@ -225,7 +238,8 @@ export class SaveQueue {
           (a, b) => Number(a.state.status === 'active') - Number(b.state.status === 'active') || a.seq - b.seq,
         );
       const recordWrites = writes.flatMap((w) => (w.kind === 'record' ? [w] : [])).sort((a, b) => a.seq - b.seq);
-      const steps = [...new Set(lockWrites.flatMap((w) => [...w.steps]))];
+      const steps: CommitStep[] = [...new Set(lockWrites.flatMap((w) => [...w.steps]))];
+      if (recordWrites.some((w) => w.what === 'tradeLog')) steps.push('trade');
       for (const s of snapshots) this.inFlight.add(s.id);
       let committed = false;
       try {
@@ -268,7 +282,7 @@ export class SaveQueue {
     }
   }
 
-  private afterCommit(steps: readonly DeathStep[]): void {
+  private afterCommit(steps: readonly CommitStep[]): void {
     try {
       for (const step of steps) this.failpoint?.(`${step}:afterCommit`);
     } catch (err) {
@@ -286,6 +300,10 @@ async function writeRecord(tx: Repositories, what: PersistKind, key: string, dat
     case 'storeStock':
       // Checked when handed over (pushRecord); parsing again keeps the types honest.
       await tx.storeStock.replaceAll(key, storeStockData.parse(data));
+      return;
+    case 'tradeLog':
+      // Insert-only: every trade has its own key, so no newer state ever replaces one.
+      await tx.tradeLog.record(tradeLogData.parse(data));
       return;
   }
 }

@@ -79,9 +79,10 @@ export type JsonObject = { [key: string]: JsonValue };
 
 /**
  * Keyed feature state kept by storage: `worldChunk` (world objects whose state differs from the
- * placements, per region: worldChunks table) and `storeStock` (a shop's stock: store_stock table).
+ * placements, per region: worldChunks table), `storeStock` (a shop's stock: store_stock table) and
+ * `tradeLog` (a completed trade's audit row, insert-only: trade_log table, written with both traders).
  */
-export type PersistKind = 'worldChunk' | 'storeStock';
+export type PersistKind = 'worldChunk' | 'storeStock' | 'tradeLog';
 
 /** A stack of items (no slot): what a death lock holds. */
 export interface ItemStackRow {

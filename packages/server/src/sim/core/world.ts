@@ -14,6 +14,7 @@ import type { PendingHit } from '../features/combat/hits';
 import { DeathCustodyStore, restoreDeathLocks } from '../features/death/custody';
 import { GroundItemStore } from '../features/ground-items/store';
 import { ObjectStore } from '../features/objects/store';
+import { TradeBook } from '../features/trade/book';
 import { lookupIn, type ItemLookup } from '../features/inventory/types';
 import { StateHasher } from './hash';
 import { Ledger } from './ledger';
@@ -88,6 +89,8 @@ export class World {
   readonly hits: PendingHit[] = [];
   /** Items of deaths still in custody: gravestones and dropped piles tracked by a death lock. */
   readonly deaths = new DeathCustodyStore();
+  /** Trade requests and open trades (features/trade). */
+  readonly trades = new TradeBook();
   /** Items created and destroyed by the rules in the current tick (reset at the start of each step). */
   readonly ledger = new Ledger();
   /** Logins and logouts accepted in the input phase, applied in their own phases. */

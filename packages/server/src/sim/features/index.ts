@@ -18,6 +18,7 @@ import { processingFeature } from './processing/feature';
 import { sessionFeature } from './session/session';
 import { shopsFeature } from './shops/feature';
 import { syncFeature } from './sync/sync';
+import { tradeFeature } from './trade/feature';
 
 /** Every feature of the world, in registration order (which fixes hook order within a phase). */
 export const FEATURES: readonly Feature[] = [
@@ -35,6 +36,7 @@ export const FEATURES: readonly Feature[] = [
   interfacesFeature,
   bankFeature,
   shopsFeature,
+  tradeFeature,
   processingFeature,
   combatFeature,
   deathFeature,

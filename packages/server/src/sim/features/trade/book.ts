@@ -1,0 +1,100 @@
+/**
+ * The state of player-to-player trading: pending requests and open trades. Pure data with lookups;
+ * the rules live in offers.ts (what an offer may hold, the swap), handlers.ts (the client events)
+ * and enforce.ts (what ends a trade).
+ */
+
+/** Ticks a trade request waits for an answer (30 s). */
+export const TRADE_REQUEST_TICKS = 50;
+/** Ticks an open trade may go without any change or acceptance before it is cancelled (5 min). */
+export const TRADE_IDLE_TICKS = 500;
+/** Chebyshev distance (tiles) within which two players may start and keep a trade (the spec's 2 tiles). */
+export const TRADE_RANGE = 2;
+/** An offer change this recent (ticks, 3 s) when the offer screen is accepted is flagged on screen 2. */
+export const RECENT_CHANGE_TICKS = 5;
+
+/** A trade request waiting for the target's answer. */
+export interface TradeRequest {
+  id: string;
+  fromId: string;
+  toId: string;
+  expiresAtTick: number;
+}
+
+/** One entry of an offer: units of one item (coins from the pouch are the `coins` entry). */
+export interface OfferEntry {
+  itemId: string;
+  quantity: number;
+}
+
+/** One player's side of an open trade. */
+export interface TradeSide {
+  playerId: string;
+  /** Distinct item ids, in the order first offered. */
+  offer: OfferEntry[];
+  accepted: boolean;
+  /** Tick of the last change to this offer (null: never changed). */
+  changedTick: number | null;
+  /** Something was taken back from this offer, or it shrank, during this trade. */
+  reduced: boolean;
+}
+
+/** An open trade between two players: screen 1 (offers) or 2 (confirmation). */
+export interface Trade {
+  id: string;
+  a: TradeSide;
+  b: TradeSide;
+  screen: 1 | 2;
+  /** Tick of the last change or acceptance (for the idle timeout). */
+  activeTick: number;
+}
+
+/** Requests and trades of the world, indexed by id and by player. */
+export class TradeBook {
+  readonly requests = new Map<string, TradeRequest>();
+  readonly trades = new Map<string, Trade>();
+  private readonly tradeOf = new Map<string, string>();
+  private seq = 0;
+
+  /** A fresh id, unique within this run (`t<tick>_<n>`); the audit row gets its own uuid. */
+  nextId(tick: number): string {
+    this.seq += 1;
+    return `t${tick.toString(36)}_${this.seq.toString(36)}`;
+  }
+
+  /** The open trade `playerId` is part of. */
+  tradeOfPlayer(playerId: string): Trade | undefined {
+    const id = this.tradeOf.get(playerId);
+    return id === undefined ? undefined : this.trades.get(id);
+  }
+
+  open(trade: Trade): void {
+    this.trades.set(trade.id, trade);
+    this.tradeOf.set(trade.a.playerId, trade.id);
+    this.tradeOf.set(trade.b.playerId, trade.id);
+  }
+
+  close(trade: Trade): void {
+    this.trades.delete(trade.id);
+    if (this.tradeOf.get(trade.a.playerId) === trade.id) this.tradeOf.delete(trade.a.playerId);
+    if (this.tradeOf.get(trade.b.playerId) === trade.id) this.tradeOf.delete(trade.b.playerId);
+  }
+
+  /** The waiting request from `fromId` to `toId`. */
+  requestBetween(fromId: string, toId: string): TradeRequest | undefined {
+    for (const r of this.requests.values()) if (r.fromId === fromId && r.toId === toId) return r;
+    return undefined;
+  }
+}
+
+/** The side of `trade` that is `playerId`'s, and the other one. */
+export function sidesOf(trade: Trade, playerId: string): { mine: TradeSide; theirs: TradeSide } | undefined {
+  if (trade.a.playerId === playerId) return { mine: trade.a, theirs: trade.b };
+  if (trade.b.playerId === playerId) return { mine: trade.b, theirs: trade.a };
+  return undefined;
+}
+
+/** Units of `itemId` in an offer. */
+export function offered(offer: readonly OfferEntry[], itemId: string): number {
+  return offer.find((e) => e.itemId === itemId)?.quantity ?? 0;
+}

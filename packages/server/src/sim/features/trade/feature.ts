@@ -1,0 +1,34 @@
+import type { Feature } from '../../core/registry';
+import { enforceTrades } from './enforce';
+import {
+  tradeAccept,
+  tradeAddCoins,
+  tradeAddItem,
+  tradeCancel,
+  tradeModify,
+  tradeRemoveItem,
+  tradeRequest,
+  tradeRequestRespond,
+} from './handlers';
+
+/**
+ * Player-to-player trade (docs/trade.md): a request within 2 tiles, an offer screen where any change
+ * resets both acceptances, a confirmation screen with wealth-transfer indicators, and a swap of both
+ * offers in one tick, saved with both characters and the audit row in one transaction. The ending
+ * rules run after the requests of a tick and again after movement, combat and deaths.
+ */
+export const tradeFeature: Feature = {
+  name: 'trade',
+  register(r) {
+    r.on('tradeRequest', tradeRequest);
+    r.on('tradeRequestRespond', tradeRequestRespond);
+    r.on('tradeAddItem', tradeAddItem);
+    r.on('tradeAddCoins', tradeAddCoins);
+    r.on('tradeRemoveItem', tradeRemoveItem);
+    r.on('tradeAccept', tradeAccept);
+    r.on('tradeModify', tradeModify);
+    r.on('tradeCancel', tradeCancel);
+    r.phase('input', (world) => enforceTrades(world));
+    r.phase('sync', (world) => enforceTrades(world, true));
+  },
+};
