@@ -118,15 +118,54 @@ describe('loadConfig', () => {
   });
 
   it('enables voice only when all three voice values are set', () => {
-    expect(loadConfig({ VOICE_URL: 'wss://voice.example.org' }).warnings[0]).toContain(
-      'voice chat is disabled',
-    );
-    const { config } = loadConfig({
+    const { config, warnings } = loadConfig({
       VOICE_API_KEY: 'k',
       VOICE_API_SECRET: 's',
-      VOICE_URL: 'wss://voice.example.org',
+      VOICE_URL: 'wss://voice.example.org/',
     });
     expect(config.voice).toEqual({ apiKey: 'k', apiSecret: 's', url: 'wss://voice.example.org' });
+    expect(warnings).toEqual([]);
+  });
+
+  it.each([
+    [{ VOICE_URL: 'wss://v.example.org' }, 'VOICE_URL', 'VOICE_API_KEY, VOICE_API_SECRET'],
+    [
+      { VOICE_API_KEY: 'k', VOICE_API_SECRET: 'voice-secret-value' },
+      'VOICE_API_KEY, VOICE_API_SECRET',
+      'VOICE_URL',
+    ],
+    [
+      { VOICE_API_SECRET: 'voice-secret-value', VOICE_URL: 'wss://v.example.org' },
+      'VOICE_API_SECRET, VOICE_URL',
+      'VOICE_API_KEY',
+    ],
+  ])('refuses a partial voice set %o, naming what is missing', (env, set, missing) => {
+    const problems = problemsOf(env);
+    expect(problems).toEqual([
+      `voice chat needs VOICE_API_KEY, VOICE_API_SECRET and VOICE_URL together (or none): ${set} set but ${missing} missing`,
+    ]);
+    expect(problems.join('\n')).not.toContain('voice-secret-value');
+  });
+
+  it.each(['http://voice.example.org', 'https://voice.example.org', 'ws://localhost:7880'])(
+    'accepts VOICE_URL=%s',
+    (value) => {
+      const { config } = loadConfig({ VOICE_API_KEY: 'k', VOICE_API_SECRET: 's', VOICE_URL: value });
+      expect(config.voice?.url).toBe(value);
+    },
+  );
+
+  it.each(['ftp://voice.example.org', 'voice.example.org', 'not a url'])('rejects VOICE_URL=%s', (value) => {
+    const problems = problemsOf({ VOICE_API_KEY: 'k', VOICE_API_SECRET: 's', VOICE_URL: value });
+    expect(problems).toEqual(['VOICE_URL: VOICE_URL must be a URL (ws: or wss: or http: or https:)']);
+  });
+
+  it('wants a voice secret of at least 32 characters in production, without quoting it', () => {
+    const voice = { VOICE_API_KEY: 'k', VOICE_URL: 'wss://v.example.org' };
+    const problems = problemsOf({ ...prodEnv, ...voice, VOICE_API_SECRET: 'short-voice-secret' });
+    expect(problems).toEqual(['VOICE_API_SECRET must be at least 32 characters in production']);
+    const long = 'v'.repeat(32);
+    expect(loadConfig({ ...prodEnv, ...voice, VOICE_API_SECRET: long }).config.voice?.apiSecret).toBe(long);
   });
 
   it('requires a way to verify identity-provider tokens', () => {
@@ -169,8 +208,8 @@ describe('publicEnv', () => {
   it('exposes only PUBLIC_* values and never a secret', () => {
     const { config } = loadConfig({
       ...prodEnv,
-      VOICE_API_KEY: 'vk',
-      VOICE_API_SECRET: 'vs',
+      VOICE_API_KEY: 'voice-api-key',
+      VOICE_API_SECRET: 'voice-api-secret-0123456789abcdef',
       VOICE_URL: 'wss://v.example.org',
     });
     const values = publicEnv(config);
@@ -180,12 +219,17 @@ describe('publicEnv', () => {
       prodEnv.JWT_SECRET,
       prodEnv.ADMIN_CODE,
       prodEnv.IDP_APP_SECRET,
-      'vs',
-      'vk',
+      'voice-api-secret',
+      'voice-api-key',
       prodEnv.DATABASE_URL,
     ]) {
       expect(text).not.toContain(secret);
     }
     expect(values.PUBLIC_IDP_APP_ID).toBe('app-123');
+    expect(values.PUBLIC_VOICE_URL).toBe('wss://v.example.org');
+  });
+
+  it('leaves PUBLIC_VOICE_URL out when voice chat is not configured', () => {
+    expect(publicEnv(loadConfig({}).config)).not.toHaveProperty('PUBLIC_VOICE_URL');
   });
 });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { resolveVoiceConfig, type VoiceConfig } from '../voice/config';
+
+export type { VoiceConfig } from '../voice/config';
 
 /**
  * Runtime configuration: every environment variable of the interface specification, parsed and
@@ -148,12 +151,6 @@ export interface IdentityProviderConfig {
   issuer: string | undefined;
 }
 
-export interface VoiceConfig {
-  apiKey: string;
-  apiSecret: string;
-  url: string;
-}
-
 export interface Config {
   env: NodeEnv;
   port: number;
@@ -184,6 +181,7 @@ export interface Config {
    * `death:afterCommit`. Always empty in production.
    */
   failpoints: string[];
+  /** Set when VOICE_API_KEY, VOICE_API_SECRET and VOICE_URL are all given (see docs/voice.md). */
   voice: VoiceConfig | undefined;
   commitHash: string;
   logLevel: string;
@@ -199,7 +197,7 @@ export interface Config {
 
 export interface ConfigResult {
   config: Config;
-  /** Non-fatal notices (ignored variables, partial voice settings). */
+  /** Non-fatal notices (ignored variables). */
   warnings: string[];
 }
 
@@ -242,11 +240,8 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   if (e.USE_LOCAL_POSTGRES && e.DATABASE_URL && !production) {
     warnings.push('USE_LOCAL_POSTGRES is ignored because DATABASE_URL is set');
   }
-  const voiceParts = [e.VOICE_API_KEY, e.VOICE_API_SECRET, e.VOICE_URL];
-  const voiceSet = voiceParts.filter((v) => v !== undefined).length;
-  if (voiceSet > 0 && voiceSet < 3) {
-    warnings.push('voice chat is disabled: VOICE_API_KEY, VOICE_API_SECRET and VOICE_URL must all be set');
-  }
+  const { voice, problems: voiceProblems } = resolveVoiceConfig(e, production);
+  problems.push(...voiceProblems);
   if (e.PUBLIC_IDP_APP_ID && !e.IDP_JWKS_URL && !e.IDP_VERIFICATION_KEY && !e.IDP_APP_SECRET) {
     problems.push(
       'PUBLIC_IDP_APP_ID is set but no way to verify its tokens: set IDP_JWKS_URL, IDP_VERIFICATION_KEY or IDP_APP_SECRET',
@@ -293,10 +288,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     saveIntervalSeconds: e.SAVE_INTERVAL ?? 60,
     rateLimitEnabled: production || !(e.DISABLE_RATE_LIMIT ?? false),
     failpoints: production ? [] : [...new Set(e.FAILPOINTS ?? [])],
-    voice:
-      e.VOICE_API_KEY && e.VOICE_API_SECRET && e.VOICE_URL
-        ? { apiKey: e.VOICE_API_KEY, apiSecret: e.VOICE_API_SECRET, url: e.VOICE_URL }
-        : undefined,
+    voice,
     commitHash: e.COMMIT_HASH ?? 'dev',
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     worldSeed: e.WORLD_SEED,
@@ -308,7 +300,10 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   return { config, warnings };
 }
 
-/** The values `/env.js` may show a browser: only PUBLIC_* settings, never a secret. */
+/**
+ * The values `/env.js` may show a browser: only PUBLIC_* settings, never a secret.
+ * PUBLIC_VOICE_URL appears only when voice chat is configured, so clients test for its presence.
+ */
 export function publicEnv(config: Config): Record<string, string | null> {
   return {
     PUBLIC_IDP_APP_ID: config.idp?.appId ?? null,
@@ -316,7 +311,7 @@ export function publicEnv(config: Config): Record<string, string | null> {
     PUBLIC_API_URL: config.publicApiUrl,
     PUBLIC_WS_URL: config.publicWsUrl,
     PUBLIC_APP_URL: config.publicAppUrl ?? null,
-    PUBLIC_VOICE_URL: config.voice?.url ?? null,
     PUBLIC_AUTH_MODE: config.idp ? 'identity-provider' : 'anonymous',
+    ...(config.voice ? { PUBLIC_VOICE_URL: config.voice.url } : {}),
   };
 }

@@ -10,6 +10,7 @@ import { playerQueryRoutes } from './player-queries';
 import { playerV1Routes } from './player-v1';
 import { skillUnlockRoutes } from './skill-unlocks';
 import { templateRoutes } from './templates';
+import { voiceRoutes } from './voice';
 import { worldV1Routes } from './world-v1';
 
 /** Every route group, each a small plugin of its own. */
@@ -25,4 +26,5 @@ export async function registerRoutes(app: FastifyInstance, deps: HttpDeps): Prom
   await characterManagementRoutes(app, deps);
   await playerQueryRoutes(app, deps);
   await templateRoutes(app, deps);
+  await voiceRoutes(app, deps);
 }
