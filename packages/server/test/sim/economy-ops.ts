@@ -20,6 +20,7 @@ import { MAX_STACK } from '../../src/sim/features/inventory/types';
 import { findRecipe, stationOffers } from '../../src/sim/features/processing/recipes';
 import { shopsOf } from '../../src/sim/features/shops/stock';
 import { record } from './test-world';
+import { tradeCommand } from './trade-ops';
 
 export const PLAYERS = ['p0', 'p1', 'p2', 'p3'];
 
@@ -115,6 +116,7 @@ const KINDS = {
   die: 1,
   reclaim: 1,
   close: 1,
+  trade: 12,
 } as const;
 type Kind = keyof typeof KINDS;
 
@@ -127,19 +129,28 @@ export interface Op {
 }
 
 const kinds = Object.keys(KINDS) as Kind[];
-export const opArbitrary: fc.Arbitrary<Op> = fc.record({
-  kind: fc.oneof(...kinds.map((k) => ({ arbitrary: fc.constant(k), weight: KINDS[k] }))),
-  player: fc.integer({ min: 0, max: PLAYERS.length - 1 }),
-  pick: fc.nat(1000),
-  quantity: fc.oneof(
-    { arbitrary: fc.integer({ min: 1, max: 5 }), weight: 6 },
-    { arbitrary: fc.integer({ min: 1, max: 100 }), weight: 2 },
-    { arbitrary: fc.constant(MAX_STACK), weight: 1 },
-  ),
-});
+/** Ops with the kinds weighted as given (default: {@link KINDS}); kinds left out never happen. */
+export function opsWeighted(weights: Partial<Record<Kind, number>> = KINDS): fc.Arbitrary<Op> {
+  const chosen = kinds.filter((k) => (weights[k] ?? 0) > 0);
+  return fc.record({
+    kind: fc.oneof(...chosen.map((k) => ({ arbitrary: fc.constant(k), weight: weights[k] ?? 0 }))),
+    player: fc.integer({ min: 0, max: PLAYERS.length - 1 }),
+    pick: fc.nat(1000),
+    quantity: fc.oneof(
+      { arbitrary: fc.integer({ min: 1, max: 5 }), weight: 6 },
+      { arbitrary: fc.integer({ min: 1, max: 100 }), weight: 2 },
+      { arbitrary: fc.constant(MAX_STACK), weight: 1 },
+    ),
+  });
+}
+export const opArbitrary: fc.Arbitrary<Op> = opsWeighted();
 
 /** A request as the transport hands it to the world, checked against the protocol's schema. */
-function client<E extends ClientEventName>(playerId: string, event: E, data: ClientPayload<E>): Command {
+export function client<E extends ClientEventName>(
+  playerId: string,
+  event: E,
+  data: ClientPayload<E>,
+): Command {
   clientEvents[event].schema.parse(data);
   return { type: 'client', playerId, rid: 1, message: { event, data } as ClientMessage };
 }
@@ -162,6 +173,10 @@ function place(world: World, p: Player, x: number, z: number): void {
   p.x = at.x;
   p.z = at.z;
   world.spatial.set(p.idx, p.x, p.z);
+}
+/** Puts `p` on a walkable tile next to `other` (both can then trade). */
+export function placeBeside(world: World, p: Player, other: Player): void {
+  place(world, p, other.x + 1, other.z);
 }
 const teleport = (world: World, p: Player, spot: number) => {
   const [x, z] = nth(SPOTS, spot) ?? [0, 0];
@@ -326,5 +341,7 @@ export function command(world: World, o: Op): Command | undefined {
     }
     case 'close':
       return client(id, 'player:action', { action: 'closeInterface' });
+    case 'trade':
+      return tradeCommand(world, o);
   }
 }

@@ -4,7 +4,7 @@
  * flight) changed by exactly the ledger's net for that tick, every ledger line comes from a rule
  * allowed to create or destroy that item, and no quantity is ever negative or past a stack's limit.
  * Four players near Oakhaven's bank, shops, trees, rocks, fishing spots, stations and monsters do
- * long random sequences of everything the economy offers.
+ * long random sequences of everything the economy offers, trading with each other too.
  */
 import { serverEvents } from '@tilerealm/protocol';
 import fc from 'fast-check';
@@ -15,7 +15,17 @@ import type { World } from '../../src/sim/core/world';
 import { MAX_STACK } from '../../src/sim/features/inventory/types';
 import { shopsOf } from '../../src/sim/features/shops/stock';
 import type { TileMap } from '../../src/sim/map/tile-map';
-import { command, nth, opArbitrary, PLAYERS, recordOf, SPOTS, walkableNear } from './economy-ops';
+import {
+  command,
+  nth,
+  opArbitrary,
+  opsWeighted,
+  PLAYERS,
+  recordOf,
+  SPOTS,
+  walkableNear,
+  type Op,
+} from './economy-ops';
 import { bundledWorld, TestWorld } from './test-world';
 
 let content: Content;
@@ -23,17 +33,18 @@ let map: TileMap;
 beforeAll(async () => ({ content, map } = await bundledWorld()));
 
 /** 100 to 300 steps of 1 to 4 actions, each followed by 1 to 5 ticks, on a world of a random seed. */
-const scenario = fc.record({
-  seed: fc.nat(1_000_000),
-  smallGround: fc.boolean(),
-  steps: fc.array(
-    fc.record({
-      ops: fc.array(opArbitrary, { minLength: 1, maxLength: 4 }),
-      ticks: fc.integer({ min: 1, max: 5 }),
-    }),
-    { minLength: 100, maxLength: 300 },
-  ),
-});
+const scenarioOf = (ops: fc.Arbitrary<Op>) =>
+  fc.record({
+    seed: fc.nat(1_000_000),
+    smallGround: fc.boolean(),
+    steps: fc.array(
+      fc.record({
+        ops: fc.array(ops, { minLength: 1, maxLength: 4 }),
+        ticks: fc.integer({ min: 1, max: 5 }),
+      }),
+      { minLength: 100, maxLength: 300 },
+    ),
+  });
 
 /** Every item the world holds, by id; out-of-range quantities are reported in `bad`. */
 function census(world: World, bad: string[]): Map<string, number> {
@@ -129,6 +140,8 @@ function tallyMoves(world: World, seen: Map<string, number>): void {
         const died = serverEvents['player:died'].schema.parse(e.data);
         count(died.droppedForKiller ? 'pvp death' : 'death');
       }
+      if (e.event === 'tradeCompleted') count('tradeCompleted');
+      if (e.event === 'tradeCancelled') count('tradeCancelled');
       if (e.event !== 'ack') continue;
       const { event, result } = serverEvents.ack.schema.parse(e.data);
       if (event === 'player:action' && result && 'groundItemId' in result) count('pickup');
@@ -171,40 +184,49 @@ function checkedStep(
   return after;
 }
 
+/**
+ * Runs `numRuns` random scenarios of `ops`, checking every tick against the ledger (checkedStep);
+ * counts what happened into `seen` and returns the number of ticks run.
+ */
+function runScenarios(ops: fc.Arbitrary<Op>, numRuns: number, seen: Map<string, number>): number {
+  const rules = rulesOf(content);
+  let ticks = 0;
+  fc.assert(
+    fc.property(scenarioOf(ops), ({ seed, smallGround, steps }) => {
+      // Gravestones collapse after 150 ticks, so their items reach the ground within a run.
+      const world = new TestWorld(content, map, seed, { gravestoneTicks: 150 }).world;
+      // Half the runs with tiny ground caps, so full tiles, a full world and evictions happen too.
+      if (smallGround) Object.assign(world.groundItems.limits, { perTile: 3, world: 16 });
+      PLAYERS.forEach((id, i) => {
+        const [x, z] = nth(SPOTS, i) ?? [0, 0];
+        world.enqueue({ type: 'login', record: recordOf(i, walkableNear(world, x, z)) });
+        world.enqueue({ type: 'elevate', playerId: id });
+      });
+      world.step();
+      const bad: string[] = [];
+      let totals = census(world, bad);
+      expect(bad).toEqual([]);
+      // The random steps, then a quiet stretch: restocks, fires burning out, piles despawning.
+      for (const step of [...steps, { ops: [], ticks: 201 }]) {
+        for (const o of step.ops) {
+          const c = command(world, o);
+          if (c) world.enqueue(c);
+        }
+        for (let t = 0; t < step.ticks; t++) {
+          totals = checkedStep(world, totals, rules, seen);
+          ticks++;
+        }
+      }
+    }),
+    { numRuns, seed: 20_240_611 },
+  );
+  return ticks;
+}
+
 describe('economy conservation', () => {
   it('changes every item total by exactly the ledger, through rules allowed to, with no negative quantity', () => {
-    const rules = rulesOf(content);
     const seen = new Map<string, number>();
-    let ticks = 0;
-    fc.assert(
-      fc.property(scenario, ({ seed, smallGround, steps }) => {
-        // Gravestones collapse after 150 ticks, so their items reach the ground within a run.
-        const world = new TestWorld(content, map, seed, { gravestoneTicks: 150 }).world;
-        // Half the runs with tiny ground caps, so full tiles, a full world and evictions happen too.
-        if (smallGround) Object.assign(world.groundItems.limits, { perTile: 3, world: 16 });
-        PLAYERS.forEach((id, i) => {
-          const [x, z] = nth(SPOTS, i) ?? [0, 0];
-          world.enqueue({ type: 'login', record: recordOf(i, walkableNear(world, x, z)) });
-          world.enqueue({ type: 'elevate', playerId: id });
-        });
-        world.step();
-        const bad: string[] = [];
-        let totals = census(world, bad);
-        expect(bad).toEqual([]);
-        // The random steps, then a quiet stretch: restocks, fires burning out, piles despawning.
-        for (const step of [...steps, { ops: [], ticks: 201 }]) {
-          for (const o of step.ops) {
-            const c = command(world, o);
-            if (c) world.enqueue(c);
-          }
-          for (let t = 0; t < step.ticks; t++) {
-            totals = checkedStep(world, totals, rules, seen);
-            ticks++;
-          }
-        }
-      }),
-      { numRuns: 30, seed: 20_240_611 },
-    );
+    const ticks = runScenarios(opArbitrary, 30, seen);
     // The property was exercised, not passed vacuously: every rule and move below happened.
     expect(ticks).toBeGreaterThan(15_000);
     const rulesRun: LedgerReason[] = [
@@ -227,7 +249,29 @@ describe('economy conservation', () => {
     ];
     const moves = ['bank:deposit', 'bank:withdraw', 'bank:depositAll', 'shop:buy', 'shop:sell', 'pickup'];
     const more = ['inventory:drop', 'equipment:equip', 'equipment:unequip', 'death', 'pvp death', 'reclaim'];
+    more.push('tradeRequest', 'tradeRequestRespond', 'tradeAccept');
     for (const what of [...rulesRun, ...moves, ...more]) expect(seen.get(what) ?? 0, what).toBeGreaterThan(0);
+  });
+
+  it('trading among gathering, eating, dropping, banking and walking moves items without making or losing any', () => {
+    // Mostly trade steps, with the actions that end a trade or take an offered item away mixed in.
+    const ops = opsWeighted({
+      trade: 20,
+      tele: 1,
+      move: 1,
+      drop: 1,
+      pickup: 1,
+      eat: 1,
+      bank: 1,
+      deposit: 1,
+      gather: 1,
+    });
+    const seen = new Map<string, number>();
+    runScenarios(ops, 40, seen);
+    const steps = ['tradeRequest', 'tradeRequestRespond', 'tradeAddItem', 'tradeAddCoins', 'tradeRemoveItem'];
+    for (const what of [...steps, 'tradeAccept', 'tradeModify', 'tradeCancel'])
+      expect(seen.get(what) ?? 0, what).toBeGreaterThan(0);
+    expect(seen.get('tradeCompleted') ?? 0).toBeGreaterThan(40);
   });
 
   it('splits what a death loses into stacks a gravestone, a pile and a lock row can hold', () => {
