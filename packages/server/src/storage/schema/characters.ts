@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { CONSTITUTION_START_XP } from './skills';
 import { users } from './users';
 
@@ -54,6 +64,8 @@ export const characters = pgTable(
     runEnergy: integer('runEnergy').notNull().default(100),
     questPoints: integer('questPoints').notNull().default(0),
     homeTeleportCooldownUntil: timestamp('homeTeleportCooldownUntil', { withTimezone: true }),
+    /** Prayers switched on (prayers.json ids); they stay on across logins while points last. */
+    activePrayers: jsonb('activePrayers').$type<string[]>().notNull().default([]),
     lastLoginAt: timestamp('lastLoginAt', { withTimezone: true }),
     createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "characters" ADD COLUMN "activePrayers" jsonb DEFAULT '[]'::jsonb NOT NULL;
