@@ -18,6 +18,7 @@ import { VERSION } from './version';
 import { randomInt } from 'node:crypto';
 import { CLOSE_CODES } from '@tilerealm/protocol';
 import { Gateway } from '../transport/ws/gateway';
+import { SocialService } from '../social/service';
 import { InputRecorder } from '../world/input-recorder';
 import { SaveQueue } from '../world/save-queue';
 import { WorldHost } from '../world/world-host';
@@ -102,7 +103,9 @@ export async function startServer(
     host.restoreDeaths(deathLocks);
     logger.info({ deathLocks: deathLocks.length }, 'restored active death locks');
     await restoreFeatureRecords(host, repos, content, logger);
+    const social = new SocialService({ repos, world: host, logger });
     const gateway = new Gateway({
+      social,
       host,
       repos,
       content,
@@ -138,6 +141,7 @@ export async function startServer(
     cleanups.push(async () => {
       host.stop();
       await gateway.closeAll(CLOSE_CODES.goingAway, 'server shutting down');
+      await social.idle();
       await app.close();
       await saves.flush();
       await recorder?.close();

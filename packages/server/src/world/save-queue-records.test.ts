@@ -175,7 +175,7 @@ describe.each(availableBackends())('SaveQueue records on %s', (kind) => {
     const saves = queue();
     saves.pushRecord('storeStock', STORE, { hammer: -1 }, [snap(ids.a, 9)]);
     await saves.flush();
-    expect(logged).toEqual(['a store stock record is not item id -> units; dropped']);
+    expect(logged).toEqual(['a storeStock record does not have its shape; dropped']);
     expect(committed).toEqual([[`save ${ids.a}`]]);
     expect(await repos.storeStock.get(STORE)).toEqual({});
   });

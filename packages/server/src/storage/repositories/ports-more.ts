@@ -23,6 +23,18 @@ export interface SocialRepository {
   ignore(accountId: string, characterId: string): Promise<boolean>;
   unignore(accountId: string, characterId: string): Promise<boolean>;
   listIgnored(accountId: string): Promise<string[]>;
+  /** Recipients of the requests a character sent that are still pending, oldest first. */
+  listOutgoingRequests(fromCharacterId: string): Promise<string[]>;
+  hasFriendRequest(fromCharacterId: string, toCharacterId: string): Promise<boolean>;
+  /** Deletes pending requests between two characters in both directions; returns how many. */
+  removeFriendRequestsBetween(characterId: string, otherId: string): Promise<number>;
+  /** Friends plus pending requests sent: what the friends list limit counts. */
+  countFriendsAndOutgoing(characterId: string): Promise<number>;
+  countIgnored(accountId: string): Promise<number>;
+  /** Whether the account ignores the character (refusals need one row, not the whole list). */
+  isIgnored(accountId: string, characterId: string): Promise<boolean>;
+  /** Names of the given characters by id, to show the lists; ids of missing characters are absent. */
+  characterNames(characterIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 export interface NpcKillRepository {

@@ -1,5 +1,5 @@
-import { and, asc, eq, or } from 'drizzle-orm';
-import { friendRequests, friendships, ignoreLists } from '../schema';
+import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
+import { characters, friendRequests, friendships, ignoreLists } from '../schema';
 import type { AppDatabase } from '../types';
 import type { SocialRepository } from './ports-more';
 
@@ -108,6 +108,78 @@ export function createSocialRepository(db: AppDatabase): SocialRepository {
         .where(eq(ignoreLists.accountId, accountId))
         .orderBy(asc(ignoreLists.ignoredCharacterId));
       return rows.map((r) => r.id);
+    },
+
+    async listOutgoingRequests(fromCharacterId) {
+      const rows = await db
+        .select({ to: friendRequests.toCharacterId })
+        .from(friendRequests)
+        .where(eq(friendRequests.fromCharacterId, fromCharacterId))
+        .orderBy(asc(friendRequests.createdAt), asc(friendRequests.toCharacterId));
+      return rows.map((r) => r.to);
+    },
+
+    async hasFriendRequest(fromCharacterId, toCharacterId) {
+      const rows = await db
+        .select({ from: friendRequests.fromCharacterId })
+        .from(friendRequests)
+        .where(
+          and(
+            eq(friendRequests.fromCharacterId, fromCharacterId),
+            eq(friendRequests.toCharacterId, toCharacterId),
+          ),
+        );
+      return rows.length > 0;
+    },
+
+    async removeFriendRequestsBetween(characterId, otherId) {
+      const rows = await db
+        .delete(friendRequests)
+        .where(
+          or(
+            and(eq(friendRequests.fromCharacterId, characterId), eq(friendRequests.toCharacterId, otherId)),
+            and(eq(friendRequests.fromCharacterId, otherId), eq(friendRequests.toCharacterId, characterId)),
+          ),
+        )
+        .returning({ from: friendRequests.fromCharacterId });
+      return rows.length;
+    },
+
+    async countFriendsAndOutgoing(characterId) {
+      const [friends] = await db
+        .select({ n: count() })
+        .from(friendships)
+        .where(or(eq(friendships.characterAId, characterId), eq(friendships.characterBId, characterId)));
+      const [outgoing] = await db
+        .select({ n: count() })
+        .from(friendRequests)
+        .where(eq(friendRequests.fromCharacterId, characterId));
+      return (friends?.n ?? 0) + (outgoing?.n ?? 0);
+    },
+
+    async countIgnored(accountId) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(ignoreLists)
+        .where(eq(ignoreLists.accountId, accountId));
+      return row?.n ?? 0;
+    },
+
+    async isIgnored(accountId, characterId) {
+      const rows = await db
+        .select({ id: ignoreLists.ignoredCharacterId })
+        .from(ignoreLists)
+        .where(and(eq(ignoreLists.accountId, accountId), eq(ignoreLists.ignoredCharacterId, characterId)));
+      return rows.length > 0;
+    },
+
+    async characterNames(characterIds) {
+      if (characterIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: characters.id, name: characters.name })
+        .from(characters)
+        .where(inArray(characters.id, [...new Set(characterIds)]));
+      return new Map(rows.map((r) => [r.id, r.name]));
     },
   };
 }

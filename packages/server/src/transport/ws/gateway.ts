@@ -6,6 +6,8 @@ import type { CharacterRow, EquipmentSlot, ItemSlot, Repositories } from '../../
 import type { OutEvent, PlayerRecord } from '../../sim/core/types';
 import type { PlayerSink, WorldHost } from '../../world/world-host';
 import type { SaveQueue } from '../../world/save-queue';
+import { isSocialMessage, type SocialService } from '../../social/service';
+import type { SocialLink } from '../../social/types';
 import { ADMIN_ATTEMPTS_PER_MINUTE, AdminGate } from './admin-gate';
 import { AttemptLimiter } from './attempt-limiter';
 import type { Connection } from './connection';
@@ -30,6 +32,8 @@ export interface GatewayDeps {
   reconnectGraceMs?: number;
   /** Count anonymous identities created over the socket by the authentication limit (per address). */
   rateLimitEnabled?: boolean;
+  /** Answers the social events (friends, ignore lists, private messages) and sends presence. */
+  social?: SocialService;
 }
 
 interface Attached {
@@ -44,7 +48,7 @@ interface Attached {
  * dropped connection keeps its player in the world for the reconnect grace period; a login is
  * refused (4004) while the previous session's save is still being written.
  */
-export class Gateway implements PlayerSink {
+export class Gateway implements PlayerSink, SocialLink {
   private readonly byCharacter = new Map<string, Attached>();
   private readonly loading = new Set<string>();
   private readonly admin: AdminGate;
@@ -53,6 +57,7 @@ export class Gateway implements PlayerSink {
   constructor(private readonly deps: GatewayDeps) {
     this.admin = new AdminGate(deps.adminCode);
     deps.host.attach(this);
+    deps.social?.attach(this);
   }
 
   get connected(): number {
@@ -194,6 +199,8 @@ export class Gateway implements PlayerSink {
         const record = { ...toRecord(character, inventory, equipment, bank), ignored };
         deps.host.enqueue({ type: 'login', record });
       }
+      // Before the session's first message, so its lists arrive ahead of any social answer.
+      void deps.social?.sessionStarted(character, previous !== undefined);
       connection.ready({
         message: (m, rid) => this.onMessage(id, attached, m, rid),
         closed: () => this.onClosed(id, attached),
@@ -237,6 +244,10 @@ export class Gateway implements PlayerSink {
       });
       return;
     }
+    if (this.deps.social && isSocialMessage(message)) {
+      void this.deps.social.handle(playerId, message, rid);
+      return;
+    }
     this.deps.host.enqueue({ type: 'client', playerId, message, rid });
   }
 
@@ -248,6 +259,7 @@ export class Gateway implements PlayerSink {
     attached.graceTimer = setTimeout(() => {
       if (this.byCharacter.get(playerId) !== attached) return;
       this.byCharacter.delete(playerId);
+      void this.deps.social?.sessionEnded(playerId);
       this.deps.host.enqueue({ type: 'logout', playerId, reason: 'disconnected' });
     }, grace);
     attached.graceTimer.unref();
@@ -257,10 +269,21 @@ export class Gateway implements PlayerSink {
     this.byCharacter.get(playerId)?.connection.send(events);
   }
 
+  /** Online: the character has a session (a dropped one counts until its grace period ends). */
+  isOnline(characterId: string): boolean {
+    return this.byCharacter.has(characterId);
+  }
+
+  /** The character's session has an open connection right now. */
+  isConnected(characterId: string): boolean {
+    return this.byCharacter.get(characterId)?.connection.isOpen === true;
+  }
+
   disconnect(playerId: string, code: number, reason: string): void {
     const attached = this.byCharacter.get(playerId);
     if (!attached) return;
     this.byCharacter.delete(playerId);
+    void this.deps.social?.sessionEnded(playerId);
     if (attached.graceTimer) clearTimeout(attached.graceTimer);
     attached.connection.close(code, reason);
     void this.deps.repos.sessions.close(attached.sessionRowId, reason).catch(() => undefined);

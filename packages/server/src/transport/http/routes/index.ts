@@ -9,6 +9,7 @@ import { manifestRoutes } from './manifests';
 import { playerQueryRoutes } from './player-queries';
 import { playerV1Routes } from './player-v1';
 import { skillUnlockRoutes } from './skill-unlocks';
+import { socialRoutes } from './social';
 import { templateRoutes } from './templates';
 import { voiceRoutes } from './voice';
 import { worldV1Routes } from './world-v1';
@@ -25,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance, deps: HttpDeps): Prom
   await characterRoutes(app, deps);
   await characterManagementRoutes(app, deps);
   await playerQueryRoutes(app, deps);
+  await socialRoutes(app, deps);
   await templateRoutes(app, deps);
   await voiceRoutes(app, deps);
 }

@@ -1,0 +1,17 @@
+/**
+ * Runs async jobs one at a time, in the order they were queued. The social service puts every
+ * request and presence change through one queue, so checks and writes never interleave (two
+ * characters asking each other at the same moment become friends once, a list never passes its
+ * limit) and events reach clients in the order the changes happened.
+ */
+export class SerialQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  /** Queues `job`; the promise settles with its result once it has run. */
+  run<T>(job: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(job);
+    // The next job waits for this one whether it succeeded or failed.
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
