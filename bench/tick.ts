@@ -46,6 +46,11 @@ function record(id: string, x: number, z: number): PlayerRecord {
     inventory: [],
     equipment: [{ slot: 'weapon', itemId: 'iron_scimitar', quantity: 1 }],
     bank: [],
+    prayerPoints: 1,
+    activePrayers: [],
+    questPoints: 0,
+    homeTeleportCooldownTicks: 0,
+    quests: [],
   };
 }
 

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { CHAT_MAX_LENGTH } from './chat-limits';
 import { EQUIP_SLOTS } from './equipment';
+import { dialogueClientEvents } from './dialogue-events';
+import { prayerClientEvents } from './prayer-events';
 import { socialClientEvents } from './social-events';
+import { teleportClientEvents } from './teleport-events';
 import { TRADE_OFFER_MAX_ENTRIES, tradeClientEvents } from './trade-events';
 
 /** Largest tile coordinate magnitude accepted on the wire (the world is far smaller). */
@@ -88,6 +91,19 @@ export const clientEvents = {
         npcId: entityId.describe('The shopkeeper NPC (its entered-snapshot id), next to you.'),
       }),
       z.strictObject({ action: z.literal('closeInterface') }),
+      z.strictObject({
+        action: z.literal('talk'),
+        npcId: entityId.describe(
+          'An NPC with dialogue (its entered-snapshot id). Walks next to it, then the dialogue opens (dialogue events).',
+        ),
+      }),
+      z.strictObject({
+        action: z.literal('pray'),
+        objectId: entityId.describe(
+          'An altar. Walks next to it, then prays: prayer points are restored in full.',
+        ),
+      }),
+      z.strictObject({ action: z.literal('homeTeleport') }),
       z.strictObject({
         action: z.literal('pickup'),
         groundItemId: entityId.describe(
@@ -257,6 +273,9 @@ export const clientEvents = {
   },
   ...tradeClientEvents,
   ...socialClientEvents,
+  ...dialogueClientEvents,
+  ...prayerClientEvents,
+  ...teleportClientEvents,
 } as const;
 
 export type ClientEventName = keyof typeof clientEvents;

@@ -1,3 +1,7 @@
+import { DIALOGUE_ERROR_CODES } from './dialogue-events';
+import { PRAYER_ERROR_CODES } from './prayer-events';
+import { TELEPORT_ERROR_CODES } from './teleport-events';
+
 /**
  * The catalogue of `error` event codes (`{"event":"error","data":{"code","message","rid"?}}`).
  * An error never changes the world: the request it answers had no effect.
@@ -69,6 +73,9 @@ export const GAME_ERROR_CODES = {
     'that player is on your ignore list (already added; or take them off it before adding them as a friend)',
   not_ignored: 'that player is not on your ignore list',
   pm_rate_limited: 'too many private messages: wait before sending more',
+  ...DIALOGUE_ERROR_CODES,
+  ...PRAYER_ERROR_CODES,
+  ...TELEPORT_ERROR_CODES,
   internal_error: 'a bug on the server; logged',
 } as const;
 

@@ -9,4 +9,7 @@ export * from './client-events';
 export * from './server-events';
 export * from './social-events';
 export * from './trade-events';
+export * from './dialogue-events';
+export * from './prayer-events';
+export * from './teleport-events';
 export * from './validate';

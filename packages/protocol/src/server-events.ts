@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { GAME_ERROR_CODES } from './errors';
 import { combatEvents } from './combat-events';
 import { economyEvents } from './economy-events';
+import { dialogueServerEvents } from './dialogue-events';
+import { prayerServerEvents } from './prayer-events';
 import { socialServerEvents } from './social-events';
+import { teleportServerEvents } from './teleport-events';
 import { tradeServerEvents } from './trade-events';
 import { ridSchema } from './envelope';
 
@@ -86,6 +89,12 @@ export const playerState = z.object({
   equipment: z.array(equipmentSlot),
   /** The selected attack style (an id of the wielded weapon's style set) and auto-retaliate. */
   combat: z.object({ styleId: z.string(), autoRetaliate: z.boolean() }),
+  /** Prayer points (0 to the prayer level) and the prayers switched on (prayers.json ids). */
+  prayer: z.object({ points: z.number().int(), active: z.array(z.string()) }),
+  /** Quest points earned. */
+  questPoints: z.number().int(),
+  /** Ticks until home teleport may be cast again (0: ready). */
+  homeTeleportCooldownTicks: z.number().int(),
 });
 
 /**
@@ -208,6 +217,9 @@ export const serverEvents = {
   ...economyEvents,
   ...tradeServerEvents,
   ...socialServerEvents,
+  ...dialogueServerEvents,
+  ...prayerServerEvents,
+  ...teleportServerEvents,
   'chat:message': {
     description: 'A chat line: public speech within hearing range, a server notice, or an admin broadcast.',
     schema: z.object({

@@ -136,6 +136,9 @@ export const samplePlayer: ServerPayload<'player:sync'>['player'] = {
   inventory: [],
   equipment: [],
   combat: { styleId: 'punch', autoRetaliate: true },
+  prayer: { points: 1, active: [] },
+  questPoints: 0,
+  homeTeleportCooldownTicks: 0,
 };
 
 /** A tiny WebSocket server on 127.0.0.1 (port 0) that speaks the protocol envelope at /ws. */

@@ -25,6 +25,11 @@ export function playerRecord(id: string, fields: Partial<PlayerRecord> = {}): Pl
     inventory: [],
     equipment: [],
     bank: [],
+    prayerPoints: 1,
+    activePrayers: [],
+    questPoints: 0,
+    homeTeleportCooldownTicks: 0,
+    quests: [],
     ...fields,
   };
 }

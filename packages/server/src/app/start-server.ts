@@ -83,7 +83,10 @@ export async function startServer(
     const idp = config.idp ? new IdentityProviderVerifier(config.idp) : undefined;
     const authenticator = new Authenticator(sessions, idp, accountStore(repos));
 
-    const saves = new SaveQueue(repos, logger, { failpoint: failpointTrigger(config.failpoints, logger) });
+    const saves = new SaveQueue(repos, logger, {
+      failpoint: failpointTrigger(config.failpoints, logger),
+      tickMs: config.tickMs,
+    });
     const seed = config.worldSeed ?? randomInt(0, 2 ** 32);
     const recorder = config.inputLogPath ? new InputRecorder(config.inputLogPath) : undefined;
     const host = new WorldHost({

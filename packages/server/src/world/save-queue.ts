@@ -12,6 +12,8 @@ export interface SaveQueueOptions {
   batchSize?: number;
   /** Wait before retrying after a failed batch. */
   retryDelayMs?: number;
+  /** The world's tick length, to store tick-counted cooldowns as points in time (default 600). */
+  tickMs?: number;
   /**
    * Crash-test hook (FAILPOINTS): called with `<step>:beforeCommit` inside the transaction after
    * all of a batch's writes, and `<step>:afterCommit` right after it committed, once per death
@@ -32,8 +34,11 @@ const tradeLogData = z.object({
   itemsFromB: z.array(z.object({ itemId: z.string(), quantity: z.number().int().min(1) })),
 });
 
-/** Character columns written from a world snapshot. */
-export function snapshotToFields(s: PlayerSnapshot): CharacterFields {
+/**
+ * Character columns written from a world snapshot. The home-teleport cooldown, counted in ticks by
+ * the world, is stored as the moment it ends (`nowMs` + the ticks left at `tickMs` each).
+ */
+export function snapshotToFields(s: PlayerSnapshot, nowMs = Date.now(), tickMs = 600): CharacterFields {
   const fields: CharacterFields = {
     positionX: s.x,
     positionY: s.y,
@@ -42,6 +47,11 @@ export function snapshotToFields(s: PlayerSnapshot): CharacterFields {
     health: s.health,
     coins: s.coins,
     combatLevel: s.combatLevel,
+    prayerPoints: s.prayerPoints,
+    activePrayers: s.activePrayers,
+    questPoints: s.questPoints,
+    homeTeleportCooldownUntil:
+      s.homeTeleportCooldownTicks > 0 ? new Date(nowMs + s.homeTeleportCooldownTicks * tickMs) : null,
   };
   const record = fields as Record<string, number>;
   for (const [skill, v] of Object.entries(s.skills)) {
@@ -108,6 +118,7 @@ export class SaveQueue {
   private seq = 0;
   private readonly batchSize: number;
   private readonly retryDelayMs: number;
+  private readonly tickMs: number;
   private readonly failpoint: ((name: string) => void) | undefined;
   /** Snapshots committed since start (for /status and tests). */
   saved = 0;
@@ -125,6 +136,7 @@ export class SaveQueue {
   ) {
     this.batchSize = Math.max(1, options.batchSize ?? 100);
     this.retryDelayMs = options.retryDelayMs ?? 1000;
+    this.tickMs = options.tickMs ?? 600;
     this.failpoint = options.failpoint;
   }
 
@@ -244,11 +256,14 @@ export class SaveQueue {
       let committed = false;
       try {
         await this.repos.transaction(async (tx) => {
+          const now = Date.now();
           for (const s of snapshots) {
-            await tx.characters.update(s.id, snapshotToFields(s));
+            await tx.characters.update(s.id, snapshotToFields(s, now, this.tickMs));
             await tx.inventory.replaceAll(s.id, s.inventory);
             await tx.equipment.replaceAll(s.id, s.equipment);
             await tx.bank.replaceAll(s.id, s.bank);
+            for (const q of s.quests)
+              await tx.quests.upsert({ characterId: s.id, questId: q.questId, stage: q.stage, status: q.status, data: q.data });
           }
           for (const w of lockWrites) await tx.deaths.upsert(w.state);
           for (const w of recordWrites) await writeRecord(tx, w.what, w.key, w.data);

@@ -7,7 +7,7 @@ import { INVENTORY_SIZE, ItemContainer } from '../features/inventory/container';
 import type { ItemLookup } from '../features/inventory/types';
 import type { Activity } from './activity';
 import type { Npc } from './npc';
-import type { PlayerRecord, SlotRow, Tile } from './types';
+import type { PlayerRecord, QuestProgressState, SlotRow, Tile } from './types';
 
 /** Run energy is kept in hundredths of a percent, as in RuneScape: 10,000 = 100%. */
 export const MAX_RUN_ENERGY = 10_000;
@@ -88,6 +88,16 @@ export class Player {
   detached = false;
   /** Characters this player's account ignores: their chat and trade requests are not delivered. */
   ignored: ReadonlySet<string>;
+  /** Prayer points (0 to the prayer level); see features/prayer. */
+  prayerPoints: number;
+  /** Prayers switched on (prayers.json ids). */
+  readonly activePrayers: Set<string>;
+  /** Quest points earned. */
+  questPoints: number;
+  /** First tick (of this run) at which home teleport may be cast again. */
+  homeTeleportReadyTick: number;
+  /** Quest progress by quest id (started or completed quests only). */
+  readonly quests: Map<string, QuestProgressState>;
   /** Tile at the start of the current tick, to tell whether the player moved. */
   lastX: number;
   lastZ: number;
@@ -120,6 +130,11 @@ export class Player {
     this.coins = record.coins;
     this.combatLevel = record.combatLevel;
     this.ignored = new Set(record.ignored ?? []);
+    this.prayerPoints = record.prayerPoints;
+    this.activePrayers = new Set(record.activePrayers);
+    this.questPoints = record.questPoints;
+    this.homeTeleportReadyTick = tick + Math.max(0, record.homeTeleportCooldownTicks);
+    this.quests = new Map(record.quests.map((q) => [q.questId, structuredClone(q)]));
     this.skills = structuredCloneSkills(record.skills);
     this.sentHealth = this.health;
     this.sentMaxHealth = this.maxHealth;
@@ -138,7 +153,8 @@ export class Player {
     return this.skills.constitution.level * 10;
   }
 
-  toRecord(): PlayerRecord {
+  /** The character as storage keeps it, at world tick `tick` (for the cooldowns still running). */
+  toRecord(tick: number): PlayerRecord {
     return {
       id: this.id,
       accountId: this.accountId,
@@ -153,6 +169,11 @@ export class Player {
       inventory: this.inventory.toRows(),
       equipment: this.equipment.toRows(),
       bank: this.bank.toRows(),
+      prayerPoints: this.prayerPoints,
+      activePrayers: [...this.activePrayers].sort(),
+      questPoints: this.questPoints,
+      homeTeleportCooldownTicks: Math.max(0, this.homeTeleportReadyTick - tick),
+      quests: [...this.quests.values()].map((q) => structuredClone(q)),
     };
   }
 }

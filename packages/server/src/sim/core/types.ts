@@ -30,11 +30,31 @@ export interface PlayerRecord {
   equipment: Array<SlotRow<string>>;
   /** The bank's occupied slots (every item stacks there; see features/bank). */
   bank: Array<SlotRow<number>>;
+  /** Prayer points (0 to the prayer level). */
+  prayerPoints: number;
+  /** Prayers switched on (prayers.json ids). */
+  activePrayers: string[];
+  /** Quest points earned (each completed quest's reward). */
+  questPoints: number;
+  /** Ticks until home teleport may be cast again (0: ready); storage keeps it as a point in time. */
+  homeTeleportCooldownTicks: number;
+  /** The quests this character has started or completed (quest_progress rows). */
+  quests: QuestProgressState[];
   /**
    * Characters the account ignores (ignore_lists): their chat and trade requests never reach this
    * player. Not part of a save (the social service owns the list); absent means none.
    */
   ignored?: string[];
+}
+
+/** A character's progress in one quest: the index of its current stage in quests.json, and extra counters. */
+export interface QuestProgressState {
+  questId: string;
+  /** Index of the current stage (the stage count once completed). */
+  stage: number;
+  status: 'in_progress' | 'completed';
+  /** Quest-specific counters (kills or items counted towards the current stage). */
+  data: JsonObject;
 }
 
 /** What the world hands to storage to save a character (write-behind snapshot). */

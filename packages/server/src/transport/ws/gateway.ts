@@ -2,7 +2,7 @@ import { CLOSE_CODES, PROTOCOL_VERSION, type ClientMessage, type Rid } from '@ti
 import type { Authenticator } from '../../auth/authenticator';
 import type { SessionTokens } from '../../auth/session-tokens';
 import type { Content } from '../../content/load';
-import type { CharacterRow, EquipmentSlot, ItemSlot, Repositories } from '../../storage';
+import type { CharacterRow, EquipmentSlot, ItemSlot, QuestProgressRow, Repositories } from '../../storage';
 import type { OutEvent, PlayerRecord } from '../../sim/core/types';
 import type { PlayerSink, WorldHost } from '../../world/world-host';
 import type { SaveQueue } from '../../world/save-queue';
@@ -190,13 +190,15 @@ export class Gateway implements PlayerSink, SocialLink {
           rid: undefined,
         });
       } else {
-        const [inventory, equipment, bank, ignored] = await Promise.all([
+        const [inventory, equipment, bank, ignored, quests] = await Promise.all([
           deps.repos.inventory.get(id),
           deps.repos.equipment.get(id),
           deps.repos.bank.get(id),
           deps.repos.social.listIgnored(character.accountId),
+          deps.repos.quests.list(id),
         ]);
-        const record = { ...toRecord(character, inventory, equipment, bank), ignored };
+        const progress = { quests, nowMs: Date.now(), tickMs: deps.host.tickMs };
+        const record = { ...toRecord(character, inventory, equipment, bank, progress), ignored };
         deps.host.enqueue({ type: 'login', record });
       }
       // Before the session's first message, so its lists arrive ahead of any social answer.
@@ -312,7 +314,13 @@ export function toRecord(
   inventory: ItemSlot[],
   equipment: EquipmentSlot[],
   bank: ItemSlot[],
+  progress: { quests: readonly QuestProgressRow[]; nowMs: number; tickMs: number } = {
+    quests: [],
+    nowMs: 0,
+    tickMs: 600,
+  },
 ): PlayerRecord {
+  const cooldownMs = c.homeTeleportCooldownUntil ? c.homeTeleportCooldownUntil.getTime() - progress.nowMs : 0;
   return {
     id: c.id,
     accountId: c.accountId,
@@ -340,5 +348,14 @@ export function toRecord(
     inventory,
     equipment,
     bank,
+    prayerPoints: c.prayerPoints,
+    activePrayers: Array.isArray(c.activePrayers) ? c.activePrayers.filter((x) => typeof x === 'string') : [],
+    questPoints: c.questPoints,
+    homeTeleportCooldownTicks: Math.max(0, Math.ceil(cooldownMs / progress.tickMs)),
+    quests: progress.quests.flatMap((q) =>
+      q.status === 'in_progress' || q.status === 'completed'
+        ? [{ questId: q.questId, stage: q.stage, status: q.status, data: q.data }]
+        : [],
+    ),
   };
 }

@@ -3,7 +3,6 @@ import type { Player } from '../../core/player';
 import { fail, type Feature, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { chebyshev } from '../combat/combatants';
-import { snapshotOf } from '../death/custody';
 import { approach, type ApproachTarget } from './approach';
 import { openInterface } from './interface';
 import { isOutcome, requireInterface } from './interface-feature';
@@ -15,6 +14,7 @@ import {
   type BankFailure,
   type BankResult,
 } from './rules';
+import { snapshotOf } from '../../core/snapshot';
 
 /** NPCs that open the bank: those whose npcs.json id starts with this (banker_oswin, banker_tamsin). */
 export const BANKER_PREFIX = 'banker_';

@@ -8,15 +8,10 @@
  */
 import type { GravestoneSnapshot, Rid } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
-import type {
-  DeathLockState,
-  DeathLockStatus,
-  DeathStep,
-  ItemStackRow,
-  PlayerSnapshot,
-} from '../../core/types';
+import type { DeathLockState, DeathLockStatus, DeathStep, ItemStackRow } from '../../core/types';
 import type { World } from '../../core/world';
 import { MAX_STACK } from '../inventory/types';
+import { snapshotOf } from '../../core/snapshot';
 
 export interface Custody {
   /** `<characterId>:<tick of death>`: also the lock id and the gravestone id. */
@@ -91,11 +86,6 @@ export function custodyItems(world: World, c: Custody): ItemStackRow[] {
 
 export function isEmpty(c: Custody): boolean {
   return c.grave.length === 0 && c.piles.size === 0;
-}
-
-/** A player's state as storage saves it. */
-export function snapshotOf(world: World, p: Player): PlayerSnapshot {
-  return { ...p.toRecord(), y: world.heightAt(p.x, p.z) };
 }
 
 /**

@@ -11,6 +11,7 @@ import { topDamager } from '../combat/hits';
 import { spawnGroundItem } from '../ground-items/spawn';
 import { splitByValue } from '../inventory/value';
 import { addStack, gravestoneSnapshot, sendGravestones, writeLock, type Custody } from './custody';
+import { snapshotOf } from '../../core/snapshot';
 
 /** Items kept on death (OSRS, unskulled). */
 export const ITEMS_KEPT_ON_DEATH = 3;
@@ -122,7 +123,7 @@ function resolveDeath(world: World, p: Player): void {
   else
     world.effect({
       type: 'save',
-      snapshot: { ...p.toRecord(), y: world.heightAt(p.x, p.z) },
+      snapshot: snapshotOf(world, p),
       reason: 'autosave',
     });
 

@@ -1,6 +1,7 @@
 import type { PlayerSnapshot } from '../../core/types';
 import type { World } from '../../core/world';
 import type { Feature } from '../../core/registry';
+import { snapshotOf } from '../../core/snapshot';
 
 /**
  * Auto-save handoff: every `autosaveTicks` ticks, a snapshot of every player goes to the host as a
@@ -15,7 +16,7 @@ export const persistenceFeature: Feature = {
       for (const p of world.players.values()) {
         world.effect({
           type: 'save',
-          snapshot: { ...p.toRecord(), y: world.heightAt(p.x, p.z) },
+          snapshot: snapshotOf(world, p),
           reason: 'autosave',
         });
       }
@@ -25,5 +26,5 @@ export const persistenceFeature: Feature = {
 
 /** Snapshots of every player, for the save on graceful shutdown. */
 export function snapshotAll(world: World): PlayerSnapshot[] {
-  return [...world.players.values()].map((p) => ({ ...p.toRecord(), y: world.heightAt(p.x, p.z) }));
+  return [...world.players.values()].map((p) => snapshotOf(world, p));
 }

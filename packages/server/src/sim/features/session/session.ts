@@ -3,6 +3,7 @@ import { Player } from '../../core/player';
 import type { Feature } from '../../core/registry';
 import type { World } from '../../core/world';
 import { currentStyle } from '../combat/combatants';
+import { snapshotOf } from '../../core/snapshot';
 
 /** The logout reason of a connection that went away; such logouts wait until combat ends. */
 export const DISCONNECTED = 'disconnected';
@@ -24,6 +25,9 @@ export function playerState(world: World, p: Player): PlayerStatePayload {
     inventory: p.inventory.entries(),
     equipment: p.equipment.entries(),
     combat: { styleId: currentStyle(world, p)?.id ?? '', autoRetaliate: p.autoRetaliate },
+    prayer: { points: p.prayerPoints, active: [...p.activePrayers].sort() },
+    questPoints: p.questPoints,
+    homeTeleportCooldownTicks: Math.max(0, p.homeTeleportReadyTick - world.tick),
   };
 }
 
@@ -79,7 +83,7 @@ export const sessionFeature: Feature = {
         world.removePlayer(p);
         world.effect({
           type: 'save',
-          snapshot: { ...p.toRecord(), y: world.heightAt(p.x, p.z) },
+          snapshot: snapshotOf(world, p),
           reason: 'logout',
         });
       }

@@ -11,11 +11,11 @@ import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { inventoryRoom, takeUnits, unitsAvailable } from '../bank/rules';
-import { snapshotOf } from '../death/custody';
 import { MAX_STACK } from '../inventory/types';
 import { planBuy, planSell } from './pricing';
 import { addCoins, COINS, pouchRoom, takeCoins } from './pouch';
 import { pricingOf, setStock, stockChanged, type Shop } from './stock';
+import { snapshotOf } from '../../core/snapshot';
 
 function slotFailure(p: Player, slot: number): Outcome {
   return Number.isInteger(slot) && slot >= 0 && slot < p.inventory.size

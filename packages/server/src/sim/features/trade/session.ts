@@ -6,9 +6,9 @@
 import type { ServerPayload } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
-import { snapshotOf } from '../death/custody';
 import { RECENT_CHANGE_TICKS, sidesOf, type Trade, type TradeRequest, type TradeSide } from './book';
 import { checkSwap, offerValue, offerView, swap, type SwapFailure } from './offers';
+import { snapshotOf } from '../../core/snapshot';
 
 type CancelReason = ServerPayload<'tradeCancelled'>['reason'];
 
