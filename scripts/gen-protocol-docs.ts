@@ -16,6 +16,7 @@ import {
   MSGPACK_SUBPROTOCOL,
   PROTOCOL_VERSION,
   serverEvents,
+  TRADE_ERROR_CODES,
 } from '@tilerealm/protocol';
 import { DIRECT_REPLIES } from '@tilerealm/sdk';
 
@@ -299,6 +300,17 @@ async function generate(): Promise<string> {
     '|---|---|',
   );
   for (const [name, meaning] of Object.entries(GAME_ERROR_CODES))
+    lines.push(`| ${code(name)} | ${cell(meaning)} |`);
+  lines.push(
+    '',
+    '## Trade error codes',
+    '',
+    'Carried by the `tradeError` event as `data.code`: the answer to a failed trade event (tradeRequest ... tradeCancel, tradeAddCoins, tradeModify).',
+    '',
+    '| Code | Meaning |',
+    '|---|---|',
+  );
+  for (const [name, meaning] of Object.entries(TRADE_ERROR_CODES))
     lines.push(`| ${code(name)} | ${cell(meaning)} |`);
   const comments = await closeCodeComments();
   lines.push('', '## Close codes', '', '| Code | Name | Meaning |', '|---|---|---|');

@@ -50,7 +50,6 @@ export const TRADE_CANCEL_REASONS = [
   'disconnected',
   'logout',
   'timeout',
-  'failed',
 ] as const;
 
 const offerEntry = z.object({
@@ -158,7 +157,7 @@ export const tradeServerEvents = {
   },
   tradeCancelled: {
     description:
-      'The trade or trade request ended and nothing moved. `reason`: cancelled (tradeCancel), declined, expired (the request was not answered in time), moved (a walk, or the players more than 2 tiles apart), interface_opened (bank, shop, dialogue), combat, activity (gathering, making, lighting a fire), died, disconnected, logout, timeout (no change for 500 ticks, 5 min), failed (the swap could not be made: see the tradeError before it).',
+      'The trade or trade request ended and nothing moved. `reason`: cancelled (tradeCancel), declined, expired (the request was not answered in time), moved (a walk, or the players more than 2 tiles apart), interface_opened (bank, shop, dialogue), combat, activity (gathering, making, lighting a fire), died, disconnected, logout, timeout (no change for 500 ticks, 5 min). `by` is the player whose action or state ended it, when there is one.',
     schema: z.object({
       tradeId: z.string(),
       reason: z.enum(TRADE_CANCEL_REASONS),
@@ -168,7 +167,7 @@ export const tradeServerEvents = {
   },
   tradeError: {
     description:
-      'A trade request or step failed and changed nothing. `code` is one of the trade error codes (docs/protocol.md); rid echoes the request id when it had one.',
+      'A trade request or step failed and changed nothing. `code` is one of the trade error codes (below); rid echoes the request id when it had one.',
     schema: z.object({
       code: z.enum(Object.keys(TRADE_ERROR_CODES) as [TradeErrorCode, ...TradeErrorCode[]]),
       message: z.string(),
