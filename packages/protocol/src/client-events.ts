@@ -94,7 +94,7 @@ export const clientEvents = {
       z.strictObject({
         action: z.literal('talk'),
         npcId: entityId.describe(
-          'An NPC with dialogue (its entered-snapshot id). Walks next to it, then the dialogue opens (dialogue events).',
+          'An NPC with dialogue (its entered-snapshot id). Walks next to it, then the conversation opens (dialogue:node); ack `{ npcId, nodeId }` then. Errors: target_gone, no_dialogue, no_path, not_near.',
         ),
       }),
       z.strictObject({
@@ -103,7 +103,13 @@ export const clientEvents = {
           'An altar. Walks next to it, then prays: prayer points are restored in full.',
         ),
       }),
-      z.strictObject({ action: z.literal('homeTeleport') }),
+      z.strictObject({
+        action: z
+          .literal('homeTeleport')
+          .describe(
+            'Cast home teleport: 16 ticks standing still, then you land at the starter town (teleport events). Refused in combat, deeper than PvP level 20, while trading, or during the 30-minute cooldown. Ack `{ landsAtTick, castTicks }` at once.',
+          ),
+      }),
       z.strictObject({
         action: z.literal('pickup'),
         groundItemId: entityId.describe(
@@ -147,7 +153,8 @@ export const clientEvents = {
     example: { slot: 'weapon' },
   },
   'inventory:use': {
-    description: 'Use an inventory item (alone, on another item or on an object).',
+    description:
+      'Use an inventory item: alone (eat food, bury bones for prayer experience), on another item or on an object.',
     schema: z.strictObject({
       slot: z.number().int().min(0).max(27),
       targetSlot: z.number().int().min(0).max(27).optional(),

@@ -29,6 +29,22 @@ export const combatEvents = {
       damageType: z.enum(['stab', 'slash', 'crush', 'ranged', 'typeless']),
       targetHealth: z.number().int().nonnegative(),
       targetMaxHealth: z.number().int().positive(),
+      maxHit: z
+        .number()
+        .int()
+        .nonnegative()
+        .optional()
+        .describe(
+          'Only to the attacking player, on its own swings: the max hit (life points) the swing was rolled with, prayers included.',
+        ),
+      attackRoll: z
+        .number()
+        .int()
+        .nonnegative()
+        .optional()
+        .describe(
+          'Only to the attacking player, on its own swings: the accuracy roll the swing was rolled with, prayers included.',
+        ),
     }),
     example: {
       tick: 1402,

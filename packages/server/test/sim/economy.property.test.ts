@@ -120,13 +120,31 @@ function rulesOf(c: Content): Record<LedgerReason, Rule> {
     npc_drop: { up: of(drops.map((d) => d.itemId)), down: none },
     arrow_break: { up: none, down: of(items.filter((i) => i.ammunition).map((i) => i.id)) },
     eat: { up: none, down: of(items.filter((i) => i.food).map((i) => i.id)) },
+    dialogue_give: { up: of(dialogueItems(c, 'give_item')), down: none },
+    dialogue_take: { up: none, down: of(dialogueItems(c, 'take_item')) },
+    quest_reward: {
+      up: of([...c.quests.values()].flatMap((q) => q.rewards.items.map((i) => i.itemId))),
+      down: none,
+    },
+    bury: { up: none, down: of(items.filter((i) => i.prayerXp !== null).map((i) => i.id)) },
   };
+}
+/** Items that NPC dialogue effects of `type` name. */
+function dialogueItems(c: Content, type: 'give_item' | 'take_item'): string[] {
+  return [...c.npcs.values()].flatMap((n) =>
+    (n.dialogue?.nodes ?? []).flatMap((node) =>
+      [...(node.effects ?? []), ...(node.responses ?? []).flatMap((r) => r.effects ?? [])].flatMap((e) =>
+        e.type === type ? [e.itemId] : [],
+      ),
+    ),
+  );
 }
 /** The only rules that may create or destroy coins. */
 const COIN_REASONS: ReadonlySet<LedgerReason> = new Set([
   'shop_buy_coins',
   'shop_sell_coins',
   'npc_drop',
+  'quest_reward',
   'despawn',
   'evict',
 ]);

@@ -82,23 +82,29 @@ describe('opening a shop', () => {
     expect(errors(tw, 'a')).toEqual(['target_gone', 'target_gone', 'target_gone']);
   });
 
-  it('refuses, for now, a shop that needs a quest (quests come later)', async () => {
+  it('refuses a shop that needs a quest until the quest is completed', async () => {
     const { content, map } = await bundledWorld();
     const stores = new Map([...content.stores].filter(([id]) => id !== 'thorgrims_mining_supplies'));
     const tw = new TestWorld({ ...content, stores }, map);
     const thorgrim = npcOf(tw, 'dwarf_thorgrim');
-    tw.login({ ...record('a', (thorgrim?.x ?? 0) + 1, thorgrim?.z ?? 0) });
+    const at = { x: (thorgrim?.x ?? 0) + 1, z: thorgrim?.z ?? 0 };
+    tw.login({ ...record('a', at.x, at.z) });
+    tw.login({
+      ...record('b', at.x, at.z),
+      quests: [{ questId: 'dwarven_forge', stage: 3, status: 'completed', data: {} }],
+    });
     tw.advance();
     tw.enqueue(openShop('a', thorgrim?.id ?? '', 1));
-    tw.advance();
+    tw.enqueue(openShop('b', thorgrim?.id ?? '', 1));
+    tw.advance(6);
     expect(tw.events('a', 'error').map((e) => e.data)).toEqual([
       {
-        code: 'feature_unavailable',
-        message:
-          "Thorgrim's Forge Stock only trades with those who finished the quest dwarven_forge, and quests are not available yet",
+        code: 'quest_required',
+        message: "Thorgrim's Forge Stock only trades with those who have completed The Dwarven Forge",
         rid: 1,
       },
     ]);
+    expect(acks(tw, 'b')).toEqual([{ interface: 'shop', storeId: 'thorgrims_forge_stock' }]);
   });
 
   it('a dwarf who keeps two shops opens the one that needs no quest', async () => {

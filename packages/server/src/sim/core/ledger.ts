@@ -46,6 +46,14 @@ export const LEDGER_REASONS = [
   'arrow_break',
   /** - food eaten. */
   'eat',
+  /** + an item an NPC hands over in dialogue (a quest letter, a replacement for a lost one). */
+  'dialogue_give',
+  /** - an item an NPC takes in dialogue (a quest delivery). */
+  'dialogue_take',
+  /** + a completed quest's reward items and coins (inventory, bank or pouch). */
+  'quest_reward',
+  /** - bones buried (prayer). */
+  'bury',
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

@@ -5,6 +5,7 @@ import { chatFeature } from './chat/chat';
 import { combatFeature } from './combat/feature';
 import { consumablesFeature } from './consumables/feature';
 import { deathFeature } from './death/feature';
+import { dialogueFeature } from './dialogue/feature';
 import { equipmentFeature } from './equipment/feature';
 import { firemakingFeature } from './firemaking/feature';
 import { gatheringFeature } from './gathering/feature';
@@ -14,10 +15,13 @@ import { movementFeature } from './movement/movement';
 import { npcFeature } from './npcs/feature';
 import { objectsFeature } from './objects/feature';
 import { persistenceFeature } from './persistence/persistence';
+import { prayerFeature } from './prayer/feature';
 import { processingFeature } from './processing/feature';
+import { questsFeature } from './quests/feature';
 import { sessionFeature } from './session/session';
 import { shopsFeature } from './shops/feature';
 import { syncFeature } from './sync/sync';
+import { teleportFeature } from './teleport/feature';
 import { tradeFeature } from './trade/feature';
 
 /** Every feature of the world, in registration order (which fixes hook order within a phase). */
@@ -37,9 +41,13 @@ export const FEATURES: readonly Feature[] = [
   bankFeature,
   shopsFeature,
   tradeFeature,
+  dialogueFeature,
+  questsFeature,
   processingFeature,
   combatFeature,
   deathFeature,
+  prayerFeature,
+  teleportFeature,
   syncFeature,
   persistenceFeature,
 ];

@@ -98,8 +98,9 @@ export function cancelApproach(world: World, p: Player): void {
 /**
  * Starts a use of `target` (whose tile the caller checked): at once when next to it, else after a
  * walk there (the outcome is then `deferred` and the reply comes on arrival). An unreachable target
- * fails with `no_path` and changes nothing. `opens` is the interface it will open: another one open
- * closes (`replaced`) as the walk starts, since the player is about to leave it.
+ * fails with `no_path` and changes nothing. `opens` is the interface it will open (undefined: none,
+ * like praying at an altar): another one open closes as the walk starts (`replaced`, or `moved` when
+ * the use opens none), since the player is about to leave it.
  */
 export function approach(
   world: World,
@@ -108,7 +109,7 @@ export function approach(
   to: Tile,
   what: string,
   rid: Rid | undefined,
-  opens: OpenInterface,
+  opens: OpenInterface | undefined,
   arrive: (world: World, p: Player) => Outcome,
 ): Outcome {
   if (chebyshev(p.x, p.z, to.x, to.z) <= 1) {
@@ -119,7 +120,8 @@ export function approach(
   const steps = routeNextTo(world, p, to);
   if (!steps) return fail('no_path', `you cannot reach ${what}`);
   replaceOtherRequests(world, p);
-  if (p.openInterface && !sameInterface(p.openInterface, opens)) closeInterface(world, p, 'replaced');
+  if (p.openInterface && !(opens && sameInterface(p.openInterface, opens)))
+    closeInterface(world, p, opens ? 'replaced' : 'moved');
   p.path = steps;
   pendingOf(world).set(p.id, { target, what, rid, arrive, reroutes: 0 });
   return { ok: true, deferred: true };

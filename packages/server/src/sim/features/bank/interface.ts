@@ -1,7 +1,8 @@
 /**
- * The "interface open" state of the bank and shops. A player has at most one of them open
- * (`Player.openInterface`); while it is, trading is blocked (the spec's rule against swapping items
- * out from under an offer). It closes, with `interface:closed` telling the client why, when:
+ * The "interface open" state of the bank, shops and NPC conversations. A player has at most one of
+ * them open (`Player.openInterface`); while it is, trading is blocked (the spec's rule against
+ * swapping items out from under an offer). It closes, with `interface:closed` (`dialogue:closed`
+ * for a conversation) telling the client why, when:
  * - the player asks (`closeInterface`): reason `closed`;
  * - another one opens: `replaced`;
  * - the player asks to walk (`player:move`) or ends up more than one tile from where it opened
@@ -14,21 +15,30 @@ import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import type { OpenInterface } from './types';
 
-/** Why an interface closed (the `reason` of `interface:closed`). */
-export type CloseReason = 'closed' | 'replaced' | 'moved' | 'activity' | 'combat' | 'died';
+/**
+ * Why an interface closed (the `reason` of `interface:closed`, or of `dialogue:closed` for a
+ * conversation, which may also reach its `ended` or lose its NPC: `gone`).
+ */
+export type CloseReason = 'closed' | 'replaced' | 'moved' | 'activity' | 'combat' | 'died' | 'ended' | 'gone';
 
 /** Closes the player's open interface, if any, and tells the client. */
 export function closeInterface(world: World, p: Player, reason: CloseReason): void {
   const open = p.openInterface;
   if (!open) return;
   p.openInterface = undefined;
-  world.send(p.id, 'interface:closed', { tick: world.tick, interface: open.kind, reason });
+  if (open.kind === 'dialogue')
+    world.send(p.id, 'dialogue:closed', { tick: world.tick, npcId: open.npcId, reason });
+  else world.send(p.id, 'interface:closed', { tick: world.tick, interface: open.kind, reason });
 }
 
-/** Whether two interfaces are the same window (the bank, or one shop); where they opened aside. */
+/**
+ * Whether two interfaces are the same window (the bank, one shop, or a conversation with one NPC);
+ * where they opened (and the node a conversation is at) aside.
+ */
 export function sameInterface(a: OpenInterface, b: OpenInterface): boolean {
-  if (a.kind === 'bank' || b.kind === 'bank') return a.kind === b.kind;
-  return a.storeId === b.storeId;
+  if (a.kind === 'shop' && b.kind === 'shop') return a.storeId === b.storeId;
+  if (a.kind === 'dialogue' && b.kind === 'dialogue') return a.npcId === b.npcId;
+  return a.kind === b.kind && a.kind === 'bank';
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Npc } from '../../core/npc';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import { ammoOf, bonuses, firesAmmo, weaponOf } from '../equipment/bonuses';
+import { activePrayerBoosts } from '../prayer/boosts';
 import type { PlayerCombatant } from './formulas';
 import { defaultStyle, resolveStyle, type ResolvedStyle } from './styles';
 
@@ -28,7 +29,7 @@ export function currentStyle(world: World, p: Player): ResolvedStyle | undefined
   return fallback;
 }
 
-/** The player's side of the formulas with a given style. */
+/** The player's side of the formulas with a given style (active prayers' boosts included). */
 export function playerCombatant(world: World, p: Player, style: ResolvedStyle): PlayerCombatant {
   return {
     levels: {
@@ -38,6 +39,7 @@ export function playerCombatant(world: World, p: Player, style: ResolvedStyle): 
       ranged: p.skills.ranged.level,
     },
     bonuses: bonuses(p.equipment, world.itemLookup),
+    prayers: activePrayerBoosts(world, p),
     style: { damageType: style.damageType, stance: style.stance },
   };
 }

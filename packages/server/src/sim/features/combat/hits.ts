@@ -30,6 +30,8 @@ export interface PendingHit {
   style?: { stance: Stance; damageType: DamageType };
   /** A fired arrow that survives and lands on the target's tile. */
   droppedArrow?: string;
+  /** A player's swing: the accuracy roll and max hit it was rolled with (shown to that player). */
+  rolledWith?: { attackRoll: number; maxHit: number };
 }
 
 /** Ranged hit delay in ticks (OSRS bows): 1 + floor((3 + distance) / 6). */
@@ -90,6 +92,7 @@ function land(world: World, h: PendingHit): void {
       damageType: h.damageType,
       targetHealth: target.health,
       targetMaxHealth: maxHealth,
+      ...(h.rolledWith && viewer === attacker ? h.rolledWith : {}),
     });
   }
   if (attacker?.kind === 'player' && h.style && dealt > 0) {

@@ -8,6 +8,8 @@ import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import { spawnGroundItem } from '../ground-items/spawn';
 import { rollDrops } from '../npcs/drops';
+import { creditKill } from '../quests/progress';
+import { atStage } from '../quests/state';
 import { canFight, chebyshev, currentStyle, inReach, playerCombatant } from './combatants';
 import { npcAttackRoll, npcMaxHit, playerDefenceRoll, rollHit } from './formulas';
 import { COMBAT_TIMEOUT_TICKS, queueHit, rangedHitDelay, topDamager } from './hits';
@@ -148,7 +150,10 @@ function lifecycle(world: World, n: Npc): void {
     const killerId = topDamager(n.damageFrom);
     const killer = killerId === undefined ? undefined : world.players.get(killerId);
     if (n.def.drops) {
-      for (const drop of rollDrops(world.rng, n.def.drops)) {
+      // Quest-gated drops (a quest item) fall only for a killer at that quest's stage.
+      const questAllows = (q: { questId: string; stage: string }) =>
+        killer !== undefined && atStage(world, killer, q.questId, q.stage);
+      for (const drop of rollDrops(world.rng, n.def.drops, questAllows)) {
         const dropped = spawnGroundItem(world, {
           itemId: drop.itemId,
           quantity: drop.quantity,
@@ -160,7 +165,10 @@ function lifecycle(world: World, n: Npc): void {
         if (dropped.ok) world.ledger.record(drop.itemId, drop.quantity, 'npc_drop');
       }
     }
-    if (killerId !== undefined) world.effect({ type: 'npcKill', characterId: killerId, npcId: n.def.id });
+    if (killerId !== undefined) {
+      world.effect({ type: 'npcKill', characterId: killerId, npcId: n.def.id });
+      creditKill(world, killerId, n.def.id);
+    }
     n.state = 'gone';
     n.stateUntil = world.tick + (combat?.respawnTicks ?? 1);
     n.damageFrom.clear();

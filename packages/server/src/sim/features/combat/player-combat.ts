@@ -212,11 +212,8 @@ function swing(world: World, p: Player, target: Fighter, style: ResolvedStyle): 
           playerCombatant(world, target, currentStyle(world, target) ?? style),
           style.damageType,
         );
-  const result = rollHit(
-    world.rng,
-    { attackRoll: playerAttackRoll(me), maxHit: toLifePoints(playerMaxHit(me)) },
-    { defenceRoll },
-  );
+  const attacker = { attackRoll: playerAttackRoll(me), maxHit: toLifePoints(playerMaxHit(me)) };
+  const result = rollHit(world.rng, attacker, { defenceRoll });
   p.nextAttackTick = world.tick + style.attackSpeed;
   p.inCombatUntil = Math.max(p.inCombatUntil, world.tick + COMBAT_TIMEOUT_TICKS);
   queueHit(world, {
@@ -227,6 +224,7 @@ function swing(world: World, p: Player, target: Fighter, style: ResolvedStyle): 
     damage: result.damage,
     damageType: style.damageType,
     style: { stance: style.stance, damageType: style.damageType },
+    rolledWith: attacker,
     ...(droppedArrow ? { droppedArrow } : {}),
   });
 }

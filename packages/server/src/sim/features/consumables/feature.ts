@@ -2,6 +2,7 @@ import type { Player } from '../../core/player';
 import { fail, type Feature, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { useItemOnItem } from '../firemaking/use';
+import { buryBones } from '../prayer/bury';
 import { useItemOnObject } from '../processing/use';
 import { healedBy, planEat, regenStep, type EatFailure } from './rules';
 
@@ -55,17 +56,19 @@ export function syncStats(world: World, p: Player): void {
 /**
  * Consumables: eating food with `inventory:use` (the item alone), natural health regeneration and
  * boost decay in the players phase, and `player:stats` in the sync phase. `inventory:use` also
- * dispatches item-on-object (processing/use.ts) and item-on-item (firemaking/use.ts).
+ * dispatches item-on-object (processing/use.ts), item-on-item (firemaking/use.ts) and burying
+ * bones (prayer/bury.ts).
  */
 export const consumablesFeature: Feature = {
   name: 'consumables',
   register(r) {
     // inventory:use: on an object (processing: cooking, smelting), on another item (firemaking),
-    // or alone (eating).
+    // or alone (burying bones, eating).
     r.on('inventory:use', (world, player, data) => {
       if (data.targetId !== undefined) return useItemOnObject(world, player, data.slot, data.targetId);
       if (data.targetSlot !== undefined) return useItemOnItem(world, player, data.slot, data.targetSlot);
-      return eat(world, player, data.slot);
+      // Bones alone are buried (prayer feature); anything else is eaten.
+      return buryBones(world, player, data.slot) ?? eat(world, player, data.slot);
     });
     r.phase('players', (world) => {
       for (const p of world.players.values()) {

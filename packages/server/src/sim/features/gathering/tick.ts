@@ -8,6 +8,7 @@ import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import type { ResourceDef } from '../../../content/schemas/resources';
 import type { WorldObject } from '../objects/store';
+import { creditInteraction } from '../quests/progress';
 import { grantXp } from '../skills/grant';
 import { GatherJob } from './job';
 import { isNextTo } from './reach';
@@ -72,6 +73,7 @@ function attempt(world: World, p: Player, o: WorldObject, def: ResourceDef, plan
     if (p.inventory.add(caught.itemId, 1).ok) world.ledger.record(caught.itemId, 1, 'gather');
     grantXp(world, p, 'fishing', Math.round(caught.xp * 10));
     rollBonusDrops(world, p, 'fishing');
+    creditInteraction(world, p, { type: 'resource', id: def.id });
     return true;
   }
   if (world.rng.nextFloat() >= harvestChance(def, plan.tool.tier, level)) return false;
@@ -79,6 +81,7 @@ function attempt(world: World, p: Player, o: WorldObject, def: ResourceDef, plan
     if (p.inventory.add(y.itemId, y.quantity).ok) world.ledger.record(y.itemId, y.quantity, 'gather');
   grantXp(world, p, plan.skill, Math.round(def.xp * 10));
   rollBonusDrops(world, p, plan.skill);
+  creditInteraction(world, p, { type: 'resource', id: def.id });
   deplete(world, o, def);
   return true;
 }

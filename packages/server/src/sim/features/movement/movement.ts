@@ -3,6 +3,7 @@ import { fail, type Feature, type Outcome } from '../../core/registry';
 import { stopActivity } from '../../core/activity';
 import type { World } from '../../core/world';
 import { findPath, MAX_PATH_DISTANCE } from '../../map/pathfinder';
+import { cancelCast } from '../teleport/cast';
 
 /** Run energy drained per tick spent running (weightless: ~150 ticks from full). */
 export const RUN_DRAIN_PER_TICK = 67;
@@ -38,8 +39,9 @@ export const movementFeature: Feature = {
       player.running = data.running && player.runEnergy > 0;
       return { ok: true, result: { running: player.running } };
     });
-    r.action('stop', (_world, player) => {
+    r.action('stop', (world, player) => {
       player.path = [];
+      cancelCast(world, player, 'cancelled');
       return { ok: true };
     });
 

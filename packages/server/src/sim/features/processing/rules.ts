@@ -7,6 +7,7 @@ import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import type { ItemContainer } from '../inventory/container';
 import type { Stack } from '../inventory/types';
+import { creditInteraction } from '../quests/progress';
 import { grantXp } from '../skills/grant';
 import { outputsOf, successChance, type MakeRecipe } from './recipes';
 
@@ -87,6 +88,7 @@ export function makeOne(world: World, p: Player, recipe: MakeRecipe, stationDefI
   for (const s of recipe.inputs) world.ledger.record(s.itemId, -s.quantity, recipe.kind);
   for (const s of outputsOf(recipe, success)) world.ledger.record(s.itemId, s.quantity, recipe.kind);
   if (success) grantXp(world, p, recipe.skill, recipe.xpTenths);
+  creditInteraction(world, p, { type: 'station', id: stationDefId });
   world.send(p.id, 'chat:message', {
     tick: world.tick,
     channel: 'system',

@@ -6,17 +6,36 @@ import { approach } from '../bank/approach';
 import { openInterface } from '../bank/interface';
 import { isOutcome, requireInterface } from '../bank/interface-feature';
 import { chebyshev } from '../combat/combatants';
+import { questCompleted } from '../quests/state';
 import { syncCoins } from './pouch';
 import { restock, restoreStock, shopsOf, shopView, type Shop } from './stock';
 import { buy, sell } from './trade';
 
 /**
+ * Why `p` may not trade with `shop` yet (a store with `requiredQuestId` opens only once that quest
+ * is completed: `quest_required`), or undefined when it may.
+ */
+export function shopLock(world: World, p: Player, shop: Shop): Outcome | undefined {
+  const questId = shop.def.requiredQuestId;
+  if (questId === undefined || questCompleted(p, questId)) return undefined;
+  const quest = world.content.quests.get(questId)?.name ?? questId;
+  return fail('quest_required', `${shop.def.name} only trades with those who have completed ${quest}`);
+}
+
+/** Opens `shop` where the player stands and sends its stock (an NPC's dialogue or `openShop`). */
+export function showShop(world: World, p: Player, shop: Shop): Outcome {
+  openInterface(world, p, { kind: 'shop', storeId: shop.def.id, x: p.x, z: p.z });
+  world.send(p.id, 'shop:update', shopView(world, shop));
+  return { ok: true, result: { interface: 'shop', storeId: shop.def.id } };
+}
+
+/**
  * `player:action` `openShop`: walks next to the shopkeeper, then opens its shop. The NPC's
- * npcs.json id must be a store's `ownerNpcId`; an owner of several stores opens the first one it
- * may open. A store with `requiredQuestId` is refused for now (quests come later).
+ * npcs.json id must be a store's `ownerNpcId`; an owner of several stores opens the first one the
+ * player may open (a store with `requiredQuestId` only once that quest is completed).
  *
- * The spec opens shops through the shopkeeper's dialogue; until dialogue exists, this action is the
- * direct way (docs/bank-and-shops.md).
+ * The spec opens shops through the shopkeeper's dialogue (features/dialogue, the `open_shop`
+ * effect); this action is the direct way (docs/bank-and-shops.md).
  */
 export function requestOpenShop(world: World, p: Player, npcId: string, rid: Rid | undefined): Outcome {
   if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
@@ -24,21 +43,16 @@ export function requestOpenShop(world: World, p: Player, npcId: string, rid: Rid
   if (!n?.alive || chebyshev(p.x, p.z, n.x, n.z) > world.settings.viewDistance)
     return fail('target_gone', 'there is no such shopkeeper in sight');
   const owned = [...shopsOf(world).values()].filter((s) => s.def.ownerNpcId === n.def.id);
-  const shop = owned.find((s) => s.def.requiredQuestId === undefined);
+  const shop = owned.find((s) => shopLock(world, p, s) === undefined);
   if (!shop) {
     const locked = owned[0];
     if (!locked) return fail('target_gone', `${n.name} does not keep a shop`);
-    return fail(
-      'feature_unavailable',
-      `${locked.def.name} only trades with those who finished the quest ${locked.def.requiredQuestId ?? ''}, and quests are not available yet`,
-    );
+    return shopLock(world, p, locked) ?? fail('target_gone', `${n.name} does not keep a shop`);
   }
   const opens = { kind: 'shop' as const, storeId: shop.def.id, x: p.x, z: p.z };
-  return approach(world, p, { kind: 'npc', id: npcId }, n, n.name, rid, opens, (w, player) => {
-    openInterface(w, player, { kind: 'shop', storeId: shop.def.id, x: player.x, z: player.z });
-    w.send(player.id, 'shop:update', shopView(w, shop));
-    return { ok: true, result: { interface: 'shop', storeId: shop.def.id } };
-  });
+  return approach(world, p, { kind: 'npc', id: npcId }, n, n.name, rid, opens, (w, player) =>
+    showShop(w, player, shop),
+  );
 }
 
 /** The shop the player has open, or why there is none. */

@@ -8,6 +8,7 @@ import { healthRoutes } from './health';
 import { manifestRoutes } from './manifests';
 import { playerQueryRoutes } from './player-queries';
 import { playerV1Routes } from './player-v1';
+import { questRoutes } from './quests';
 import { skillUnlockRoutes } from './skill-unlocks';
 import { socialRoutes } from './social';
 import { templateRoutes } from './templates';
@@ -27,6 +28,7 @@ export async function registerRoutes(app: FastifyInstance, deps: HttpDeps): Prom
   await characterManagementRoutes(app, deps);
   await playerQueryRoutes(app, deps);
   await socialRoutes(app, deps);
+  await questRoutes(app, deps);
   await templateRoutes(app, deps);
   await voiceRoutes(app, deps);
 }

@@ -1,0 +1,57 @@
+/**
+ * `prayer:toggle`: switching one prayer on or off. The checks are rules.ts's; a refusal changes
+ * nothing. The client hears the new state in the ack and in the tick's `prayer:update`.
+ */
+import type { ClientPayload } from '@tilerealm/protocol';
+import type { Player } from '../../core/player';
+import { fail, type Outcome } from '../../core/registry';
+import type { World } from '../../core/world';
+import { activationRefusal, switchedOffBy, type ActivationRefusal } from './rules';
+
+function refusal(world: World, name: string, r: ActivationRefusal): Outcome {
+  switch (r.reason) {
+    case 'level_too_low':
+      return fail('level_too_low', `you need ${r.skill} level ${r.level} to use ${name}`);
+    case 'prayer_locked': {
+      const quest = world.content.quests.get(r.questId)?.name ?? r.questId;
+      return fail('prayer_locked', `you must complete the quest ${quest} to use ${name}`);
+    }
+    case 'no_prayer_points':
+      return fail('no_prayer_points', 'you have run out of prayer points: recharge them at an altar');
+  }
+}
+
+/**
+ * Switches a prayer on (after its checks, switching off the active prayers it conflicts with) or
+ * off. Asking for the state a prayer already has succeeds and changes nothing.
+ */
+export function togglePrayer(world: World, p: Player, data: ClientPayload<'prayer:toggle'>): Outcome {
+  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  const defs = world.content.prayers;
+  const def = defs.get(data.prayerId);
+  if (!def) return fail('unknown_prayer', `there is no prayer called ${data.prayerId}`);
+  let switchedOff: string[] = [];
+  if (!data.active) {
+    p.activePrayers.delete(def.id);
+  } else if (!p.activePrayers.has(def.id)) {
+    const refused = activationRefusal(def, {
+      levels: p.skills,
+      completedQuest: (id) => p.quests.get(id)?.status === 'completed',
+      points: p.prayerPoints,
+    });
+    if (refused) return refusal(world, def.name, refused);
+    switchedOff = switchedOffBy(def, p.activePrayers, defs);
+    for (const id of switchedOff) p.activePrayers.delete(id);
+    p.activePrayers.add(def.id);
+  }
+  return {
+    ok: true,
+    result: {
+      prayerId: def.id,
+      active: p.activePrayers.has(def.id),
+      points: p.prayerPoints,
+      activePrayers: [...p.activePrayers].sort(),
+      switchedOff,
+    },
+  };
+}

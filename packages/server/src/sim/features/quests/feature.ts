@@ -1,0 +1,30 @@
+import type { Feature } from '../../core/registry';
+import { onAltarPrayer } from '../prayer/altar';
+import { sendJournal } from './events';
+import { checkObjectives, creditInteraction } from './progress';
+
+/**
+ * Quests (quests.json): started and advanced by NPC dialogue (features/dialogue), counted by kills
+ * (combat's kill credit) and uses of stations and resources, completed with their rewards in one
+ * saved transaction (progress.ts, rewards.ts, tx.ts). The journal goes out when a player enters
+ * the world, on every change, and on `quest:requestJournal`.
+ */
+export const questsFeature: Feature = {
+  name: 'quests',
+  register(r) {
+    r.on('quest:requestJournal', (world, player) => {
+      sendJournal(world, player);
+      return { ok: true };
+    });
+    r.phase('login', (world) => {
+      for (const p of world.players.values()) if (p.joinedTick === world.tick) sendJournal(world, p);
+    });
+    // Praying at an altar is a use of its station (sacred_bones: "pray at an altar").
+    r.init((world) =>
+      onAltarPrayer(world, (w, p, altar) =>
+        creditInteraction(w, p, { type: 'station', id: altar.stationId }),
+      ),
+    );
+    r.phase('world', checkObjectives);
+  },
+};

@@ -1,0 +1,160 @@
+/**
+ * The quest rules: starting a quest, completing its stages in order, and finishing it with its
+ * rewards. Stages of kind `dialogue` and `deliver` complete through an NPC's dialogue effect
+ * `advance_quest` (the dialogue takes the delivered items in the same transaction); the others
+ * complete on their own at the end of the tick their objective is met (see
+ * {@link checkObjectives}): `kill` and `interact` count credited kills and uses made while the
+ * stage is current, `gather` holds when the inventory carries `count` of the item (however it got
+ * there), `reach_area` when the player stands in the area.
+ */
+import type { QuestDef, QuestStage } from '../../../content/schemas/quests';
+import type { Player } from '../../core/player';
+import { fail, OK, type Outcome } from '../../core/registry';
+import type { QuestProgressState } from '../../core/types';
+import type { World } from '../../core/world';
+import { sendJournal } from './events';
+import { planRewards } from './rewards';
+import { counterOf, currentStage, missingRequirements, statusIn } from './state';
+import { PlayerTx } from './tx';
+
+/** Starts `questId` in `tx` when its requirements are met and it was never started. */
+export function startQuest(world: World, tx: PlayerTx, questId: string): Outcome {
+  const def = world.content.quests.get(questId);
+  if (!def) return fail('quest_requirements_not_met', `there is no quest ${questId} in this world`);
+  const status = statusIn(tx.quests, questId);
+  if (status !== 'not_started')
+    return fail(
+      'quest_already_started',
+      `you have already ${status === 'completed' ? 'completed' : 'started'} ${def.name}`,
+    );
+  const missing = missingRequirements(world, tx.player, def, tx.quests, tx.questPoints);
+  if (missing.length > 0)
+    return fail('quest_requirements_not_met', `to start ${def.name} you need ${missing.join(', ')}`);
+  tx.quests.set(questId, { questId, stage: 0, status: 'in_progress', data: {} });
+  tx.questChanged();
+  tx.then(() => systemMessage(world, tx.player, `You have started ${def.name}.`));
+  return OK;
+}
+
+/** Completes stage `fromStage` of `questId` in `tx`; `quest_not_at_stage` unless it is the current one. */
+export function advanceQuest(world: World, tx: PlayerTx, questId: string, fromStage: string): Outcome {
+  const def = world.content.quests.get(questId);
+  const q = tx.quests.get(questId);
+  if (!def || !q || currentStage(def, q)?.id !== fromStage)
+    return fail(
+      'quest_not_at_stage',
+      `${def?.name ?? questId} is not at the stage "${fromStage}" for you (progress: ${statusIn(tx.quests, questId)})`,
+    );
+  return completeStage(tx, def, q);
+}
+
+/**
+ * Completes the current stage of `q` (the transaction's copy): the next stage starts with fresh
+ * counters, or after the last one the quest completes and its rewards are planned.
+ */
+function completeStage(tx: PlayerTx, def: QuestDef, q: QuestProgressState): Outcome {
+  q.stage += 1;
+  q.data = {};
+  tx.questChanged();
+  if (q.stage < def.stages.length) return OK;
+  q.status = 'completed';
+  return planRewards(tx, def);
+}
+
+function systemMessage(world: World, p: Player, message: string): void {
+  world.send(p.id, 'chat:message', { tick: world.tick, channel: 'system', from: null, message });
+}
+
+/** Adds one to the counter of every current stage of `p` that `matches`; the journal shows it. */
+function count(world: World, p: Player, matches: (stage: QuestStage) => boolean): void {
+  let changed = false;
+  for (const q of p.quests.values()) {
+    const def = world.content.quests.get(q.questId);
+    const stage = def ? currentStage(def, q) : undefined;
+    if (!stage || !matches(stage) || !('count' in stage) || counterOf(q) >= stage.count) continue;
+    q.data = { ...q.data, count: counterOf(q) + 1 };
+    changed = true;
+  }
+  if (changed) sendJournal(world, p);
+}
+
+/** An NPC's death was credited to `playerId` (its top damager): counts for a current kill stage. */
+export function creditKill(world: World, playerId: string, npcDefId: string): void {
+  const p = world.players.get(playerId);
+  if (p) count(world, p, (s) => s.kind === 'kill' && s.npcId === npcDefId);
+}
+
+/**
+ * The player used a station (praying at an altar, smelting at a furnace) or a resource (a
+ * successful gather): counts for a current interact stage naming it.
+ */
+export function creditInteraction(
+  world: World,
+  p: Player,
+  target: { type: 'station' | 'resource'; id: string },
+): void {
+  count(world, p, (s) => s.kind === 'interact' && s.target.type === target.type && s.target.id === target.id);
+}
+
+/** Whether the objective of a stage that completes on its own is met now. */
+function objectiveMet(world: World, p: Player, q: QuestProgressState, stage: QuestStage): boolean {
+  switch (stage.kind) {
+    case 'kill':
+    case 'interact':
+      return counterOf(q) >= stage.count;
+    case 'gather':
+      return p.inventory.count(stage.itemId) >= stage.count;
+    case 'reach_area':
+      return world.map.areaAt(p.x, p.z)?.id === stage.areaId;
+    case 'dialogue':
+    case 'deliver':
+      return false;
+  }
+}
+
+/**
+ * Quests whose last stage is met but whose rewards found no room, per player, with the state of
+ * the inventory, bank and pouch at that try: tried again (and the player told again) only once
+ * one of them changed.
+ */
+const stuck = new WeakMap<Player, Map<string, string>>();
+const roomKey = (p: Player) => `${p.inventory.version}:${p.bank.version}:${p.coins}`;
+
+/** The first quest of `p` whose current stage completes on its own now. */
+function nextMet(world: World, p: Player): QuestDef | undefined {
+  for (const q of p.quests.values()) {
+    const def = world.content.quests.get(q.questId);
+    const stage = def ? currentStage(def, q) : undefined;
+    if (!def || !stage || stuck.get(p)?.get(def.id) === roomKey(p)) continue;
+    if (objectiveMet(world, p, q, stage)) return def;
+  }
+  return undefined;
+}
+
+/**
+ * World phase: completes every stage whose objective is met (several in a row when the next one
+ * is met too), each in its own transaction saved at once. A last stage whose rewards do not fit
+ * even in the bank waits, and the player is told; it is tried again once the inventory, bank or
+ * pouch changed.
+ */
+export function checkObjectives(world: World): void {
+  for (const p of world.players.values()) {
+    if (p.dyingUntil !== 0 || p.quests.size === 0) continue;
+    for (let guard = 0; guard < 64; guard++) {
+      const def = nextMet(world, p);
+      if (!def) break;
+      const tx = new PlayerTx(world, p);
+      const q = tx.quests.get(def.id);
+      const done = q ? completeStage(tx, def, q) : fail('quest_not_at_stage', 'no progress');
+      if (done.ok) {
+        tx.commit();
+        stuck.get(p)?.delete(def.id);
+        continue;
+      }
+      const map = stuck.get(p) ?? new Map<string, string>();
+      map.set(def.id, roomKey(p));
+      stuck.set(p, map);
+      systemMessage(world, p, done.message);
+    }
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Home teleport casts: starting one (it replaces whatever else the player asked for, like any new
+ * click), the checks that end it early, and the landing at the starter town with the cooldown
+ * saved at once. Cast state lives beside the world (not on Player): it is never saved, and a
+ * logout simply ends it.
+ */
+import {
+  HOME_TELEPORT_CAST_TICKS,
+  HOME_TELEPORT_COOLDOWN_TICKS,
+  type Rid,
+  type ServerPayload,
+} from '@tilerealm/protocol';
+import { stopActivity } from '../../core/activity';
+import type { Player } from '../../core/player';
+import { fail, type Outcome } from '../../core/registry';
+import { snapshotOf } from '../../core/snapshot';
+import type { World } from '../../core/world';
+import { cancelApproach } from '../bank/approach';
+import { closeInterface } from '../bank/interface';
+import { cancelPickup } from '../ground-items/pickup';
+import { castRefusal, homeSpawn, landingTile } from './rules';
+
+/** Why a cast ended without a landing. */
+export type CancelReason = ServerPayload<'teleport:cancelled'>['reason'];
+
+/** A cast under way: when it lands, and what the player looked like when it was last checked. */
+interface Cast {
+  /** The caster (a takeover puts a new Player object under the same id: its cast does not carry over). */
+  readonly player: Player;
+  readonly landsAt: number;
+  /** The tile cast on: any step away from it ends the cast. */
+  readonly x: number;
+  readonly z: number;
+  /** Health at the last check (eating may raise it; a hit lowers it). */
+  health: number;
+  /** `inCombatUntil` at the last check: every hit given or taken moves it. */
+  readonly combatUntil: number;
+}
+
+const castsByWorld = new WeakMap<World, Map<string, Cast>>();
+
+function castsOf(world: World): Map<string, Cast> {
+  let m = castsByWorld.get(world);
+  if (!m) {
+    m = new Map();
+    castsByWorld.set(world, m);
+  }
+  return m;
+}
+
+/** The live cast of `p`, if any. */
+function castOf(world: World, p: Player): Cast | undefined {
+  const c = castsOf(world).get(p.id);
+  return c?.player === p ? c : undefined;
+}
+
+/** Whether `p` is casting home teleport (for features that must refuse or end things meanwhile). */
+export function isCasting(world: World, p: Player): boolean {
+  return castOf(world, p) !== undefined;
+}
+
+/** Tells the caster and every player in view about a cast event. */
+function tellViewers<E extends 'teleport:started' | 'teleport:cancelled'>(
+  world: World,
+  p: Player,
+  event: E,
+  data: ServerPayload<E>,
+): void {
+  for (const viewer of world.playersNear(p.x, p.z, world.settings.viewDistance))
+    world.send(viewer.id, event, data);
+}
+
+const superseded = (
+  world: World,
+  p: Player,
+  rid: Rid | undefined,
+  event: 'player:action' | 'player:move',
+) => {
+  if (rid !== undefined) world.send(p.id, 'ack', { event, result: { superseded: true } }, rid);
+};
+
+/** Ends every other request of the player: the cast is the newest click, and the caster stands still. */
+function replaceOtherRequests(world: World, p: Player): void {
+  if (p.pendingMove) superseded(world, p, p.pendingMove.rid, 'player:move');
+  p.pendingMove = undefined;
+  p.path = [];
+  cancelPickup(world, p);
+  cancelApproach(world, p);
+  stopActivity(world, p, 'replaced');
+  p.target = undefined;
+  p.chaseGoal = undefined;
+  const reclaim = world.deaths.pendingReclaims.get(p.id);
+  if (reclaim) {
+    superseded(world, p, reclaim.rid, 'player:action');
+    world.deaths.pendingReclaims.delete(p.id);
+  }
+  closeInterface(world, p, 'replaced');
+}
+
+/**
+ * `player:action` `homeTeleport`: refused (see {@link castRefusal}) or started; the ack carries
+ * when it lands.
+ */
+export function startCast(world: World, p: Player): Outcome {
+  if (castOf(world, p)) return fail('teleport_casting', 'you are already casting home teleport');
+  const refusal = castRefusal(world, p);
+  if (refusal) return refusal;
+  replaceOtherRequests(world, p);
+  const landsAt = world.tick + HOME_TELEPORT_CAST_TICKS;
+  castsOf(world).set(p.id, {
+    player: p,
+    landsAt,
+    x: p.x,
+    z: p.z,
+    health: p.health,
+    combatUntil: p.inCombatUntil,
+  });
+  tellViewers(world, p, 'teleport:started', {
+    tick: world.tick,
+    playerId: p.id,
+    playerIdx: p.idx,
+    landsAtTick: landsAt,
+  });
+  return { ok: true, result: { landsAtTick: landsAt, castTicks: HOME_TELEPORT_CAST_TICKS } };
+}
+
+/** Ends the player's cast, if any, telling it and everyone in view why. True when there was one. */
+export function cancelCast(world: World, p: Player, reason: CancelReason): boolean {
+  if (!castOf(world, p)) return false;
+  castsOf(world).delete(p.id);
+  tellViewers(world, p, 'teleport:cancelled', {
+    tick: world.tick,
+    playerId: p.id,
+    playerIdx: p.idx,
+    reason,
+  });
+  return true;
+}
+
+/** Why the cast must end now; undefined while it may go on. */
+function interruption(world: World, p: Player, c: Cast): CancelReason | undefined {
+  if (p.dyingUntil !== 0) return 'died';
+  const hitSince = p.inCombatUntil !== c.combatUntil;
+  if (hitSince && p.health < c.health) return 'damage';
+  if (hitSince || p.target) return 'combat';
+  if (p.pendingMove || p.path.length > 0 || p.x !== c.x || p.z !== c.z) return 'moved';
+  if (p.openInterface || world.trades.tradeOfPlayer(p.id)) return 'interface';
+  if (p.activity) return 'activity';
+  return undefined;
+}
+
+/**
+ * Ends every cast whose player left (silently), or did something that interrupts it. Runs after
+ * the requests of a tick (input phase) and after movement, combat and deaths (players phase).
+ */
+export function checkCasts(world: World): void {
+  const casts = castsOf(world);
+  for (const [id, c] of casts) {
+    if (world.players.get(id) !== c.player) {
+      casts.delete(id);
+      continue;
+    }
+    const reason = interruption(world, c.player, c);
+    if (reason) cancelCast(world, c.player, reason);
+    else c.health = c.player.health;
+  }
+}
+
+/** Players phase, after {@link checkCasts}: every cast that is due lands. */
+export function landCasts(world: World): void {
+  const casts = castsOf(world);
+  for (const [id, c] of casts) {
+    if (world.tick < c.landsAt) continue;
+    const to = landingTile(world.map, homeSpawn(world));
+    if (!to) {
+      cancelCast(world, c.player, 'blocked');
+      continue;
+    }
+    casts.delete(id);
+    land(world, c.player, to.x, to.z);
+  }
+}
+
+/**
+ * Moves the player home and starts the cooldown, saved at once: a crash right after the landing
+ * must not hand the teleport back.
+ */
+function land(world: World, p: Player, x: number, z: number): void {
+  p.x = x;
+  p.z = z;
+  p.path = [];
+  p.tolerance = { x, z, since: world.tick };
+  world.spatial.set(p.idx, x, z);
+  p.homeTeleportReadyTick = world.tick + HOME_TELEPORT_COOLDOWN_TICKS;
+  world.effect({ type: 'save', snapshot: snapshotOf(world, p), reason: 'autosave' });
+  world.send(p.id, 'teleport:completed', {
+    tick: world.tick,
+    x,
+    z,
+    cooldownTicks: HOME_TELEPORT_COOLDOWN_TICKS,
+  });
+}
