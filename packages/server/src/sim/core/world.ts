@@ -370,6 +370,14 @@ export class World {
       h.num(p.coins)
         .str(p.openInterface?.kind ?? '')
         .str(p.activity?.kind ?? '');
+      h.num(p.prayerPoints).num(p.questPoints).num(p.homeTeleportReadyTick);
+      for (const id of p.activePrayers) h.str(id);
+      for (const q of p.quests.values())
+        h.str(q.questId).num(q.stage).str(q.status).str(JSON.stringify(q.data));
+    }
+    for (const t of this.trades.trades.values()) {
+      h.str(t.id).num(t.screen).bool(t.a.accepted).bool(t.b.accepted);
+      for (const e of [...t.a.offer, ...t.b.offer]) h.str(e.itemId).num(e.quantity);
     }
     for (const n of this.npcs.values()) {
       h.num(n.x).num(n.z).num(n.health).num(n.path.length).str(n.state).num(n.stateUntil);
