@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MAX_LENGTH } from './chat-limits';
 import { EQUIP_SLOTS } from './equipment';
+import { agentClientEvents } from './agent-events';
 import { dialogueClientEvents } from './dialogue-events';
 import { prayerClientEvents } from './prayer-events';
 import { socialClientEvents } from './social-events';
@@ -283,6 +284,7 @@ export const clientEvents = {
   ...dialogueClientEvents,
   ...prayerClientEvents,
   ...teleportClientEvents,
+  ...agentClientEvents,
 } as const;
 
 export type ClientEventName = keyof typeof clientEvents;

@@ -12,4 +12,6 @@ export * from './trade-events';
 export * from './dialogue-events';
 export * from './prayer-events';
 export * from './teleport-events';
+export * from './agent-events';
+export * from './agent-goals';
 export * from './validate';

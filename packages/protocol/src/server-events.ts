@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GAME_ERROR_CODES } from './errors';
 import { combatEvents } from './combat-events';
 import { economyEvents } from './economy-events';
+import { agentServerEvents } from './agent-events';
 import { dialogueServerEvents } from './dialogue-events';
 import { prayerServerEvents } from './prayer-events';
 import { socialServerEvents } from './social-events';
@@ -220,6 +221,7 @@ export const serverEvents = {
   ...dialogueServerEvents,
   ...prayerServerEvents,
   ...teleportServerEvents,
+  ...agentServerEvents,
   'chat:message': {
     description: 'A chat line: public speech within hearing range, a server notice, or an admin broadcast.',
     schema: z.object({
