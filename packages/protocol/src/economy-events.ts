@@ -28,7 +28,7 @@ export const economyEvents = {
   },
   'activity:stopped': {
     description:
-      'A gathering, making or fire-lighting activity ended: `reason` is done, inventory_full, depleted, moved, replaced, dead, no_tool, no_bait, missing_materials, level_too_low, not_near (the walk there ended short) or object_gone.',
+      'A gathering, making or fire-lighting activity ended: `reason` is done, inventory_full, depleted, moved, replaced, dead, no_tool, no_bait, missing_materials, level_too_low, not_near (the walk there ended short) object_gone, or stopped (player:action stop).',
     schema: z.object({
       tick: z.number().int(),
       activity: z.enum(['gather', 'make', 'firemaking']),

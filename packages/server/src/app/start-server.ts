@@ -19,6 +19,8 @@ import { randomInt } from 'node:crypto';
 import { CLOSE_CODES } from '@tilerealm/protocol';
 import { Gateway } from '../transport/ws/gateway';
 import { SocialService } from '../social/service';
+import { AgentService } from '../agents/service';
+import { worldAgentLink } from '../agents/world-link';
 import { InputRecorder } from '../world/input-recorder';
 import { SaveQueue } from '../world/save-queue';
 import { WorldHost } from '../world/world-host';
@@ -107,8 +109,10 @@ export async function startServer(
     logger.info({ deathLocks: deathLocks.length }, 'restored active death locks');
     await restoreFeatureRecords(host, repos, content, logger);
     const social = new SocialService({ repos, world: host, logger });
+    const agents = new AgentService({ repos, content, logger });
     const gateway = new Gateway({
       social,
+      agents,
       host,
       repos,
       content,
@@ -121,6 +125,7 @@ export async function startServer(
       reconnectGraceMs: config.reconnectGraceMs,
       rateLimitEnabled: config.rateLimitEnabled,
     });
+    agents.attach(worldAgentLink(host, gateway));
 
     const app = await buildServer(
       {
@@ -134,6 +139,7 @@ export async function startServer(
         content,
         world: host,
         gateway,
+        agents,
         manifestsDir,
         publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR,
       },
@@ -146,6 +152,7 @@ export async function startServer(
       await gateway.closeAll(CLOSE_CODES.goingAway, 'server shutting down');
       await social.idle();
       await app.close();
+      await agents.idle();
       await saves.flush();
       await recorder?.close();
     });

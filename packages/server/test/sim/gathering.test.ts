@@ -191,6 +191,21 @@ describe('woodcutting', () => {
     expect(stops(tw, 'a')).toEqual(['moved', 'replaced']);
     expect(tw.world.players.get('a')!.activity?.kind).toBe('gather');
   });
+
+  it('ends on player:action stop: the player goes idle', async () => {
+    const tw = await world(player('a', -18, 20, [['bronze_axe', 1]]));
+    tw.enqueue(gather('a', TREE, 1));
+    tw.advance(2);
+    tw.enqueue({
+      type: 'client',
+      playerId: 'a',
+      rid: 2,
+      message: { event: 'player:action', data: { action: 'stop' } },
+    });
+    tw.advance();
+    expect(stops(tw, 'a')).toEqual(['stopped']);
+    expect(tw.world.players.get('a')!.activity).toBeUndefined();
+  });
 });
 
 describe('mining', () => {

@@ -67,6 +67,25 @@ describe('movement', () => {
     tw.advance(3);
     expect(tw.world.players.get('s')?.x).toBe(1);
   });
+
+  it('a stop in the same tick as a move request wins: the move is acked superseded and never starts', async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('s'));
+    tw.advance();
+    tw.enqueue(move('s', 10, 0, false, 7));
+    tw.enqueue({
+      type: 'client',
+      playerId: 's',
+      rid: 8,
+      message: { event: 'player:action', data: { action: 'stop' } },
+    });
+    tw.advance(3);
+    expect(tw.world.players.get('s')?.x).toBe(0);
+    expect(tw.events('s', 'ack').map((e) => e.data)).toEqual([
+      { event: 'player:move', result: { superseded: true } },
+      { event: 'player:action' },
+    ]);
+  });
 });
 
 describe('chat', () => {

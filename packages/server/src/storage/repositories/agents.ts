@@ -23,6 +23,16 @@ export function createAgentRepository(db: AppDatabase): AgentRepository {
       return rows[0] ?? null;
     },
 
+    async findByCharacter(characterId) {
+      const rows = await db
+        .select()
+        .from(agents)
+        .where(eq(agents.characterId, characterId))
+        .orderBy(asc(agents.createdAt), asc(agents.agentId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     async upsert(input) {
       const values = {
         agentId: input.agentId,

@@ -147,6 +147,8 @@ export interface SessionRepository {
 
 export interface AgentRepository {
   get(agentId: string): Promise<AgentRow | null>;
+  /** The agent playing a character (at most one; the oldest mapping wins), so a joining session learns it is an agent. */
+  findByCharacter(characterId: string): Promise<AgentRow | null>;
   /** Creates the mapping or updates owner, character and name; goal state is kept. */
   upsert(input: {
     agentId: string;

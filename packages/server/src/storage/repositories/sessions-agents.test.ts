@@ -84,6 +84,8 @@ describe.each(availableBackends())('sessions and agents on %s', (kind) => {
       expect((await repos.agents.setGoal(agentId, null))?.goal).toBeNull();
       expect(await repos.agents.setGoalsPaused('missing', true)).toBeNull();
       expect((await repos.agents.listByAccount(who.accountId)).map((a) => a.agentId)).toEqual([agentId]);
+      expect((await repos.agents.findByCharacter(who.characterId))?.agentId).toBe(agentId);
+      expect(await repos.agents.findByCharacter('no-such-character')).toBeNull();
     });
 
     it('keeps the agent when its character is deleted, and deletes it on request', async () => {

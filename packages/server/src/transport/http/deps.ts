@@ -1,3 +1,4 @@
+import type { AgentService } from '../../agents/service';
 import type { Config } from '../../app/config';
 import type { WorldView } from '../../app/world-view';
 import type { Authenticator } from '../../auth/authenticator';
@@ -23,4 +24,6 @@ export interface HttpDeps {
   publicDir: string | undefined;
   /** The real-time gateway; when present, /ws is served. */
   gateway?: Gateway;
+  /** Agent goal control; without one the routes use a service that sees every agent offline. */
+  agents?: AgentService;
 }

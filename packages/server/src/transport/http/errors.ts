@@ -19,6 +19,8 @@ export const HTTP_ERRORS = {
   name_taken: 409,
   character_limit: 409,
   character_online: 409,
+  agent_exists: 409,
+  goal_unavailable: 409,
   rate_limited: 429,
   auth_mode_disabled: 404,
   internal_error: 500,

@@ -1,4 +1,5 @@
 import { CLOSE_CODES, PROTOCOL_VERSION, type ClientMessage, type Rid } from '@tilerealm/protocol';
+import type { AgentService } from '../../agents/service';
 import type { Authenticator } from '../../auth/authenticator';
 import type { SessionTokens } from '../../auth/session-tokens';
 import type { Content } from '../../content/load';
@@ -34,6 +35,8 @@ export interface GatewayDeps {
   rateLimitEnabled?: boolean;
   /** Answers the social events (friends, ignore lists, private messages) and sends presence. */
   social?: SocialService;
+  /** Keeps agents' reports and tells an agent's session its goal state when it joins. */
+  agents?: AgentService;
 }
 
 interface Attached {
@@ -203,6 +206,7 @@ export class Gateway implements PlayerSink, SocialLink {
       }
       // Before the session's first message, so its lists arrive ahead of any social answer.
       void deps.social?.sessionStarted(character, previous !== undefined);
+      void deps.agents?.sessionStarted(id);
       connection.ready({
         message: (m, rid) => this.onMessage(id, attached, m, rid),
         closed: () => this.onClosed(id, attached),
@@ -248,6 +252,10 @@ export class Gateway implements PlayerSink, SocialLink {
     }
     if (this.deps.social && isSocialMessage(message)) {
       void this.deps.social.handle(playerId, message, rid);
+      return;
+    }
+    if (message.event === 'agent:report') {
+      void this.deps.agents?.report(playerId, message.data.goal, rid);
       return;
     }
     this.deps.host.enqueue({ type: 'client', playerId, message, rid });

@@ -39,8 +39,13 @@ export const movementFeature: Feature = {
       player.running = data.running && player.runEnergy > 0;
       return { ok: true, result: { running: player.running } };
     });
+    // Stop means idle: no path, no walk asked earlier in the tick, no activity, no cast.
     r.action('stop', (world, player) => {
       player.path = [];
+      const move = player.pendingMove;
+      player.pendingMove = undefined;
+      if (move) world.answer(player.id, 'player:move', { ok: true, result: { superseded: true } }, move.rid);
+      stopActivity(world, player, 'stopped');
       cancelCast(world, player, 'cancelled');
       return { ok: true };
     });

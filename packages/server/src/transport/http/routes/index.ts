@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HttpDeps } from '../deps';
+import { agentProxyRoutes } from './agent-proxy';
+import { agentRoutes } from './agents';
 import { authRoutes } from './auth';
 import { characterManagementRoutes } from './character-management';
 import { characterRoutes } from './characters';
@@ -31,4 +33,6 @@ export async function registerRoutes(app: FastifyInstance, deps: HttpDeps): Prom
   await questRoutes(app, deps);
   await templateRoutes(app, deps);
   await voiceRoutes(app, deps);
+  await agentRoutes(app, deps);
+  await agentProxyRoutes(app, deps);
 }
