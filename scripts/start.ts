@@ -1,8 +1,9 @@
 /**
  * `npm start`: the whole project on one machine with no set-up. Starts the companion CDN (port
  * 8080, or CDN_PORT) and, once it answers /health, the game server (port 5555, or PORT) on the
- * embedded database. Each runs in its own process; a signal stops both, and if one exits the
- * other is stopped too.
+ * embedded database, then, once the game server answers, the agent runtime (port 4001, or
+ * AGENT_PORT) with AGENT_DEFAULT_COUNT (default 3; 0 for none) default agents so the world is not
+ * empty. Each runs in its own process; a signal stops them all, and if one exits the rest stop too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -33,7 +34,7 @@ function stop(code: number): void {
   setTimeout(() => process.exit(code), 20_000).unref();
 }
 
-async function cdnIsUp(url: string): Promise<boolean> {
+async function isUp(url: string): Promise<boolean> {
   try {
     const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) });
     return res.ok;
@@ -47,21 +48,29 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop(0));
   const cdnPort = process.env['CDN_PORT'] ?? '8080';
   const cdnUrl = `http://127.0.0.1:${cdnPort}`;
-  if (await cdnIsUp(cdnUrl)) {
+  if (await isUp(cdnUrl)) {
     console.log(`[start] a CDN already answers on ${cdnUrl}; using it`);
   } else {
     run('cdn', 'packages/cdn/src/main.ts', {
       ...process.env,
       LOG_LEVEL: process.env['CDN_LOG_LEVEL'] ?? 'warn',
     });
-    for (let i = 0; i < 100 && !(await cdnIsUp(cdnUrl)); i++) await sleep(100);
-    if (!(await cdnIsUp(cdnUrl)))
+    for (let i = 0; i < 100 && !(await isUp(cdnUrl)); i++) await sleep(100);
+    if (!(await isUp(cdnUrl)))
       console.warn('[start] the CDN did not answer /health yet; starting the server anyway');
   }
   // The server fetches its manifests from this CDN unless told otherwise.
   run('server', 'packages/server/src/app/main.ts', {
     ...process.env,
     PUBLIC_CDN_URL: process.env['PUBLIC_CDN_URL'] ?? `http://localhost:${cdnPort}`,
+  });
+  const serverUrl = `http://127.0.0.1:${process.env['PORT'] ?? '5555'}`;
+  for (let i = 0; i < 600 && !(await isUp(serverUrl)); i++) await sleep(100);
+  if (stopping) return;
+  run('agents', 'packages/agents/src/main.ts', {
+    ...process.env,
+    GAME_SERVER_URL: process.env['GAME_SERVER_URL'] ?? serverUrl,
+    AGENT_DEFAULT_COUNT: process.env['AGENT_DEFAULT_COUNT'] ?? '3',
   });
 }
 

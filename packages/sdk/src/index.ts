@@ -73,3 +73,23 @@ export type { ReplyEvent, RequestResult } from './requests';
 export { ApiError, RestClient, socketUrlOf } from './rest';
 export type { AnonymousSession, PlayerResource, PlayerResponse } from './rest';
 export type { TokenTransport, WebSocketCtor, WebSocketLike } from './transport';
+export {
+  ActionError,
+  AgentActions,
+  Bot,
+  DEFAULT_FOOD,
+  TRACKED_EVENTS,
+  tileDistance,
+  WorldModel,
+  WorldPlaces,
+} from './agent';
+export type {
+  ActionOptions,
+  AlteredObject,
+  AreaInfo,
+  BankSlot,
+  BotOptions,
+  NpcSpawn,
+  PlacedObject,
+  ShopState,
+} from './agent';

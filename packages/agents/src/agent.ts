@@ -1,0 +1,280 @@
+import type { Goal, GoalType } from '@tilerealm/protocol';
+import { Bot, socketUrlOf, type WorldPlaces } from '@tilerealm/sdk';
+import { ActivityLog } from './activity-log';
+import { combatStep } from './behaviours/combat';
+import { gatherStep, GATHER_SPECS } from './behaviours/gathering';
+import { bankTrip } from './behaviours/banking';
+import { cookingStep, firemakingStep } from './behaviours/processing';
+import { exploreStep, followStep, idleStep } from './behaviours/misc';
+import { parseCommand, type OwnerCommand } from './commands';
+import { StepAborted, sleepTicks, type StepContext } from './context';
+import type { LlmAdvisor } from './llm';
+import { candidates, decide, MIN_GOAL_TICKS, type ControlState, type Decision } from './planner';
+import type { AgentRecord } from './store';
+import { xpForLevel } from './xp';
+
+export interface AgentDeps {
+  /** The game server's HTTP base address. */
+  serverUrl: string;
+  places: WorldPlaces;
+  llm?: LlmAdvisor | undefined;
+}
+
+export type AgentStatus = 'stopped' | 'connecting' | 'running' | 'error';
+
+interface Current {
+  type: GoalType;
+  setBy: 'agent' | 'owner';
+  sinceTick: number;
+  startedAt: string;
+}
+
+const SKILL_OF: Partial<Record<GoalType, string>> = {
+  woodcutting: 'woodcutting',
+  mining: 'mining',
+  fishing: 'fishing',
+  combat_training: 'attack',
+  cooking: 'cooking',
+  firemaking: 'firemaking',
+};
+
+/**
+ * One agent playing through the SDK over the real WebSocket with its own token: it follows the
+ * owner's `agent:control` (goal, pause) and commands (`agent:message`, the owner's chat), plans
+ * with the rule-based planner (or the LLM advisor when configured), runs one behaviour step at a
+ * time and reports its goal and progress with `agent:report`. Any change of control interrupts
+ * the running step at once.
+ */
+export class AgentRunner {
+  readonly activity = new ActivityLog();
+  status: AgentStatus = 'stopped';
+  lastError: string | undefined;
+  control: ControlState = { goal: null, goalsPaused: false };
+  command: OwnerCommand | null = null;
+  current: Current | undefined;
+  ownerCharacterIds = new Set<string>();
+  private bot: Bot | undefined;
+  private loop: Promise<void> | undefined;
+  private stepAbort: AbortController | undefined;
+  private running = false;
+  private lastReport = '';
+  private readonly skip = new Map<string, number>();
+
+  constructor(
+    readonly record: AgentRecord,
+    private readonly deps: AgentDeps,
+  ) {}
+
+  /** The connected bot (undefined while stopped). */
+  get connection(): Bot | undefined {
+    return this.bot;
+  }
+
+  /** Connects and starts playing; rejects when the server refuses the login. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.status = 'connecting';
+    try {
+      this.bot = await Bot.connect({
+        url: socketUrlOf(this.deps.serverUrl),
+        token: this.record.token,
+        characterId: this.record.characterId,
+        beforeConnect: (c) => {
+          c.on('agent:control', (ctl) => this.onControl({ goal: ctl.goal, goalsPaused: ctl.goalsPaused }));
+          c.on('agent:message', (m) => this.onOwnerText(m.message));
+          c.on('chat:message', (m) => {
+            if (m.channel === 'public' && m.from && this.ownerCharacterIds.has(m.from.id))
+              this.onOwnerText(m.message);
+          });
+        },
+      });
+    } catch (err) {
+      this.status = 'error';
+      this.lastError = err instanceof Error ? err.message : String(err);
+      this.activity.add(`could not connect: ${this.lastError}`);
+      throw err;
+    }
+    this.bot.client.lifecycle.on('disconnected', ({ reason }) => {
+      if (this.running) {
+        this.status = 'error';
+        this.lastError = `disconnected: ${reason}`;
+        this.running = false;
+        this.interrupt();
+      }
+    });
+    this.status = 'running';
+    this.running = true;
+    this.activity.add('connected');
+    this.loop = this.run();
+  }
+
+  /** Stops playing and closes the connection. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.interrupt();
+    await this.loop;
+    await this.bot?.close();
+    this.bot = undefined;
+    this.loop = undefined;
+    if (this.status !== 'error') this.status = 'stopped';
+    this.activity.add('stopped');
+  }
+
+  /** Applies an agent:control (exported for the runtime and tests). */
+  onControl(control: ControlState): void {
+    const previous = this.control;
+    this.control = control;
+    this.activity.add(
+      `control: goal ${control.goal?.type ?? 'none'}, ${control.goalsPaused ? 'paused' : 'not paused'}`,
+    );
+    const ownerGoalChanged =
+      control.goal?.setBy === 'owner' && JSON.stringify(control.goal) !== JSON.stringify(previous.goal);
+    // Stop (pause) and a new owner goal end any chat command; commands given after still work.
+    if ((control.goalsPaused && !previous.goalsPaused) || ownerGoalChanged) this.command = null;
+    this.interrupt();
+  }
+
+  /** Handles a line from the owner: a command is obeyed (also while paused), anything else may get an LLM reply. */
+  onOwnerText(text: string): void {
+    const cmd = parseCommand(text);
+    if (!cmd) {
+      this.activity.add(`owner said: ${text}`);
+      void this.answer(text);
+      return;
+    }
+    this.activity.add(`owner command: ${cmd.kind === 'goal' ? cmd.goal : cmd.kind}`);
+    this.command = cmd.kind === 'resume' ? null : cmd;
+    this.interrupt();
+    if (cmd.kind === 'stop') void this.bot?.actions.stop().catch(() => undefined);
+  }
+
+  private interrupt(): void {
+    this.stepAbort?.abort();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const bot = this.bot;
+      if (!bot) return;
+      const abort = new AbortController();
+      this.stepAbort = abort;
+      const ctx: StepContext = {
+        bot,
+        places: this.deps.places,
+        signal: abort.signal,
+        ownerCharacterIds: this.ownerCharacterIds,
+        log: (m) => this.activity.add(m),
+      };
+      try {
+        if (bot.client.state !== 'open' || !bot.world.player) await sleepTicks(ctx, 5);
+        else await this.step(ctx);
+      } catch (err) {
+        if (err instanceof StepAborted || !this.running) continue;
+        this.activity.add(`step failed: ${err instanceof Error ? err.message : String(err)}`);
+        await sleepTicks(ctx, 5);
+      }
+    }
+  }
+
+  private async step(ctx: StepContext): Promise<void> {
+    const cmd = this.command;
+    if (cmd?.kind === 'stop') return idleStep(ctx);
+    if (cmd?.kind === 'follow') return void (await followStep(ctx, false));
+    if (cmd?.kind === 'come') {
+      if (await followStep(ctx, true)) this.command = { kind: 'stop' };
+      return;
+    }
+    const decision: Decision =
+      cmd?.kind === 'goal'
+        ? { type: cmd.goal, reason: 'owner command', setBy: 'owner' }
+        : await this.plan(ctx);
+    const tick = ctx.bot.world.tick;
+    if (!this.current || this.current.type !== decision.type || this.current.setBy !== decision.setBy) {
+      this.current = {
+        type: decision.type,
+        setBy: decision.setBy,
+        sinceTick: tick,
+        startedAt: new Date().toISOString(),
+      };
+      this.activity.add(`goal: ${decision.type} (${decision.reason})`);
+    }
+    this.report(ctx);
+    await this.pursue(ctx, decision.type);
+  }
+
+  private async plan(ctx: StepContext): Promise<Decision> {
+    const player = ctx.bot.world.player;
+    if (!player) return { type: 'idle', reason: 'no state yet', setBy: 'agent' };
+    const rule = decide(player, this.control, this.current, ctx.bot.world.tick);
+    const llm = this.deps.llm;
+    const due = !this.current || ctx.bot.world.tick - this.current.sinceTick >= MIN_GOAL_TICKS;
+    if (!llm || rule.setBy === 'owner' || this.control.goalsPaused || !due) return rule;
+    const choice = await llm.chooseGoal(player, candidates(player));
+    return choice ? { type: choice.type, reason: `llm: ${choice.reason}`, setBy: 'agent' } : rule;
+  }
+
+  private async pursue(ctx: StepContext, type: GoalType): Promise<void> {
+    switch (type) {
+      case 'woodcutting':
+      case 'mining':
+      case 'fishing':
+        return gatherStep(ctx, GATHER_SPECS[type], this.skip);
+      case 'combat_training':
+        return combatStep(ctx);
+      case 'cooking':
+        return cookingStep(ctx);
+      case 'firemaking':
+        return firemakingStep(ctx, this.skip);
+      case 'banking':
+        await bankTrip(ctx, [
+          ...GATHER_SPECS.woodcutting.tools,
+          ...GATHER_SPECS.mining.tools,
+          ...GATHER_SPECS.fishing.tools,
+        ]);
+        if (this.command?.kind === 'goal' && this.command.goal === 'banking') this.command = null;
+        return;
+      case 'exploration':
+        return exploreStep(ctx);
+      default:
+        return idleStep(ctx);
+    }
+  }
+
+  /** The goal as reported to the server and shown by the REST API (null while idle). */
+  goal(): Goal | null {
+    const cur = this.current;
+    const player = this.bot?.world.player;
+    if (!cur || cur.type === 'idle') return null;
+    const goal: Goal = { type: cur.type, setBy: cur.setBy, startedAt: cur.startedAt };
+    const skill = SKILL_OF[cur.type];
+    if (skill && player) {
+      const level = player.skills[skill]?.level ?? 1;
+      goal.progress = {
+        current: player.skills[skill]?.xp ?? 0,
+        target: xpForLevel(level + 1),
+        unit: `${skill} xp`,
+      };
+    }
+    return goal;
+  }
+
+  private report(ctx: StepContext): void {
+    const goal = this.goal();
+    const key = JSON.stringify(goal);
+    if (key === this.lastReport || ctx.bot.client.state !== 'open') return;
+    this.lastReport = key;
+    try {
+      ctx.bot.client.send('agent:report', { goal });
+    } catch {
+      this.lastReport = '';
+    }
+  }
+
+  private async answer(text: string): Promise<void> {
+    const llm = this.deps.llm;
+    const bot = this.bot;
+    if (!llm || !bot) return;
+    const reply = await llm.reply(this.record.name, text);
+    if (reply) await bot.actions.say(reply.slice(0, 80)).catch(() => undefined);
+  }
+}

@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const envSchema = z.object({
+  AGENT_PORT: z.coerce.number().int().min(0).max(65_535).default(4001),
+  AGENT_HOST: z.string().default('127.0.0.1'),
+  /** The game server's HTTP base address (its /ws is derived from it). */
+  GAME_SERVER_URL: z.url().default('http://127.0.0.1:5555'),
+  /** Where agents.json and owner.json live. */
+  AGENT_DATA_DIR: z.string().default(`${repoRoot}world/agents`),
+  /** The public world map the agents read placements from (the same file the CDN serves). */
+  AGENT_WORLD_AREAS: z.string().default(`${repoRoot}assets/manifests/world-areas.json`),
+  /** How many agents `npm start` creates on first start (0: none). */
+  AGENT_DEFAULT_COUNT: z.coerce.number().int().min(0).max(50).default(0),
+  AGENT_LLM_URL: z.url().optional(),
+  AGENT_LLM_API_KEY: z.string().optional(),
+  AGENT_LLM_MODEL: z.string().default('gpt-4o-mini'),
+  AGENT_LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+});
+
+/** The runtime's settings, from the environment (see docs/agent-runtime.md). */
+export type AgentRuntimeConfig = z.infer<typeof envSchema>;
+
+/** Validates the environment; throws with every problem listed. */
+export function loadAgentConfig(env: NodeJS.ProcessEnv): AgentRuntimeConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid agent runtime environment: ${problems}`);
+  }
+  return parsed.data;
+}

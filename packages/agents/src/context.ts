@@ -1,0 +1,47 @@
+import type { Bot, WorldPlaces } from '@tilerealm/sdk';
+
+/** Everything a behaviour step needs: the bot, the public map, a log line writer and a stop signal. */
+export interface StepContext {
+  bot: Bot;
+  places: WorldPlaces;
+  log(message: string): void;
+  /** Aborted when the agent's goal, pause state or owner command changes, or the agent stops. */
+  signal: AbortSignal;
+  /** Character ids of the agent's owner (chat commands and "follow me" look for them). */
+  ownerCharacterIds: ReadonlySet<string>;
+}
+
+/** The step was interrupted by `signal` (not a failure). */
+export class StepAborted extends Error {
+  constructor() {
+    super('step aborted');
+  }
+}
+
+/** Resolves or rejects with `promise`, or rejects with StepAborted as soon as `signal` aborts. */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => undefined);
+    return Promise.reject(new StepAborted());
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new StepAborted());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+/** Waits `ticks` game ticks (by the server's tick length), or until `signal` aborts. */
+export function sleepTicks(ctx: StepContext, ticks: number): Promise<void> {
+  const ms = (ctx.bot.client.welcome?.tickMs ?? 600) * ticks;
+  return abortable(new Promise<void>((r) => setTimeout(r, ms)), ctx.signal).catch(() => undefined);
+}

@@ -1,0 +1,24 @@
+/**
+ * # @tilerealm/agents
+ *
+ * The agent runtime: autonomous players that connect over the real WebSocket through the SDK,
+ * plan with a rule-based planner (optionally an LLM), obey their owner's goal control and chat
+ * commands, and expose a REST API. See docs/agent-runtime.md.
+ */
+export { AgentRunner } from './agent';
+export type { AgentDeps, AgentStatus } from './agent';
+export { parseCommand } from './commands';
+export type { OwnerCommand } from './commands';
+export { loadAgentConfig } from './config';
+export type { AgentRuntimeConfig } from './config';
+export { GameApi } from './game-api';
+export type { CreatedAgent, Me } from './game-api';
+export { buildRuntimeApi } from './http';
+export { LlmAdvisor } from './llm';
+export type { LlmSettings } from './llm';
+export { candidates, decide, MIN_GOAL_TICKS, SUPPORTED_GOALS } from './planner';
+export type { ControlState, Decision } from './planner';
+export { AgentRuntime, summarize } from './runtime';
+export type { AgentSummary, RuntimeDeps } from './runtime';
+export { AgentStore } from './store';
+export type { AgentRecord } from './store';

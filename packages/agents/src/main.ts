@@ -1,0 +1,50 @@
+/**
+ * Entry point of the agent runtime (`npm run start -w @tilerealm/agents`, or via `npm start`):
+ * validates the environment, loads the public map, resumes the saved agents, creates the default
+ * ones (AGENT_DEFAULT_COUNT) and serves the REST API on AGENT_PORT until SIGINT/SIGTERM.
+ */
+import { readFile } from 'node:fs/promises';
+import { WorldPlaces } from '@tilerealm/sdk';
+import { loadAgentConfig } from './config';
+import { GameApi } from './game-api';
+import { buildRuntimeApi } from './http';
+import { LlmAdvisor } from './llm';
+import { AgentRuntime } from './runtime';
+
+async function main(): Promise<void> {
+  const config = loadAgentConfig(process.env);
+  const places = WorldPlaces.fromManifest(JSON.parse(await readFile(config.AGENT_WORLD_AREAS, 'utf8')));
+  const api = new GameApi(config.GAME_SERVER_URL);
+  const llm = config.AGENT_LLM_URL
+    ? new LlmAdvisor({
+        url: config.AGENT_LLM_URL,
+        apiKey: config.AGENT_LLM_API_KEY,
+        model: config.AGENT_LLM_MODEL,
+        timeoutMs: config.AGENT_LLM_TIMEOUT_MS,
+      })
+    : undefined;
+  const runtime = await AgentRuntime.open({
+    api,
+    serverUrl: config.GAME_SERVER_URL,
+    places,
+    dataDir: config.AGENT_DATA_DIR,
+    llm,
+  });
+  const app = buildRuntimeApi(runtime, api);
+  const shutdown = (): void => {
+    void Promise.all([runtime.close(), app.close()]).finally(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ port: config.AGENT_PORT, host: config.AGENT_HOST });
+  console.log(
+    `[agents] runtime on http://${config.AGENT_HOST}:${config.AGENT_PORT}, game server ${config.GAME_SERVER_URL}`,
+  );
+  await runtime.resume();
+  await runtime.ensureDefaultAgents(config.AGENT_DEFAULT_COUNT);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WorldPlaces } from '@tilerealm/sdk';
+import type { FastifyInstance } from 'fastify';
+import { GameApi } from '../src/game-api';
+import { buildRuntimeApi } from '../src/http';
+import type { LlmAdvisor } from '../src/llm';
+import { AgentRuntime } from '../src/runtime';
+
+const AREAS = fileURLToPath(new URL('../../../assets/manifests/world-areas.json', import.meta.url));
+
+/** The public map, as the runtime loads it. */
+export async function loadPlaces(): Promise<WorldPlaces> {
+  return WorldPlaces.fromManifest(JSON.parse(await readFile(AREAS, 'utf8')));
+}
+
+export interface TestRuntime {
+  runtime: AgentRuntime;
+  app: FastifyInstance;
+  /** Base address of the runtime's REST API. */
+  url: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A runtime against a game server, on 127.0.0.1 port 0, with a temporary data dir (or the one given). */
+export async function startRuntime(
+  serverUrl: string,
+  options: { dataDir?: string; llm?: LlmAdvisor } = {},
+): Promise<TestRuntime> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'tilerealm-agents-')));
+  const api = new GameApi(serverUrl);
+  const runtime = await AgentRuntime.open({
+    api,
+    serverUrl,
+    places: await loadPlaces(),
+    dataDir,
+    llm: options.llm,
+  });
+  const app = buildRuntimeApi(runtime, api);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    runtime,
+    app,
+    url,
+    dataDir,
+    async close() {
+      await runtime.close();
+      await app.close();
+    },
+  };
+}
+
+/** Removes a data dir made by startRuntime. */
+export const removeDir = (dir: string) => rm(dir, { recursive: true, force: true });
+
+/** A JSON request to the runtime's REST API. */
+export async function call(
+  url: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const headers: Record<string, string> = {};
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(new URL(path, url), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+}
