@@ -37,9 +37,13 @@ export interface BenchReport {
 
 /**
  * Runs `agents` agents at once for `durationMs` against a game server and reports their XP gained
- * per hour of game time (ticks elapsed x tick length), so runs at fast test ticks and at 600 ms
- * compare. Agents are created through the game server like any other (anonymous owners).
+ * per hour of game time: ticks elapsed at the game's own 600 ms a tick (a game hour is 6,000 ticks,
+ * whatever tick length the server runs at), so runs at fast test ticks and at 600 ms compare. Agents
+ * are created through the game server like any other (anonymous owners).
  */
+/** The game's tick length: game time is counted in ticks of this length. */
+const GAME_TICK_MS = 600;
+
 export async function runBenchmark(o: BenchOptions): Promise<BenchReport> {
   const runners: AgentRunner[] = [];
   const tag = Date.now().toString(36).slice(-4);
@@ -82,12 +86,12 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchReport> {
       ticks,
       xpGained,
       totalXp,
-      xpPerGameHour: Math.round((totalXp * 3_600_000) / (ticks * tickMs)),
+      xpPerGameHour: Math.round((totalXp * 3_600_000) / (ticks * GAME_TICK_MS)),
     };
   });
   const wallMs = Date.now() - t0;
   await Promise.all(runners.map((r) => r.stop()));
-  const gameHours = (perAgent.reduce((a, r) => Math.max(a, r.ticks), 0) * tickMs) / 3_600_000;
+  const gameHours = (perAgent.reduce((a, r) => Math.max(a, r.ticks), 0) * GAME_TICK_MS) / 3_600_000;
   return {
     agents: o.agents,
     connected: live.length,
