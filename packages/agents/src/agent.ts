@@ -5,6 +5,8 @@ import { combatStep } from './behaviours/combat';
 import { gatherStep, GATHER_SPECS } from './behaviours/gathering';
 import { bankTrip } from './behaviours/banking';
 import { cookingStep, firemakingStep } from './behaviours/processing';
+import { QuestTracker, questingStep } from './behaviours/questing';
+import { smithingStep } from './behaviours/smithing';
 import { exploreStep, followStep, idleStep } from './behaviours/misc';
 import { parseCommand, type OwnerCommand } from './commands';
 import { StepAborted, sleepTicks, type StepContext } from './context';
@@ -36,6 +38,7 @@ const SKILL_OF: Partial<Record<GoalType, string>> = {
   combat_training: 'attack',
   cooking: 'cooking',
   firemaking: 'firemaking',
+  smithing: 'smithing',
 };
 
 /**
@@ -59,6 +62,7 @@ export class AgentRunner {
   private running = false;
   private lastReport = '';
   private readonly skip = new Map<string, number>();
+  private readonly quests = new QuestTracker();
 
   constructor(
     readonly record: AgentRecord,
@@ -80,6 +84,7 @@ export class AgentRunner {
         token: this.record.token,
         characterId: this.record.characterId,
         beforeConnect: (c) => {
+          this.quests.attach(c);
           c.on('agent:control', (ctl) => this.onControl({ goal: ctl.goal, goalsPaused: ctl.goalsPaused }));
           c.on('agent:message', (m) => this.onOwnerText(m.message));
           c.on('chat:message', (m) => {
@@ -205,11 +210,11 @@ export class AgentRunner {
   private async plan(ctx: StepContext): Promise<Decision> {
     const player = ctx.bot.world.player;
     if (!player) return { type: 'idle', reason: 'no state yet', setBy: 'agent' };
-    const rule = decide(player, this.control, this.current, ctx.bot.world.tick);
+    const rule = decide(player, this.control, this.current, ctx.bot.world.tick, this.unavailable());
     const llm = this.deps.llm;
     const due = !this.current || ctx.bot.world.tick - this.current.sinceTick >= MIN_GOAL_TICKS;
     if (!llm || rule.setBy === 'owner' || this.control.goalsPaused || !due) return rule;
-    const choice = await llm.chooseGoal(player, candidates(player));
+    const choice = await llm.chooseGoal(player, candidates(player, this.unavailable()));
     return choice ? { type: choice.type, reason: `llm: ${choice.reason}`, setBy: 'agent' } : rule;
   }
 
@@ -233,6 +238,15 @@ export class AgentRunner {
         ]);
         if (this.command?.kind === 'goal' && this.command.goal === 'banking') this.command = null;
         return;
+      case 'smithing':
+        return smithingStep(ctx, this.skip);
+      case 'questing':
+        if (!(await questingStep(ctx, this.quests, this.skip))) {
+          // Nothing left to do: an owner's chat command ends; an owner's goal idles (logged).
+          if (this.command?.kind === 'goal' && this.command.goal === 'questing') this.command = null;
+          else await idleStep(ctx);
+        }
+        return;
       case 'exploration':
         return exploreStep(ctx);
       default:
@@ -255,7 +269,13 @@ export class AgentRunner {
         unit: `${skill} xp`,
       };
     }
+    if (cur.type === 'questing') Object.assign(goal, this.quests.progress());
     return goal;
+  }
+
+  /** Goals the runtime cannot pursue now although the player state allows them. */
+  private unavailable(): ReadonlySet<GoalType> {
+    return new Set<GoalType>(this.quests.allDone ? ['questing'] : []);
   }
 
   private report(ctx: StepContext): void {

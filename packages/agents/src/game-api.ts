@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 const meSchema = z.object({ accountId: z.string(), anonymous: z.boolean(), isAdmin: z.boolean() });
 const tokenSchema = z.object({ token: z.string(), accountId: z.string() });
+const refreshedSchema = z.object({ token: z.string(), expiresAt: z.string() });
 const createdAgentSchema = z.object({
   agentId: z.string(),
   characterId: z.string(),
@@ -32,6 +33,14 @@ export class GameApi {
   /** POST /api/auth/anonymous: a fresh anonymous account for the runtime's default agents. */
   anonymous(): Promise<{ token: string; accountId: string }> {
     return this.call('POST', '/api/auth/anonymous', undefined, undefined, tokenSchema);
+  }
+
+  /**
+   * POST /api/auth/refresh: a new token for the same account with a full lifetime, so agents keep
+   * playing past their token's expiry (401 ApiError once the token has expired).
+   */
+  refreshToken(token: string): Promise<{ token: string; expiresAt: string }> {
+    return this.call('POST', '/api/auth/refresh', token, undefined, refreshedSchema);
   }
 
   /**

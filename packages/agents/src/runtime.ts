@@ -5,6 +5,7 @@ import { AgentRunner } from './agent';
 import type { GameApi, Me } from './game-api';
 import type { LlmAdvisor } from './llm';
 import { AgentStore, readJson, writeAtomic, type AgentRecord } from './store';
+import { RefreshTimer, REFRESH_THRESHOLD, renewDueTokens, type RenewOutcome } from './token-refresh';
 
 /** An agent as the runtime's REST API shows it. */
 export interface AgentSummary {
@@ -28,6 +29,8 @@ export interface RuntimeDeps {
   places: WorldPlaces;
   dataDir: string;
   llm?: LlmAdvisor | undefined;
+  /** Token renewal settings (defaults: 20% of the lifetime left, checked hourly, retried after a minute). */
+  tokenRefresh?: { threshold?: number; intervalMs?: number; retryMs?: number } | undefined;
 }
 
 const ownerFileSchema = z.object({ token: z.string(), accountId: z.string() });
@@ -40,11 +43,16 @@ const DEFAULT_NAMES = ['Ash', 'Birch', 'Cedar', 'Elm', 'Fern', 'Hazel', 'Ivy', '
  */
 export class AgentRuntime {
   private readonly runners = new Map<string, AgentRunner>();
+  private readonly refreshTimer: RefreshTimer;
+  private refreshing: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly deps: RuntimeDeps,
     private readonly store: AgentStore,
-  ) {}
+  ) {
+    const t = deps.tokenRefresh;
+    this.refreshTimer = new RefreshTimer(() => this.refreshTokens(), t?.intervalMs, t?.retryMs);
+  }
 
   static async open(deps: RuntimeDeps): Promise<AgentRuntime> {
     const runtime = new AgentRuntime(deps, await AgentStore.open(deps.dataDir));
@@ -52,8 +60,13 @@ export class AgentRuntime {
     return runtime;
   }
 
-  /** Starts every agent marked running (a failure is logged in its activity, not thrown). */
+  /**
+   * Start-up: renews tokens that are close to expiry, starts the hourly renewal check, then starts
+   * every agent marked running (a failure is logged in its activity, not thrown).
+   */
   async resume(): Promise<void> {
+    await this.refreshTokens().catch(() => undefined);
+    this.refreshTimer.start();
     await Promise.all(
       [...this.runners.values()].filter((r) => r.record.running).map((r) => r.start().catch(() => undefined)),
     );
@@ -145,8 +158,48 @@ export class AgentRuntime {
     }
   }
 
+  /**
+   * Renews the owner's (`owner.json`) and every agent's token that has at most the threshold of its
+   * lifetime left through POST /api/auth/refresh, persists the new ones and reconnects connected
+   * agents with them (the SDK client reconnects with the token it was given, so a later automatic
+   * reconnect would otherwise present the old, expiring one). Passes never overlap.
+   */
+  refreshTokens(nowMs = Date.now()): Promise<RenewOutcome> {
+    const pass = this.refreshing.then(() => this.refreshPass(nowMs));
+    this.refreshing = pass.catch(() => undefined);
+    return pass;
+  }
+
+  private async refreshPass(nowMs: number): Promise<RenewOutcome> {
+    const file = join(this.deps.dataDir, 'owner.json');
+    const owner = ownerFileSchema.safeParse(await readJson(file));
+    const tokens = [...this.runners.values()].map((r) => r.record.token);
+    if (owner.success) tokens.push(owner.data.token);
+    const threshold = this.deps.tokenRefresh?.threshold ?? REFRESH_THRESHOLD;
+    const outcome = await renewDueTokens((t) => this.deps.api.refreshToken(t), tokens, nowMs, threshold);
+    const ownerToken = owner.success ? outcome.renewed.get(owner.data.token) : undefined;
+    if (owner.success && ownerToken !== undefined) {
+      await writeAtomic(file, JSON.stringify({ ...owner.data, token: ownerToken }, null, 2));
+    }
+    for (const runner of this.runners.values()) {
+      const failure = outcome.failed.get(runner.record.token);
+      if (failure !== undefined) runner.activity.add(`could not renew the session token: ${failure}`);
+      const fresh = outcome.renewed.get(runner.record.token);
+      if (fresh === undefined) continue;
+      runner.record.token = fresh;
+      await this.store.put({ ...runner.record });
+      runner.activity.add('session token renewed');
+      if (runner.status === 'running') {
+        await runner.stop();
+        if (runner.record.running) await runner.start().catch(() => undefined);
+      }
+    }
+    return outcome;
+  }
+
   /** Stops every agent (their records keep `running` so the next start resumes them). */
   async close(): Promise<void> {
+    this.refreshTimer.stop();
     await Promise.all([...this.runners.values()].map((r) => r.stop()));
   }
 

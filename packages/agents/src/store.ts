@@ -7,7 +7,7 @@ export const agentRecordSchema = z.object({
   agentId: z.string(),
   name: z.string(),
   characterId: z.string(),
-  /** The session token the agent connects with over /ws. */
+  /** The session token the agent connects with over /ws (renewed before expiry: token-refresh.ts). */
   token: z.string(),
   /** The owning account (the one whose token created it). */
   ownerAccountId: z.string(),

@@ -18,6 +18,8 @@ const tokenResponse = z.object({
   expiresAt: z.iso.datetime(),
 });
 
+const refreshResponse = z.object({ token: z.string(), expiresAt: z.iso.datetime() });
+
 const meResponse = z.object({
   accountId: z.string(),
   anonymous: z.boolean(),
@@ -29,6 +31,7 @@ const meResponse = z.object({
  * Authentication endpoints, counted by the 10-per-minute authentication limit.
  * - POST /api/auth/anonymous: a temporary identity (anonymous mode only).
  * - POST /api/auth/exchange: trade an identity-provider token for a session token (provider mode).
+ * - POST /api/auth/refresh: a fresh session token for the bearer's account, before the old one expires.
  * - GET /api/auth/me: who the bearer token belongs to.
  */
 export async function authRoutes(app: FastifyInstance, deps: HttpDeps): Promise<void> {
@@ -87,6 +90,35 @@ export async function authRoutes(app: FastifyInstance, deps: HttpDeps): Promise<
         anonymous: false,
         expiresAt: expiresAt.toISOString(),
       };
+    },
+  );
+
+  // Long-running clients (the agent runtime) call this before their token expires; only our own,
+  // still valid session tokens qualify, so an expired or stolen-and-revoked account cannot renew.
+  r.post(
+    '/api/auth/refresh',
+    {
+      config: authRouteRateLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Renew a still-valid session token (same account and kind, new expiry)',
+        security: [{ bearer: [] }],
+        response: { 200: refreshResponse },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      if (auth.via !== 'session') {
+        throw new HttpError(
+          'invalid_token',
+          'only session tokens can be refreshed: exchange identity-provider tokens at /api/auth/exchange',
+        );
+      }
+      const { token, expiresAt } = await deps.sessions.sign({
+        accountId: auth.accountId,
+        anonymous: auth.anonymous,
+      });
+      return { token, expiresAt: expiresAt.toISOString() };
     },
   );
 
