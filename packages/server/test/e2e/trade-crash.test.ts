@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/app/paths';
 import { realtimeWorld } from './realtime-harness';
+import { launchServer as launch, wsOf } from './server-process-harness';
 import {
   afterTrade,
   connect,
@@ -17,53 +15,6 @@ import {
   sumOf,
   toConfirmScreen,
 } from './trade-helpers';
-
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<NodeJS.Signals | number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real server in its own process (so it can really be killed), on the test's world and database. */
-async function launch(env: Record<string, string>): Promise<Proc> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/app/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`${url}/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, url, exited };
-    if (child.exitCode !== null) break;
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server process did not come up');
-}
-
-const wsOf = (url: string) => `${url.replace(/^http/, 'ws')}/ws`;
 
 /**
  * Crash safety of a trade: two players trade items and coins both ways, both accept the
