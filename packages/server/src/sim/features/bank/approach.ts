@@ -16,6 +16,7 @@ import { chebyshev } from '../combat/combatants';
 import { cancelPickup, reply } from '../ground-items/pickup';
 import { closeInterface, sameInterface } from './interface';
 import type { OpenInterface } from './types';
+import { worldState } from '../../core/world-state';
 
 /** What the player walks to: a placed object (bank booth, bank chest) or an NPC (banker, shopkeeper). */
 export type ApproachTarget = { kind: 'object'; id: string } | { kind: 'npc'; id: string };
@@ -35,16 +36,7 @@ export interface Approach {
 /** How often a walk to a wandering NPC is re-planned before giving up with `not_near`. */
 export const MAX_REROUTES = 3;
 
-const pendingByWorld = new WeakMap<World, Map<string, Approach>>();
-
-function pendingOf(world: World): Map<string, Approach> {
-  let m = pendingByWorld.get(world);
-  if (!m) {
-    m = new Map();
-    pendingByWorld.set(world, m);
-  }
-  return m;
-}
+const pendingOf = worldState(() => new Map<string, Approach>());
 
 const superseded = (
   world: World,

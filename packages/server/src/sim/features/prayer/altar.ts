@@ -9,20 +9,19 @@ import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { approach } from '../bank/approach';
 import { chebyshev } from '../combat/combatants';
+import { worldState } from '../../core/world-state';
 
 /** Told of every prayer at an altar, after the points were restored. */
 export type AltarListener = (world: World, p: Player, altar: { objectId: string; stationId: string }) => void;
 
-const listenersByWorld = new WeakMap<World, AltarListener[]>();
+const listenersOf = worldState((): AltarListener[] => []);
 
 /**
  * Registers a listener for prayers at altars in `world` (call it from a feature's `init`, so each
  * world gets its own). Listeners run in registration order.
  */
 export function onAltarPrayer(world: World, fn: AltarListener): void {
-  const list = listenersByWorld.get(world) ?? [];
-  list.push(fn);
-  listenersByWorld.set(world, list);
+  listenersOf(world).push(fn);
 }
 
 /** Restores the points in full; the ack result is `{ objectId, points, restored }`. */
@@ -35,7 +34,7 @@ function prayAt(world: World, p: Player, objectId: string, stationId: string): O
     from: null,
     message: restored > 0 ? 'You recharge your prayer points.' : 'You already have full prayer points.',
   });
-  for (const fn of listenersByWorld.get(world) ?? []) fn(world, p, { objectId, stationId });
+  for (const fn of listenersOf(world)) fn(world, p, { objectId, stationId });
   return { ok: true, result: { objectId, points: p.prayerPoints, restored } };
 }
 

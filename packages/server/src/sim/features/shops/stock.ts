@@ -14,6 +14,7 @@ import type { JsonObject, PlayerSnapshot } from '../../core/types';
 import type { World } from '../../core/world';
 import { MAX_STACK } from '../inventory/types';
 import { rateMilli, unitBuyPrice, unitSellPrice, type ItemPricing } from './pricing';
+import { worldState } from '../../core/world-state';
 
 /** One shop's live state: stock by item id, listed items first (manifest order), then temporary ones. */
 export interface Shop {
@@ -23,22 +24,15 @@ export interface Shop {
   readonly listed: ReadonlyMap<string, { stock: number; price: number }>;
 }
 
-const shopsByWorld = new WeakMap<World, Map<string, Shop>>();
-
 function createShop(def: StoreDef): Shop {
   const listed = new Map(def.items.map((i) => [i.itemId, { stock: i.stock, price: i.price }]));
   return { def, stock: new Map(def.items.map((i) => [i.itemId, i.stock])), listed };
 }
 
 /** Every shop of the world, by store id (created at base stock on first use). */
-export function shopsOf(world: World): Map<string, Shop> {
-  let shops = shopsByWorld.get(world);
-  if (!shops) {
-    shops = new Map([...world.content.stores.values()].map((d) => [d.id, createShop(d)]));
-    shopsByWorld.set(world, shops);
-  }
-  return shops;
-}
+export const shopsOf: (world: World) => Map<string, Shop> = worldState(
+  (world) => new Map([...world.content.stores.values()].map((d) => [d.id, createShop(d)])),
+);
 
 /** The pricing of `itemId` in `shop`: list price and base stock, or the item's value and base 0. */
 export function pricingOf(world: World, shop: Shop, itemId: string): ItemPricing {

@@ -19,6 +19,7 @@ import { cancelApproach } from '../bank/approach';
 import { closeInterface } from '../bank/interface';
 import { cancelPickup } from '../ground-items/pickup';
 import { castRefusal, homeSpawn, landingTile } from './rules';
+import { worldState } from '../../core/world-state';
 
 /** Why a cast ended without a landing. */
 export type CancelReason = ServerPayload<'teleport:cancelled'>['reason'];
@@ -37,16 +38,7 @@ interface Cast {
   readonly combatUntil: number;
 }
 
-const castsByWorld = new WeakMap<World, Map<string, Cast>>();
-
-function castsOf(world: World): Map<string, Cast> {
-  let m = castsByWorld.get(world);
-  if (!m) {
-    m = new Map();
-    castsByWorld.set(world, m);
-  }
-  return m;
-}
+const castsOf = worldState(() => new Map<string, Cast>());
 
 /** The live cast of `p`, if any. */
 function castOf(world: World, p: Player): Cast | undefined {
