@@ -62,8 +62,8 @@ function routeNextTo(world: World, p: Player, to: Tile): Tile[] | undefined {
   return cut < 0 ? undefined : route.steps.slice(0, cut + 1);
 }
 
-/** Ends whatever else the player asked for: the newest click wins. */
-function replaceOtherRequests(world: World, p: Player): void {
+/** Ends whatever else the player asked for: the newest click wins (also used by home teleport). */
+export function replaceOtherRequests(world: World, p: Player): void {
   if (p.pendingMove) superseded(world, p, p.pendingMove.rid, 'player:move');
   p.pendingMove = undefined;
   cancelPickup(world, p);

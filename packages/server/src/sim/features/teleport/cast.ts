@@ -7,17 +7,14 @@
 import {
   HOME_TELEPORT_CAST_TICKS,
   HOME_TELEPORT_COOLDOWN_TICKS,
-  type Rid,
   type ServerPayload,
 } from '@tilerealm/protocol';
-import { stopActivity } from '../../core/activity';
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import { snapshotOf } from '../../core/snapshot';
 import type { World } from '../../core/world';
-import { cancelApproach } from '../bank/approach';
+import { replaceOtherRequests as replaceWalkAndActions } from '../bank/approach';
 import { closeInterface } from '../bank/interface';
-import { cancelPickup } from '../ground-items/pickup';
 import { castRefusal, homeSpawn, landingTile } from './rules';
 import { worldState } from '../../core/world-state';
 
@@ -62,30 +59,10 @@ function tellViewers<E extends 'teleport:started' | 'teleport:cancelled'>(
     world.send(viewer.id, event, data);
 }
 
-const superseded = (
-  world: World,
-  p: Player,
-  rid: Rid | undefined,
-  event: 'player:action' | 'player:move',
-) => {
-  if (rid !== undefined) world.send(p.id, 'ack', { event, result: { superseded: true } }, rid);
-};
-
 /** Ends every other request of the player: the cast is the newest click, and the caster stands still. */
 function replaceOtherRequests(world: World, p: Player): void {
-  if (p.pendingMove) superseded(world, p, p.pendingMove.rid, 'player:move');
-  p.pendingMove = undefined;
+  replaceWalkAndActions(world, p);
   p.path = [];
-  cancelPickup(world, p);
-  cancelApproach(world, p);
-  stopActivity(world, p, 'replaced');
-  p.target = undefined;
-  p.chaseGoal = undefined;
-  const reclaim = world.deaths.pendingReclaims.get(p.id);
-  if (reclaim) {
-    superseded(world, p, reclaim.rid, 'player:action');
-    world.deaths.pendingReclaims.delete(p.id);
-  }
   closeInterface(world, p, 'replaced');
 }
 
