@@ -1,28 +1,10 @@
-import type { PlayerStatePayload } from '@tilerealm/protocol';
 import { describe, expect, it } from 'vitest';
 import { parseCommand } from '../src/commands';
 import { decide, MIN_GOAL_TICKS } from '../src/planner';
 import { xpForLevel } from '../src/xp';
+import { freshPlayer } from './fixtures';
 
-const base: PlayerStatePayload = {
-  id: 'c1',
-  accountId: 'a1',
-  name: 'Ash',
-  combatLevel: 3,
-  health: 100,
-  maxHealth: 100,
-  coins: 25,
-  position: { x: 0, z: 0, y: 10, running: false, runEnergy: 10_000, moving: false },
-  skills: {},
-  isAdmin: false,
-  areaId: 'oakhaven',
-  inventory: [],
-  equipment: [],
-  combat: { styleId: 'accurate', autoRetaliate: true },
-  prayer: { points: 1, active: [] },
-  questPoints: 0,
-  homeTeleportCooldownTicks: 0,
-};
+const base = freshPlayer;
 const withAxe = { ...base, inventory: [{ slot: 0, itemId: 'bronze_axe', quantity: 1 }] };
 const full = {
   ...withAxe,

@@ -1,29 +1,12 @@
-import type { PlayerStatePayload, QuestJournalEntry } from '@tilerealm/protocol';
+import type { QuestJournalEntry } from '@tilerealm/protocol';
 import { describe, expect, it } from 'vitest';
 import { pickOption } from '../src/behaviours/dialogue';
 import { QuestTracker } from '../src/behaviours/questing';
 import { bestRecipe } from '../src/behaviours/smithing';
 import { candidates, decide } from '../src/planner';
+import { freshPlayer } from './fixtures';
 
-const player: PlayerStatePayload = {
-  id: 'c1',
-  accountId: 'a1',
-  name: 'Ash',
-  combatLevel: 3,
-  health: 100,
-  maxHealth: 100,
-  coins: 25,
-  position: { x: 0, z: 0, y: 10, running: false, runEnergy: 10_000, moving: false },
-  skills: {},
-  isAdmin: false,
-  areaId: 'oakhaven',
-  inventory: [],
-  equipment: [],
-  combat: { styleId: 'accurate', autoRetaliate: true },
-  prayer: { points: 1, active: [] },
-  questPoints: 0,
-  homeTeleportCooldownTicks: 0,
-};
+const player = freshPlayer;
 
 const entry = (status: QuestJournalEntry['status'], stage: number): QuestJournalEntry => ({
   questId: 'feathered_fugitives',
