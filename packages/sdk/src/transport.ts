@@ -103,7 +103,15 @@ export function openSocket(
   const headers: Record<string, string> = {};
   if (target.token !== undefined && target.tokenIn === 'header')
     headers.authorization = `Bearer ${target.token}`;
-  const socket = new ctor(buildSocketUrl(target), protocols, { headers });
+  const url = buildSocketUrl(target);
+  // Browsers must not get a `protocols` argument at all when there is none: Chromium sends an
+  // undefined one as a literal "undefined" subprotocol, which the server (rightly) does not echo.
+  const socket =
+    target.tokenIn === 'header'
+      ? new ctor(url, protocols, { headers })
+      : protocols
+        ? new ctor(url, protocols)
+        : new ctor(url);
   socket.binaryType = 'arraybuffer';
   let lastError = '';
   let closed = false;
