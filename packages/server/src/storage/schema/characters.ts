@@ -61,7 +61,7 @@ export const characters = pgTable(
     smithingXp: integer('smithingXp').notNull().default(0),
 
     prayerPoints: integer('prayerPoints').notNull().default(1),
-    runEnergy: integer('runEnergy').notNull().default(100),
+    runEnergy: integer('runEnergy').notNull().default(10_000),
     questPoints: integer('questPoints').notNull().default(0),
     homeTeleportCooldownUntil: timestamp('homeTeleportCooldownUntil', { withTimezone: true }),
     /** Prayers switched on (prayers.json ids); they stay on across logins while points last. */

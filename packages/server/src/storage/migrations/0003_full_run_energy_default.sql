@@ -1,0 +1,1 @@
+ALTER TABLE "characters" ALTER COLUMN "runEnergy" SET DEFAULT 10000;
