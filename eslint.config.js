@@ -50,6 +50,11 @@ export default tseslint.config(
     },
   },
   {
+    // The browser client: DOM globals, no Node builtins.
+    files: ['packages/client/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['packages/server/src/sim/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

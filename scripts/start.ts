@@ -1,12 +1,17 @@
 /**
- * `npm start`: the whole project on one machine with no set-up. Starts the companion CDN (port
- * 8080, or CDN_PORT) and, once it answers /health, the game server (port 5555, or PORT) on the
- * embedded database, then, once the game server answers, the agent runtime (port 4001, or
- * AGENT_PORT) with AGENT_DEFAULT_COUNT (default 3; 0 for none) default agents so the world is not
- * empty. Each runs in its own process; a signal stops them all, and if one exits the rest stop too.
+ * `npm start`: the whole project on one machine with no set-up. Builds the browser client into the
+ * server's public directory when it is missing or older than its sources, starts the companion CDN
+ * (port 8080, or CDN_PORT) and, once it answers /health, the game server (port 5555, or PORT) on the
+ * embedded database, which serves the client; then, once the game server answers, the agent runtime
+ * (port 4001, or AGENT_PORT) with AGENT_DEFAULT_COUNT (default 3; 0 for none) default agents so the
+ * world is not empty, and prints the dashboard link for them. Each runs in its own process; a signal
+ * stops them all, and if one exits the rest stop too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { buildClient, clientBuildIsCurrent, DEFAULT_CLIENT_OUT_DIR } from './client-build';
 
 const children: ChildProcess[] = [];
 let stopping = false;
@@ -43,9 +48,54 @@ async function isUp(url: string): Promise<boolean> {
   }
 }
 
+/** Builds the client unless an up-to-date build is already in the public directory. */
+async function ensureClient(): Promise<void> {
+  if (process.env['SKIP_CLIENT_BUILD'] === 'true') return;
+  if (await clientBuildIsCurrent(DEFAULT_CLIENT_OUT_DIR)) return;
+  console.log('[start] building the browser client into packages/server/public ...');
+  const started = Date.now();
+  await buildClient(DEFAULT_CLIENT_OUT_DIR);
+  console.log(`[start] client built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * The default agents belong to the runtime's own anonymous account (owner.json). In development
+ * the dashboard link carries that account's token in the URL fragment (never sent to a server),
+ * like a notebook server's sign-in link: whoever can read this console may steer the agents.
+ */
+async function printDashboardLink(publicUrl: string): Promise<void> {
+  if (process.env['NODE_ENV'] === 'production' || process.env['AGENT_DEFAULT_COUNT'] === '0') return;
+  const file = join(process.env['AGENT_DATA_DIR'] ?? 'world/agents', 'owner.json');
+  for (let i = 0; i < 300 && !stopping; i++) {
+    try {
+      const owner: unknown = JSON.parse(await readFile(file, 'utf8'));
+      if (
+        typeof owner === 'object' &&
+        owner !== null &&
+        'token' in owner &&
+        typeof owner.token === 'string'
+      ) {
+        console.log(`[start] play: ${publicUrl}/`);
+        console.log(
+          `[start] agent dashboard for the default agents: ${publicUrl}/#/agents?token=${owner.token}`,
+        );
+        return;
+      }
+    } catch {
+      // not written yet
+    }
+    await sleep(200);
+  }
+}
+
 async function main(): Promise<void> {
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
+  try {
+    await ensureClient();
+  } catch (err) {
+    console.error('[start] the client build failed; the server starts without it:', err);
+  }
   const cdnPort = process.env['CDN_PORT'] ?? '8080';
   const cdnUrl = `http://127.0.0.1:${cdnPort}`;
   if (await isUp(cdnUrl)) {
@@ -72,6 +122,7 @@ async function main(): Promise<void> {
     GAME_SERVER_URL: process.env['GAME_SERVER_URL'] ?? serverUrl,
     AGENT_DEFAULT_COUNT: process.env['AGENT_DEFAULT_COUNT'] ?? '3',
   });
+  await printDashboardLink(`http://localhost:${process.env['PORT'] ?? '5555'}`);
 }
 
 void main();

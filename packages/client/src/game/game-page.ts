@@ -1,0 +1,88 @@
+import { GameClient } from '@tilerealm/sdk';
+import type { Content } from '../content';
+import { h } from '../dom';
+import type { Session } from '../session';
+import { createContextMenu } from '../ui/context-menu';
+import { mountInterfaces } from '../ui/interfaces';
+import { mountPanels } from '../ui/panels';
+import { mountMusic } from './music';
+import { mountWorldView } from './render/world-view';
+import { GameStore } from './store';
+
+/**
+ * The game screen: the 3D world view with the interfaces (bank, shop, trade, dialogue) over it,
+ * the minimap and status orbs, the side panels, the chat box and the music control. Connects the
+ * SDK client for `characterId` with the session's token; resolves once the player is in the world.
+ */
+export async function mountGame(
+  root: HTMLElement,
+  session: Session,
+  content: Content,
+  characterId: string,
+): Promise<{ store: GameStore; dispose(): Promise<void> }> {
+  const store = new GameStore(content, session);
+  const client = await GameClient.connect({
+    url: session.env.wsUrl,
+    token: session.token,
+    characterId,
+    beforeConnect: (c) => store.attach(c),
+  });
+  // The first player:sync may still be on its way after the welcome.
+  if (!store.world.player) await client.waitFor('player:sync', undefined, 10_000);
+
+  const viewport = h('div', { class: 'viewport', 'data-testid': 'viewport' });
+  const overlay = h('div', { class: 'overlay' });
+  const status = h('div', { class: 'status' });
+  const minimap = h('div', { class: 'minimap' });
+  const sidebar = h('div', { class: 'sidebar' });
+  const chat = h('div', { class: 'chatbox' });
+  const music = h('div', { class: 'music' });
+  const topbar = h(
+    'div',
+    { class: 'topbar' },
+    h('span', { class: 'brand' }, 'tilerealm'),
+    h('span', { class: 'who', 'data-testid': 'player-name' }, store.world.player?.name ?? ''),
+    music,
+    h('a', { href: '#/agents', class: 'link' }, 'Agents'),
+    h('a', { href: '#/characters', class: 'link' }, 'Characters'),
+  );
+  const screen = h(
+    'div',
+    { class: 'game' },
+    topbar,
+    h('div', { class: 'main' }, viewport, overlay, status, minimap),
+    sidebar,
+    chat,
+  );
+  root.replaceChildren(screen);
+  const ui = createContextMenu(document.body);
+
+  const disposers: (() => void)[] = [];
+  disposers.push(mountWorldView(viewport, store, ui).dispose);
+  disposers.push(mountPanels({ sidebar, chat, minimap, status }, store, ui));
+  disposers.push(mountInterfaces(overlay, store, ui));
+  disposers.push(mountMusic(music, store));
+  disposers.push(ui.dispose);
+
+  const onLifecycle = client.lifecycle.on('disconnected', (info) => {
+    if (!info.byClient) store.log({ channel: 'error', text: `Disconnected: ${info.reason || info.code}` });
+  });
+  const onReconnect = client.lifecycle.on('reconnecting', () =>
+    store.log({ channel: 'system', text: 'Connection lost, reconnecting...' }),
+  );
+  store.log({
+    channel: 'system',
+    text: `Welcome to tilerealm, ${store.world.player?.name ?? 'adventurer'}.`,
+  });
+
+  return {
+    store,
+    async dispose() {
+      onLifecycle();
+      onReconnect();
+      for (const d of disposers.reverse()) d();
+      await client.close();
+      root.replaceChildren();
+    },
+  };
+}

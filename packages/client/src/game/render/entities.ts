@@ -1,0 +1,365 @@
+import * as THREE from 'three';
+import type { Content } from '../../content';
+import { h } from '../../dom';
+import type { GameStore } from '../store';
+import {
+  deathSink,
+  facingYaw,
+  lerpAngle,
+  motionDone,
+  restingAt,
+  retarget,
+  sampleMotion,
+  type Motion,
+} from './logic';
+import { entityLabel, type PickTarget } from './menus';
+import { colourOf, ModelLibrary } from './models';
+
+/** Ground heights as drawn (world units), for placing things on the terrain. */
+export interface Ground {
+  /** Height of the drawn ground at any point (bilinear between tile centres). */
+  at(x: number, z: number): number;
+  /** Height of what stands on a tile: the ground, or the water surface. */
+  surface(x: number, z: number): number;
+}
+
+/** Registry of the invisible meshes the pointer is tested against, and what each one is. */
+export type Pickables = Map<THREE.Object3D, () => PickTarget>;
+
+interface EntityVisual {
+  id: string;
+  kind: 'player' | 'npc';
+  self: boolean;
+  npcId: string | undefined;
+  name: string;
+  combatLevel: number;
+  /** The server tile it is walking to. */
+  tileX: number;
+  tileZ: number;
+  root: THREE.Group;
+  body: THREE.Group;
+  hitbox: THREE.Mesh;
+  label: HTMLElement;
+  motion: Motion;
+  yaw: number;
+  height: number;
+  dyingAt: number | undefined;
+  deathMs: number;
+  teleportRing: THREE.Mesh | undefined;
+  removed: boolean;
+}
+
+const DEFAULT_HEIGHT = 1.8;
+const LABEL_RANGE = 28;
+
+/**
+ * Players and NPCs: the own player (WorldModel.player) and every entity in view (WorldModel.entities),
+ * reconciled each frame: entering ones get a model (npcs.json `model`, human.glb for players, a
+ * simple shape until and unless it loads) and a name label, leaving ones are removed, moving ones
+ * slide to their new tile over one tick and face where they go. Deaths sink into the ground.
+ */
+export class EntityLayer {
+  readonly group = new THREE.Group();
+  private readonly visuals = new Map<string, EntityVisual>();
+  private readonly hitboxGeometry = new THREE.CylinderGeometry(0.42, 0.42, 1, 8).translate(0, 0.5, 0);
+  private readonly hitboxMaterial = new THREE.MeshBasicMaterial({ visible: false });
+  private readonly ringGeometry = new THREE.CylinderGeometry(0.6, 0.6, 2.2, 16, 1, true).translate(0, 1.1, 0);
+  private readonly ringMaterial = new THREE.MeshBasicMaterial({
+    color: 0xb48cff,
+    transparent: true,
+    opacity: 0.35,
+    side: THREE.DoubleSide,
+    depthWrite: false,
+  });
+
+  constructor(
+    private readonly store: GameStore,
+    private readonly content: Content,
+    private readonly models: ModelLibrary,
+    private readonly ground: Ground,
+    private readonly pickables: Pickables,
+    private readonly labels: HTMLElement,
+  ) {
+    this.group.name = 'entities';
+  }
+
+  /** The drawn position of an entity (feet), if it is in view. */
+  position(id: string): THREE.Vector3 | undefined {
+    return this.visuals.get(id)?.root.position;
+  }
+
+  /** Height of an entity's model (for labels and splats above its head). */
+  heightOf(id: string): number {
+    return this.visuals.get(id)?.height ?? DEFAULT_HEIGHT;
+  }
+
+  /** Brings the visuals in line with the world model and advances their motion to `now`. */
+  update(now: number, tickMs: number): void {
+    const world = this.store.world;
+    const selfId = this.store.selfId;
+    const seen = new Set<string>();
+    const me = world.player;
+    if (me && selfId) {
+      seen.add(selfId);
+      this.upsert(now, tickMs, {
+        id: selfId,
+        kind: 'player',
+        self: true,
+        npcId: undefined,
+        name: me.name,
+        combatLevel: me.combatLevel,
+        x: me.position.x,
+        z: me.position.z,
+      });
+    }
+    for (const e of world.entities.values()) {
+      if (e.id === selfId) continue;
+      seen.add(e.id);
+      this.upsert(now, tickMs, {
+        id: e.id,
+        kind: e.kind,
+        self: false,
+        npcId: e.npcId,
+        name: e.name,
+        combatLevel: e.combatLevel,
+        x: e.x,
+        z: e.z,
+      });
+    }
+    for (const [id, v] of this.visuals) if (!seen.has(id)) this.remove(id, v);
+
+    for (const v of this.visuals.values()) {
+      const p = sampleMotion(v.motion, now);
+      const moving = !motionDone(v.motion, now);
+      if (moving) {
+        const target = facingYaw(v.motion.toX - v.motion.fromX, v.motion.toZ - v.motion.fromZ, v.yaw);
+        v.yaw = lerpAngle(v.yaw, target, 0.25);
+      }
+      v.root.position.set(p.x, this.ground.at(p.x, p.z), p.z);
+      v.root.rotation.y = v.yaw;
+      // A little bob while walking.
+      v.body.position.y = moving ? Math.abs(Math.sin(now / 90)) * 0.06 : 0;
+      if (v.dyingAt !== undefined) {
+        const age = now - v.dyingAt;
+        const sink = deathSink(age, v.deathMs);
+        v.body.position.y = -sink * v.height * 0.9;
+        v.body.rotation.z = sink * 1.2;
+        // The own player respawns (and an NPC leaves view) after the animation.
+        if (age > v.deathMs + 2500) {
+          v.dyingAt = undefined;
+          v.body.rotation.z = 0;
+        }
+      }
+    }
+  }
+
+  /** Positions the name labels (container-relative pixels) through `project`. */
+  placeLabels(
+    project: (p: THREE.Vector3) => { x: number; y: number } | undefined,
+    camera: THREE.Vector3,
+  ): void {
+    const p = new THREE.Vector3();
+    for (const v of this.visuals.values()) {
+      p.copy(v.root.position);
+      const far = p.distanceTo(camera) > LABEL_RANGE + 20;
+      p.y += v.height + 0.35;
+      const at = far ? undefined : project(p);
+      if (!at) {
+        v.label.hidden = true;
+        continue;
+      }
+      v.label.hidden = false;
+      v.label.style.transform = `translate(${at.x.toFixed(1)}px, ${at.y.toFixed(1)}px) translate(-50%, -100%)`;
+    }
+  }
+
+  /** A death animation (combat:death) lasting `ms`. */
+  die(id: string, ms: number, now: number): void {
+    const v = this.visuals.get(id);
+    if (!v) return;
+    v.dyingAt = now;
+    v.deathMs = Math.max(300, ms);
+  }
+
+  /** Shows or hides the home-teleport cast around a player. */
+  teleporting(id: string, on: boolean): void {
+    const v = this.visuals.get(id);
+    if (!v) return;
+    if (on && !v.teleportRing) {
+      v.teleportRing = new THREE.Mesh(this.ringGeometry, this.ringMaterial);
+      v.root.add(v.teleportRing);
+    } else if (!on && v.teleportRing) {
+      v.root.remove(v.teleportRing);
+      v.teleportRing = undefined;
+    }
+  }
+
+  /** Forgets every motion (player:sync, a new view): everything stands on its tile at once. */
+  snapAll(now: number): void {
+    for (const v of this.visuals.values()) v.motion = restingAt(v.tileX, v.tileZ, now);
+  }
+
+  dispose(): void {
+    for (const [id, v] of this.visuals) this.remove(id, v);
+    this.hitboxGeometry.dispose();
+    this.hitboxMaterial.dispose();
+    this.ringGeometry.dispose();
+    this.ringMaterial.dispose();
+  }
+
+  private upsert(
+    now: number,
+    tickMs: number,
+    e: {
+      id: string;
+      kind: 'player' | 'npc';
+      self: boolean;
+      npcId: string | undefined;
+      name: string;
+      combatLevel: number;
+      x: number;
+      z: number;
+    },
+  ): void {
+    const v = this.visuals.get(e.id);
+    if (!v) {
+      this.visuals.set(e.id, this.create(e, now));
+      return;
+    }
+    if (v.name !== e.name || v.combatLevel !== e.combatLevel) {
+      v.name = e.name;
+      v.combatLevel = e.combatLevel;
+      v.label.textContent = this.labelText(v);
+    }
+    if (v.tileX !== e.x || v.tileZ !== e.z) {
+      const jump = Math.max(Math.abs(v.tileX - e.x), Math.abs(v.tileZ - e.z));
+      v.tileX = e.x;
+      v.tileZ = e.z;
+      v.motion = retarget(v.motion, e.x, e.z, now, tickMs);
+      // A respawn or teleport ends the death and cast animations.
+      if (jump > 4) {
+        v.dyingAt = undefined;
+        v.body.rotation.z = 0;
+        this.teleporting(v.id, false);
+      }
+    }
+  }
+
+  private labelText(v: {
+    kind: string;
+    npcId: string | undefined;
+    name: string;
+    combatLevel: number;
+  }): string {
+    if (v.kind === 'player') return v.name;
+    const def = v.npcId ? this.content.npcs.get(v.npcId) : undefined;
+    return entityLabel(v.name, v.combatLevel, def !== undefined && def.attackable !== false);
+  }
+
+  private create(
+    e: {
+      id: string;
+      kind: 'player' | 'npc';
+      self: boolean;
+      npcId: string | undefined;
+      name: string;
+      combatLevel: number;
+      x: number;
+      z: number;
+    },
+    now: number,
+  ): EntityVisual {
+    const root = new THREE.Group();
+    root.name = `entity:${e.id}`;
+    const body = new THREE.Group();
+    root.add(body);
+    const def = e.npcId ? this.content.npcs.get(e.npcId) : undefined;
+    const model = e.kind === 'player' ? 'human.glb' : def?.model;
+    const humanoid = e.kind === 'player' || model === 'human.glb' || model === 'dwarf.glb';
+    const colour = e.self ? 0x2f5fa8 : e.kind === 'player' ? 0x7a4fa8 : colourOf(e.npcId ?? e.name);
+    body.add(this.models.fallback(humanoid ? 'human' : 'creature', 1, 1, 1, colour));
+    const hitbox = new THREE.Mesh(this.hitboxGeometry, this.hitboxMaterial);
+    hitbox.scale.y = DEFAULT_HEIGHT;
+    root.add(hitbox);
+    const label = h(
+      'div',
+      {
+        class: `world-label ${e.kind}${e.self ? ' self' : ''}`,
+        'data-testid': 'entity-label',
+        'data-entity-id': e.id,
+      },
+      '',
+    );
+    label.hidden = true;
+    this.labels.append(label);
+    const v: EntityVisual = {
+      id: e.id,
+      kind: e.kind,
+      self: e.self,
+      npcId: e.npcId,
+      name: e.name,
+      combatLevel: e.combatLevel,
+      tileX: e.x,
+      tileZ: e.z,
+      root,
+      body,
+      hitbox,
+      label,
+      motion: restingAt(e.x, e.z, now),
+      yaw: 0,
+      height: humanoid ? DEFAULT_HEIGHT : 1.2,
+      dyingAt: undefined,
+      deathMs: 1800,
+      teleportRing: undefined,
+      removed: false,
+    };
+    label.textContent = this.labelText(v);
+    root.position.set(e.x, this.ground.at(e.x, e.z), e.z);
+    this.group.add(root);
+    this.pickables.set(hitbox, () =>
+      v.kind === 'npc'
+        ? {
+            kind: 'npc',
+            id: v.id,
+            npcId: v.npcId,
+            name: v.name,
+            combatLevel: v.combatLevel,
+            x: v.tileX,
+            z: v.tileZ,
+          }
+        : {
+            kind: 'player',
+            id: v.id,
+            name: v.name,
+            combatLevel: v.combatLevel,
+            x: v.tileX,
+            z: v.tileZ,
+            self: v.self,
+          },
+    );
+    void this.models.load(model).then((m) => {
+      if (!m || v.removed) return;
+      const size = ModelLibrary.sizeOf(m);
+      // Guard against a model authored at a silly scale: creatures stand 0.3 to 4 tiles tall.
+      if (size.y > 4 || (size.y > 0 && size.y < 0.2))
+        m.scale.setScalar(Math.min(4, Math.max(0.3, size.y)) / size.y);
+      body.clear();
+      body.add(m);
+      v.height = Math.max(0.5, Math.min(4, size.y * m.scale.y));
+      hitbox.scale.set(
+        Math.max(1, Math.min(2, Math.max(size.x, size.z))),
+        v.height,
+        Math.max(1, Math.min(2, Math.max(size.x, size.z))),
+      );
+    });
+    return v;
+  }
+
+  private remove(id: string, v: EntityVisual): void {
+    v.removed = true;
+    this.group.remove(v.root);
+    this.pickables.delete(v.hitbox);
+    v.label.remove();
+    this.visuals.delete(id);
+  }
+}

@@ -1,0 +1,133 @@
+import { ApiError } from '@tilerealm/sdk';
+import { h } from './dom';
+import type { ClientEnv } from './env';
+import type { CharacterSummary, Session } from './session';
+import { signInAnonymously, signInWithProvider } from './session';
+
+function describe(err: unknown): string {
+  if (err instanceof ApiError) return `${err.message} (${err.code})`;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * The sign-in screen. Anonymous mode: one button makes a temporary account. Identity-provider
+ * mode: the provider's access token (from the provider's redirect, `#idp_token=…`, or pasted) is
+ * exchanged for a session token.
+ */
+export function mountSignIn(root: HTMLElement, env: ClientEnv, onSession: (s: Session) => void): void {
+  const error = h('p', { class: 'error', role: 'alert' });
+  const busy = (button: HTMLButtonElement, job: () => Promise<Session>): void => {
+    button.disabled = true;
+    error.textContent = '';
+    job()
+      .then(onSession)
+      .catch((err: unknown) => {
+        error.textContent = describe(err);
+        button.disabled = false;
+      });
+  };
+
+  let form: HTMLElement;
+  if (env.authMode === 'anonymous') {
+    const play = h('button', { class: 'primary', 'data-testid': 'sign-in-anonymous' }, 'Play now');
+    play.addEventListener('click', () => busy(play, () => signInAnonymously(env)));
+    form = h('div', {}, h('p', {}, 'No account needed: you get a temporary one on this browser.'), play);
+  } else {
+    const fromRedirect = /[#&]idp_token=([^&]+)/.exec(window.location.hash)?.[1];
+    const input = h('input', {
+      type: 'password',
+      placeholder: 'identity-provider access token',
+      'aria-label': 'access token',
+    });
+    const go = h('button', { class: 'primary' }, 'Sign in');
+    go.addEventListener('click', () => busy(go, () => signInWithProvider(env, input.value.trim())));
+    form = h(
+      'div',
+      {},
+      h('p', {}, `Sign in with the identity provider (app ${env.idpAppId ?? ''}).`),
+      input,
+      go,
+    );
+    if (fromRedirect) busy(go, () => signInWithProvider(env, decodeURIComponent(fromRedirect)));
+  }
+  root.replaceChildren(
+    h(
+      'div',
+      { class: 'card signin' },
+      h('h1', {}, 'tilerealm'),
+      h('p', { class: 'lead' }, 'A tile-based world shared by people and AI agents.'),
+      form,
+      error,
+    ),
+  );
+}
+
+/** The character screen: the account's characters to play, and a form to create one. */
+export async function mountCharacters(
+  root: HTMLElement,
+  session: Session,
+  onPlay: (c: CharacterSummary) => void,
+  onSignOut: () => void,
+): Promise<void> {
+  const error = h('p', { class: 'error', role: 'alert' });
+  const list = h('ul', { class: 'characters', 'data-testid': 'character-list' });
+  const render = (characters: CharacterSummary[]): void => {
+    list.replaceChildren(
+      ...characters.map((c) =>
+        h(
+          'li',
+          {},
+          h('span', { class: 'char-name' }, c.name),
+          c.combatLevel !== undefined ? h('span', { class: 'muted' }, ` (level ${c.combatLevel})`) : null,
+          h(
+            'button',
+            { class: 'primary', 'data-testid': `play-${c.name}`, onclick: () => onPlay(c) },
+            'Play',
+          ),
+        ),
+      ),
+    );
+    if (characters.length === 0)
+      list.append(h('li', { class: 'muted' }, 'No characters yet: create one below.'));
+  };
+  const name = h('input', {
+    placeholder: 'Character name',
+    maxlength: 12,
+    'data-testid': 'new-character-name',
+    'aria-label': 'character name',
+  });
+  const create = h('button', { 'data-testid': 'create-character' }, 'Create');
+  create.addEventListener('click', () => {
+    create.disabled = true;
+    error.textContent = '';
+    session
+      .createCharacter(name.value.trim())
+      .then(onPlay)
+      .catch((err: unknown) => {
+        error.textContent = describe(err);
+        create.disabled = false;
+      });
+  });
+  root.replaceChildren(
+    h(
+      'div',
+      { class: 'card' },
+      h('h1', {}, 'Your characters'),
+      list,
+      h('div', { class: 'row' }, name, create),
+      error,
+      h(
+        'p',
+        {},
+        h('a', { href: '#/agents' }, 'Agent dashboard'),
+        ' · ',
+        h('a', { href: '#/', onclick: onSignOut }, 'Sign out'),
+      ),
+    ),
+  );
+  try {
+    render(await session.characters());
+  } catch (err) {
+    error.textContent = describe(err);
+  }
+}

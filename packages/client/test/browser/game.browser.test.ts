@@ -1,0 +1,261 @@
+import { createServer } from 'node:net';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildCdn } from '../../../cdn/src/app';
+import { DEFAULT_ASSET_ROOT } from '../../../cdn/src/config';
+import { GameClient, RestClient } from '@tilerealm/sdk';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { GameApi } from '../../../agents/src/game-api';
+import { buildRuntimeApi } from '../../../agents/src/http';
+import { AgentRuntime } from '../../../agents/src/runtime';
+import { loadPlaces, removeDir } from '../../../agents/test/runtime-harness';
+import type { RunningServer } from '../../../server/src/app/start-server';
+import { startServer } from '../../../server/src/app/start-server';
+import { realtimeWorld, wsUrl, type RealtimeWorld } from '../../../server/test/e2e/realtime-harness';
+import {
+  browserAvailable,
+  buildClientForTests,
+  launchChromium,
+  screenshot,
+  watchPageErrors,
+} from './browser-harness';
+
+const WAIT = 20_000;
+const tile = z.object({ x: z.number(), z: z.number() });
+const point = z.object({ x: z.number(), y: z.number() });
+
+/** A free loopback port (for the agent runtime, whose address the game server must know first). */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The browser player's tile, read from the running client's store. */
+async function positionOf(page: Page): Promise<{ x: number; z: number }> {
+  return tile.parse(await page.evaluate('window.__game && window.__game.world.position'));
+}
+
+/** Page coordinates of a tile's centre on the canvas, once the world view has drawn it. */
+async function tilePoint(page: Page, x: number, z: number): Promise<{ x: number; y: number }> {
+  await page.waitForFunction('window.__worldView && window.__worldView.ready', undefined, { timeout: WAIT });
+  return point.parse(await page.evaluate(`window.__worldView.projectTile(${x}, ${z})`));
+}
+
+async function waitUntil(check: () => Promise<boolean>, what: string, ms = WAIT): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * The browser client against the real server (built with Vite, served by the server from its
+ * public directory), driven in Debian's chromium: sign in, create a character, walk by clicking the
+ * 3D view, chat with an SDK player, open the bank, trade with the SDK player to completion, and
+ * pause and resume an agent on the dashboard. Screenshots go to artifacts/browser/.
+ */
+describe.runIf(browserAvailable())('browser client (chromium)', () => {
+  let world: RealtimeWorld;
+  let server: RunningServer;
+  let cdn: FastifyInstance;
+  let client: { dir: string; cleanup(): Promise<void> };
+  let runtime: AgentRuntime;
+  let runtimeApi: FastifyInstance;
+  let agentsDir: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let bob: GameClient;
+  let heroName = '';
+
+  beforeAll(async () => {
+    client = await buildClientForTests();
+    cdn = buildCdn({ root: DEFAULT_ASSET_ROOT, logger: false });
+    const cdnUrl = await cdn.listen({ port: 0, host: '127.0.0.1' });
+    const agentPort = await freePort();
+    world = await realtimeWorld({
+      TICK_MS: '150',
+      PUBLIC_CDN_URL: cdnUrl,
+      AGENT_API_URL: `http://127.0.0.1:${agentPort}`,
+    });
+    server = await startServer(world.env, { publicDir: client.dir });
+    const api = new GameApi(server.url);
+    agentsDir = await mkdtemp(join(tmpdir(), 'tilerealm-browser-agents-'));
+    runtime = await AgentRuntime.open({
+      api,
+      serverUrl: server.url,
+      places: await loadPlaces(),
+      dataDir: agentsDir,
+    });
+    runtimeApi = buildRuntimeApi(runtime, api);
+    await runtimeApi.listen({ port: agentPort, host: '127.0.0.1' });
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+    errors = watchPageErrors(page);
+  }, 180_000);
+
+  afterAll(async () => {
+    await bob?.close();
+    await context?.close();
+    await browser?.close();
+    await runtime?.close();
+    await runtimeApi?.close();
+    await server?.close();
+    await cdn?.close();
+    await world?.cleanup();
+    await client?.cleanup();
+    if (agentsDir) await removeDir(agentsDir);
+  }, 60_000);
+
+  it('serves the built client and signs in anonymously, creates a character and enters the world', async () => {
+    await page.goto(server.url);
+    await page.getByTestId('sign-in-anonymous').click();
+    heroName = `Hero${Date.now() % 100000}`;
+    await page.getByTestId('new-character-name').fill(heroName);
+    await page.getByTestId('create-character').click();
+    await page.getByTestId('player-name').filter({ hasText: heroName }).waitFor({ timeout: WAIT });
+    await page.waitForFunction('window.__worldView && window.__worldView.ready', undefined, {
+      timeout: WAIT,
+    });
+    await screenshot(page, '01-entered-world');
+    expect(await positionOf(page)).toEqual({ x: 0, z: 0 });
+  });
+
+  it('walks where the 3D view is clicked', async () => {
+    const start = await positionOf(page);
+    const target = { x: start.x + 3, z: start.z + 2 };
+    const p = await tilePoint(page, target.x, target.z);
+    await page.mouse.click(p.x, p.y);
+    await waitUntil(async () => {
+      const now = await positionOf(page);
+      return now.x === target.x && now.z === target.z;
+    }, `the player to reach ${target.x},${target.z}`);
+    await screenshot(page, '02-walked');
+  });
+
+  it('chats with a second (SDK) player both ways', async () => {
+    const rest = new RestClient(server.url);
+    await rest.anonymous();
+    await rest.createPlayer('Bob');
+    bob = await GameClient.connect({ url: wsUrl(server), token: rest.token });
+    const heard = bob.waitFor('chat:message', (m) => m.from?.name === heroName, WAIT);
+    await page.getByTestId('chat-input').fill('hello from the browser');
+    await page.getByTestId('chat-input').press('Enter');
+    expect((await heard).message).toBe('hello from the browser');
+
+    bob.send('player:chat', { message: 'hi browser' });
+    await page.getByTestId('chat-log').getByText('Bob: hi browser').waitFor({ timeout: WAIT });
+    await screenshot(page, '03-chat');
+  });
+
+  it('opens the bank from the booth and deposits an item', async () => {
+    // The Oakhaven bank booth stands at (-10, -9): right-click it and choose "Bank".
+    const p = await tilePoint(page, -10, -9);
+    await page.mouse.click(p.x, p.y, { button: 'right' });
+    await page.getByTestId('context-menu').getByRole('menuitem', { name: /^Bank/ }).click();
+    await page.getByTestId('bank').waitFor({ timeout: WAIT });
+    const before = await page.getByTestId('bank').locator('[data-testid^="bank-slot-"]').count();
+    await page.getByTestId('bank-inventory-slot-6').click(); // the bread
+    await waitUntil(
+      async () => (await page.getByTestId('bank').locator('[data-testid^="bank-slot-"]').count()) > before,
+      'the deposit to show in the bank',
+    );
+    await screenshot(page, '04-bank');
+    await page.getByTestId('bank-close').click();
+    await page.getByTestId('bank').waitFor({ state: 'hidden', timeout: WAIT });
+  });
+
+  it('trades with the SDK player to completion through both screens', async () => {
+    // Bob walks next to the browser player and asks to trade.
+    const here = await positionOf(page);
+    await bob.request('player:move', { x: here.x + 1, z: here.z });
+    await waitUntil(async () => {
+      const s = await bob.request('player:requestSync', {});
+      return s.player.position.x === here.x + 1 && s.player.position.z === here.z;
+    }, 'Bob to arrive');
+    const heroId = z.string().parse(await page.evaluate('window.__game.selfId'));
+    const started = bob.waitFor('tradeStarted', undefined, WAIT);
+    await bob.request('tradeRequest', { targetPlayerId: heroId });
+    await page.getByTestId('trade-incoming').waitFor({ timeout: WAIT });
+    await page.getByTestId('trade-accept-request').click();
+    await page.getByTestId('trade-screen-1').waitFor({ timeout: WAIT });
+    const { tradeId } = await started;
+
+    // The browser offers its bronze axe (slot 0); Bob offers 5 coins.
+    await page.getByTestId('trade-inventory-slot-0').click();
+    await page
+      .getByTestId('trade-my-offer')
+      .getByText(/Bronze axe/i)
+      .waitFor({ timeout: WAIT });
+    await bob.request('tradeAddCoins', { tradeId, quantity: 5 });
+    await page.getByTestId('trade-their-offer').getByText(/coins/i).waitFor({ timeout: WAIT });
+
+    await page.getByTestId('trade-accept').click();
+    await bob.request('tradeAccept', { tradeId });
+    await page.getByTestId('trade-screen-2').waitFor({ timeout: WAIT });
+    await screenshot(page, '05-trade-confirm');
+    const done = bob.waitFor('tradeCompleted', undefined, WAIT);
+    await page.getByTestId('trade-confirm').click();
+    await bob.request('tradeAccept', { tradeId });
+    const completed = await done;
+    expect(completed.receivedItems).toEqual([{ itemId: 'bronze_axe', quantity: 1 }]);
+    await page.getByTestId('trade-screen-2').waitFor({ state: 'detached', timeout: WAIT });
+    await waitUntil(
+      async () => z.number().parse(await page.evaluate('window.__game.world.player.coins')) === 25 + 5,
+      'the coins to arrive in the pouch',
+    );
+  });
+
+  it('pauses and resumes an agent on the dashboard', async () => {
+    await page.goto(`${server.url}/#/agents`);
+    await page.getByTestId('dashboard').waitFor({ timeout: WAIT });
+    await page.getByTestId('agent-create-name').fill('Scout');
+    await page.getByTestId('agent-create').click();
+    const card = page.locator('[data-testid^="agent-card-"]').first();
+    await card.waitFor({ timeout: WAIT });
+    const agentId = z
+      .string()
+      .parse(await card.getAttribute('data-testid'))
+      .replace('agent-card-', '');
+    const token = z
+      .string()
+      .parse(await page.evaluate('JSON.parse(localStorage.getItem("tilerealm.session")).token'));
+    const goalState = async (): Promise<boolean> => {
+      const res = await fetch(`${server.url}/api/agents/${agentId}/goal`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return z.object({ goalsPaused: z.boolean() }).parse(await res.json()).goalsPaused;
+    };
+
+    await page.getByTestId(`agent-pause-${agentId}`).click();
+    await page.getByTestId(`agent-status-${agentId}`).getByText('paused').waitFor({ timeout: WAIT });
+    expect(await goalState()).toBe(true);
+    await screenshot(page, '06-dashboard-paused');
+
+    await page.getByTestId(`agent-resume-${agentId}`).click();
+    await page.getByTestId(`agent-status-${agentId}`).getByText('running').waitFor({ timeout: WAIT });
+    expect(await goalState()).toBe(false);
+    await screenshot(page, '07-dashboard-resumed');
+  });
+
+  it('raised no uncaught page errors', () => {
+    // Missing optional assets (e.g. a model the CDN does not have) are reported as failed loads,
+    // not exceptions; anything else is a bug.
+    expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+});
