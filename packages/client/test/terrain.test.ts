@@ -5,20 +5,14 @@ import { z } from 'zod';
 import { BUNDLED_MANIFESTS_DIR } from '../../server/src/app/paths';
 import { loadContent } from '../../server/src/content/load';
 import { buildTileMap } from '../../server/src/sim/map/build-tile-map';
-import {
-  terrainHeight as serverTerrainHeight,
-  valueNoise as serverNoise,
-} from '../../server/src/sim/map/terrain';
 import type { TileMap } from '../../server/src/sim/map/tile-map';
 import { areaDef, biomeDef } from '../src/content';
 import {
   groundColor,
   isWater,
   parseHexColor,
-  terrainHeight,
   tileHeight,
   tileInfo,
-  valueNoise,
   type TerrainContent,
 } from '../src/game/terrain';
 
@@ -50,17 +44,6 @@ describe('client terrain equals the server tile map', () => {
     client = clientTerrain();
     map = buildTileMap(await loadContent(BUNDLED_MANIFESTS_DIR));
   }, 60_000);
-
-  it('uses the same noise and height formula', () => {
-    const random = rng(7);
-    const terrain = { baseHeight: 10, heightVariation: 3, waterLevel: 9 };
-    for (let i = 0; i < 500; i++) {
-      const x = Math.floor(random() * 2000) - 1000;
-      const z = Math.floor(random() * 2000) - 1000;
-      expect(valueNoise(x, z)).toBe(serverNoise(x, z));
-      expect(terrainHeight(terrain, x, z)).toBe(serverTerrainHeight(terrain, x, z));
-    }
-  });
 
   it('matches heights and water on sampled tiles of every area, its water and its edges', () => {
     const random = rng(42);

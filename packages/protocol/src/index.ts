@@ -15,3 +15,4 @@ export * from './teleport-events';
 export * from './agent-events';
 export * from './agent-goals';
 export * from './validate';
+export * from './terrain';

@@ -1,3 +1,4 @@
+import { terrainHeight, valueNoise } from '@tilerealm/protocol';
 import type { AreaDef, BiomeDef, Content } from '../content';
 
 /**
@@ -8,46 +9,6 @@ import type { AreaDef, BiomeDef, Content } from '../content';
  * the ground the client draws.
  */
 export type TerrainContent = Pick<Content, 'areas' | 'biomes'>;
-
-/** Lattice spacing of the height noise, in tiles (the server's HEIGHT_NOISE_CELL). */
-export const HEIGHT_NOISE_CELL = 8;
-
-/** A biome's terrain when the area names an unknown biome (the server's FLAT). */
-const FLAT: BiomeDef['terrain'] = { baseHeight: 0, heightVariation: 0, waterLevel: 0 };
-
-/** Integer hash of a lattice point to [0, 1): the server's latticeHash, bit for bit. */
-export function latticeHash(ix: number, iz: number): number {
-  let h = Math.imul(ix | 0, 0x27d4eb2d) ^ Math.imul(iz | 0, 0x165667b1);
-  h = Math.imul(h ^ (h >>> 15), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) / 4294967296;
-}
-
-function smooth(t: number): number {
-  return t * t * (3 - 2 * t);
-}
-
-/** Smooth value noise in [0, 1) at tile (x, z) (the server's valueNoise). */
-export function valueNoise(x: number, z: number, cell = HEIGHT_NOISE_CELL): number {
-  const gx = Math.floor(x / cell);
-  const gz = Math.floor(z / cell);
-  const tx = smooth((x - gx * cell) / cell);
-  const tz = smooth((z - gz * cell) / cell);
-  const a = latticeHash(gx, gz);
-  const b = latticeHash(gx + 1, gz);
-  const c = latticeHash(gx, gz + 1);
-  const d = latticeHash(gx + 1, gz + 1);
-  const top = a + (b - a) * tx;
-  const bottom = c + (d - c) * tx;
-  return top + (bottom - top) * tz;
-}
-
-/** Height of a dry tile of a biome: baseHeight plus up to heightVariation of noise (server terrainHeight). */
-export function terrainHeight(terrain: BiomeDef['terrain'], x: number, z: number): number {
-  if (terrain.heightVariation === 0) return terrain.baseHeight;
-  return terrain.baseHeight + terrain.heightVariation * valueNoise(x, z);
-}
 
 function inRect(r: AreaDef['bounds'], x: number, z: number): boolean {
   return x >= r.minX && x <= r.maxX && z >= r.minZ && z <= r.maxZ;
@@ -62,6 +23,9 @@ export interface TileInfo {
   /** Ground height, or the water surface on water; 0 outside every area (as on the server). */
   height: number;
 }
+
+/** A biome's terrain when the area names an unknown biome (the server's FLAT). */
+const FLAT: BiomeDef['terrain'] = { baseHeight: 0, heightVariation: 0, waterLevel: 0 };
 
 const OUTSIDE: TileInfo = { area: undefined, biome: undefined, water: false, height: 0 };
 
