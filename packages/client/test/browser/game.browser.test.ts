@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +25,25 @@ import {
 } from './browser-harness';
 
 const WAIT = 20_000;
+const AREAS = join(DEFAULT_ASSET_ROOT, 'manifests', 'world-areas.json');
+
+/** The ordinary trees of an area, from the bundled map. */
+async function treesOf(areaId: string): Promise<Array<{ x: number; z: number }>> {
+  const map = z
+    .object({
+      areas: z.array(
+        z.looseObject({
+          id: z.string(),
+          resources: z
+            .array(z.looseObject({ resourceId: z.string(), x: z.number(), z: z.number() }))
+            .optional(),
+        }),
+      ),
+    })
+    .parse(JSON.parse(await readFile(AREAS, 'utf8')));
+  const area = map.areas.find((a) => a.id === areaId);
+  return (area?.resources ?? []).filter((r) => r.resourceId === 'tree');
+}
 const tile = z.object({ x: z.number(), z: z.number() });
 const point = z.object({ x: z.number(), y: z.number() });
 
@@ -50,6 +69,100 @@ async function positionOf(page: Page): Promise<{ x: number; z: number }> {
 async function tilePoint(page: Page, x: number, z: number): Promise<{ x: number; y: number }> {
   await page.waitForFunction('window.__worldView && window.__worldView.ready', undefined, { timeout: WAIT });
   return point.parse(await page.evaluate(`window.__worldView.projectTile(${x}, ${z})`));
+}
+
+/** Clicks a tile of the 3D view; tiles too far to be on screen are reached in hops toward them. */
+async function walkTo(page: Page, x: number, z: number, near = 0): Promise<void> {
+  for (let hop = 0; hop < 30; hop++) {
+    const here = await positionOf(page);
+    const dist = Math.max(Math.abs(here.x - x), Math.abs(here.z - z));
+    if (dist <= near) return;
+    // The longest hop toward the target whose tile is on screen.
+    let p: { x: number; y: number } | undefined;
+    for (const hopLength of [7, 5, 3, 2, 1]) {
+      const step = Math.min(dist, hopLength);
+      const tx = here.x + Math.round(((x - here.x) * step) / dist);
+      const tz = here.z + Math.round(((z - here.z) * step) / dist);
+      const at = point.safeParse(await page.evaluate(`window.__worldView.projectTile(${tx}, ${tz})`));
+      if (at.success) {
+        p = at.data;
+        break;
+      }
+    }
+    if (!p) throw new Error(`no tile toward ${x},${z} is on screen`);
+    await page.mouse.click(p.x, p.y);
+    // Wait until the player stops moving (arrived, or the path ended short of a blocked tile).
+    let last = here;
+    let still = 0;
+    for (let i = 0; i < 100 && still < 4; i++) {
+      await new Promise((r) => setTimeout(r, 150));
+      const now = await positionOf(page);
+      still = now.x === last.x && now.z === last.z ? still + 1 : 0;
+      last = now;
+    }
+  }
+  throw new Error(`could not walk to ${x},${z}`);
+}
+
+/** The id of the nearest NPC in view with this npcId. */
+async function npcNamed(page: Page, npcId: string): Promise<string> {
+  const id: unknown = await page.evaluate(
+    `(() => { const me = window.__game.world.position; let best; let bestD = 1e9;
+      for (const e of window.__game.world.entities.values()) {
+        if (e.npcId !== ${JSON.stringify(npcId)}) continue;
+        const d = Math.max(Math.abs(e.x - me.x), Math.abs(e.z - me.z));
+        if (d < bestD) { best = e.id; bestD = d; }
+      }
+      return best; })()`,
+  );
+  return z.string().parse(id);
+}
+
+/** Right-clicks an entity on the canvas and chooses a menu option (retried: NPCs wander). */
+async function entityOption(page: Page, entityId: string, option: RegExp): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const at = point.safeParse(
+      await page.evaluate(`window.__worldView.projectEntity(${JSON.stringify(entityId)})`),
+    );
+    if (at.success) {
+      await page.mouse.click(at.data.x, at.data.y, { button: 'right' });
+      const item = page.getByTestId('context-menu').getByRole('menuitem', { name: option });
+      if ((await item.count()) > 0) {
+        await item.first().click();
+        return;
+      }
+      await page.keyboard.press('Escape');
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`no ${String(option)} option on ${entityId}`);
+}
+
+/** Right-clicks a tile's object on the canvas and chooses a menu option (retried a little higher up). */
+async function tileOption(page: Page, x: number, z: number, option: RegExp): Promise<void> {
+  for (let attempt = 0; attempt < 12; attempt++) {
+    const p = await tilePoint(page, x, z);
+    await page.mouse.click(p.x, p.y - (attempt % 4) * 12, { button: 'right' });
+    const item = page.getByTestId('context-menu').getByRole('menuitem', { name: option });
+    if ((await item.count()) > 0) {
+      await item.first().click();
+      return;
+    }
+    await page.keyboard.press('Escape');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`no ${String(option)} option at ${x},${z}`);
+}
+
+/** How many of an item the browser player carries. */
+async function carried(page: Page, itemId: string): Promise<number> {
+  return z
+    .number()
+    .parse(
+      await page.evaluate(
+        `window.__game.world.player.inventory.filter((s) => s.itemId === ${JSON.stringify(itemId)}).reduce((n, s) => n + s.quantity, 0)`,
+      ),
+    );
 }
 
 async function waitUntil(check: () => Promise<boolean>, what: string, ms = WAIT): Promise<void> {
@@ -196,13 +309,13 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     await page.getByTestId('trade-screen-1').waitFor({ timeout: WAIT });
     const { tradeId } = await started;
 
-    // The browser offers its bronze axe (slot 0); Bob offers 5 coins.
-    await page.getByTestId('trade-inventory-slot-0').click();
+    // The browser offers its bronze pickaxe (slot 3); Bob offers 25 coins (they buy the quest's feathers).
+    await page.getByTestId('trade-inventory-slot-3').click();
     await page
       .getByTestId('trade-my-offer')
-      .getByText(/Bronze axe/i)
+      .getByText(/Bronze pickaxe/i)
       .waitFor({ timeout: WAIT });
-    await bob.request('tradeAddCoins', { tradeId, quantity: 5 });
+    await bob.request('tradeAddCoins', { tradeId, quantity: 25 });
     await page.getByTestId('trade-their-offer').getByText(/coins/i).waitFor({ timeout: WAIT });
 
     await page.getByTestId('trade-accept').click();
@@ -213,13 +326,88 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     await page.getByTestId('trade-confirm').click();
     await bob.request('tradeAccept', { tradeId });
     const completed = await done;
-    expect(completed.receivedItems).toEqual([{ itemId: 'bronze_axe', quantity: 1 }]);
+    expect(completed.receivedItems).toEqual([{ itemId: 'bronze_pickaxe', quantity: 1 }]);
     await page.getByTestId('trade-screen-2').waitFor({ state: 'detached', timeout: WAIT });
     await waitUntil(
-      async () => z.number().parse(await page.evaluate('window.__game.world.player.coins')) === 25 + 5,
+      async () => z.number().parse(await page.evaluate('window.__game.world.player.coins')) === 25 + 25,
       'the coins to arrive in the pouch',
     );
   });
+
+  it('chops a tree in Whisperwood through the option menu', async () => {
+    // The nearest ordinary tree of Whisperwood (east of Oakhaven), from the public map.
+    const trees = await treesOf('whisperwood');
+    const tree = trees[0];
+    if (!tree) throw new Error('Whisperwood has no tree');
+    await walkTo(page, tree.x, tree.z, 3);
+    await tileOption(page, tree.x, tree.z, /^Chop down/);
+    await waitUntil(async () => (await carried(page, 'logs')) > 0, 'logs in the inventory', 60_000);
+    await page.locator('[data-testid^="inventory-slot-"][data-item-id="logs"]').first().waitFor();
+    await screenshot(page, '06-woodcutting');
+  }, 120_000);
+
+  it("buys twenty feathers from Wren's shop", async () => {
+    await walkTo(page, 42, 4, 3);
+    const wren = await npcNamed(page, 'fletcher_wren');
+    await entityOption(page, wren, /^Trade/);
+    await page.getByTestId('shop').waitFor({ timeout: WAIT });
+    for (let i = 0; i < 2; i++) {
+      await page.getByTestId('shop-item-feather').click({ button: 'right' });
+      await page
+        .getByTestId('context-menu')
+        .getByRole('menuitem', { name: /^Buy-10/ })
+        .click();
+      await waitUntil(
+        async () => (await carried(page, 'feather')) === (i + 1) * 10,
+        `${(i + 1) * 10} feathers`,
+      );
+    }
+    await screenshot(page, '07-shop');
+    await page.getByTestId('shop-close').click();
+    await page.getByTestId('shop').waitFor({ state: 'hidden', timeout: WAIT });
+  }, 120_000);
+
+  it('starts and completes a quest in dialogue, then fights a chicken', async () => {
+    await walkTo(page, 12, 33, 3);
+    const edda = await npcNamed(page, 'farmer_edda');
+    await entityOption(page, edda, /^Talk-to/);
+    const dialogue = page.getByTestId('dialogue');
+    await dialogue.getByRole('button', { name: 'Can I help with anything?' }).click({ timeout: WAIT });
+    await dialogue.getByRole('button', { name: 'Twenty feathers, coming up.' }).click({ timeout: WAIT });
+    await screenshot(page, '08-dialogue');
+    while (await page.getByTestId('dialogue-continue').isVisible())
+      await page.getByTestId('dialogue-continue').click();
+    await dialogue.waitFor({ state: 'hidden', timeout: WAIT });
+    await page.getByTestId('tab-quests').click();
+    await page.getByTestId('quest-feathered_fugitives').getByText('In progress').waitFor({ timeout: WAIT });
+
+    // Talking to Edda again with the feathers completes the quest.
+    await entityOption(page, edda, /^Talk-to/);
+    await dialogue.getByRole('button', { name: 'Here you are.' }).click({ timeout: WAIT });
+    while (await page.getByTestId('dialogue-continue').isVisible())
+      await page.getByTestId('dialogue-continue').click();
+    await page.getByTestId('quest-feathered_fugitives').getByText('Completed').waitFor({ timeout: WAIT });
+    expect(await carried(page, 'feather')).toBe(0);
+    await screenshot(page, '09-quest-completed');
+
+    // A left click on a chicken attacks it: the hero's own swings land on it, with hit splats.
+    const chicken = await npcNamed(page, 'chicken');
+    await page.evaluate(
+      `window.__game.on('combat:hit', (h) => { if (h.attackerId === window.__game.selfId && h.targetId === ${JSON.stringify(chicken)}) window.__swungAtChicken = true; })`,
+    );
+    const swungAtChicken = async (): Promise<boolean> =>
+      (await page.evaluate('window.__swungAtChicken === true')) === true;
+    for (let attempt = 0; attempt < 10 && !(await swungAtChicken()); attempt++) {
+      const at = point.safeParse(
+        await page.evaluate(`window.__worldView.projectEntity(${JSON.stringify(chicken)})`),
+      );
+      if (at.success) await page.mouse.click(at.data.x, at.data.y);
+      await waitUntil(swungAtChicken, 'a swing at the chicken', 5_000).catch(() => undefined);
+    }
+    expect(await swungAtChicken()).toBe(true);
+    expect(await page.getByTestId('hit-splat').count()).toBeGreaterThan(0);
+    await screenshot(page, '10-fight');
+  }, 120_000);
 
   it('pauses and resumes an agent on the dashboard', async () => {
     await page.goto(`${server.url}/#/agents`);
@@ -245,12 +433,12 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     await page.getByTestId(`agent-pause-${agentId}`).click();
     await page.getByTestId(`agent-status-${agentId}`).getByText('paused').waitFor({ timeout: WAIT });
     expect(await goalState()).toBe(true);
-    await screenshot(page, '06-dashboard-paused');
+    await screenshot(page, '11-dashboard-paused');
 
     await page.getByTestId(`agent-resume-${agentId}`).click();
     await page.getByTestId(`agent-status-${agentId}`).getByText('running').waitFor({ timeout: WAIT });
     expect(await goalState()).toBe(false);
-    await screenshot(page, '07-dashboard-resumed');
+    await screenshot(page, '12-dashboard-resumed');
   });
 
   it('raised no uncaught page errors', () => {
