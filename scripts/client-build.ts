@@ -36,13 +36,24 @@ export async function clientBuildIsCurrent(outDir: string): Promise<boolean> {
   return true;
 }
 
-/** Runs `vite build` for the client into `outDir` (emptied first). */
+/**
+ * Runs `vite build` for the client into `outDir` (emptied first). Vite sets NODE_ENV=production in
+ * the calling process for the build; it is put back afterwards, so processes started later (the
+ * game server under `npm start`) keep the environment they were given. Only errors are printed:
+ * the known warnings (the non-module /env.js script, comments in zod's sources) are noise here.
+ */
 export async function buildClient(outDir: string): Promise<void> {
   const { build } = await import('vite');
-  await build({
-    configFile: join(CLIENT_ROOT, 'vite.config.ts'),
-    root: CLIENT_ROOT,
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  });
+  const nodeEnv = process.env['NODE_ENV'];
+  try {
+    await build({
+      configFile: join(CLIENT_ROOT, 'vite.config.ts'),
+      root: CLIENT_ROOT,
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env['NODE_ENV'];
+    else process.env['NODE_ENV'] = nodeEnv;
+  }
 }
