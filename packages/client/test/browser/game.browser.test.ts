@@ -27,8 +27,8 @@ import {
 const WAIT = 20_000;
 const AREAS = join(DEFAULT_ASSET_ROOT, 'manifests', 'world-areas.json');
 
-/** The ordinary trees of an area, from the bundled map. */
-async function treesOf(areaId: string): Promise<Array<{ x: number; z: number }>> {
+/** The ordinary trees and the bank booths of an area, with their object ids, from the bundled map. */
+async function placementsOf(areaId: string): Promise<{ trees: Placed[]; bankBooths: Placed[] }> {
   const map = z
     .object({
       areas: z.array(
@@ -37,12 +37,29 @@ async function treesOf(areaId: string): Promise<Array<{ x: number; z: number }>>
           resources: z
             .array(z.looseObject({ resourceId: z.string(), x: z.number(), z: z.number() }))
             .optional(),
+          stations: z
+            .array(z.looseObject({ stationId: z.string(), x: z.number(), z: z.number() }))
+            .optional(),
         }),
       ),
     })
     .parse(JSON.parse(await readFile(AREAS, 'utf8')));
   const area = map.areas.find((a) => a.id === areaId);
-  return (area?.resources ?? []).filter((r) => r.resourceId === 'tree');
+  // Object ids are `<area>:r<index>` for resources and `<area>:s<index>` for stations.
+  const trees = (area?.resources ?? [])
+    .map((r, i) => ({ id: `${areaId}:r${i}`, kind: r.resourceId, x: r.x, z: r.z }))
+    .filter((r) => r.kind === 'tree');
+  const bankBooths = (area?.stations ?? [])
+    .map((st, i) => ({ id: `${areaId}:s${i}`, kind: st.stationId, x: st.x, z: st.z }))
+    .filter((st) => st.kind === 'bank_booth');
+  return { trees, bankBooths };
+}
+
+interface Placed {
+  id: string;
+  kind: string;
+  x: number;
+  z: number;
 }
 const tile = z.object({ x: z.number(), z: z.number() });
 const point = z.object({ x: z.number(), y: z.number() });
@@ -138,20 +155,36 @@ async function entityOption(page: Page, entityId: string, option: RegExp): Promi
   throw new Error(`no ${String(option)} option on ${entityId}`);
 }
 
-/** Right-clicks a tile's object on the canvas and chooses a menu option (retried a little higher up). */
-async function tileOption(page: Page, x: number, z: number, option: RegExp): Promise<void> {
-  for (let attempt = 0; attempt < 12; attempt++) {
-    const p = await tilePoint(page, x, z);
-    await page.mouse.click(p.x, p.y - (attempt % 4) * 12, { button: 'right' });
-    const item = page.getByTestId('context-menu').getByRole('menuitem', { name: option });
-    if ((await item.count()) > 0) {
-      await item.first().click();
-      return;
+/** Right-clicks an object (tree, booth) on the canvas and chooses a menu option, retried. */
+async function objectOption(page: Page, objectId: string, option: RegExp): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const at = point.safeParse(
+      await page.evaluate(`window.__worldView.projectObject(${JSON.stringify(objectId)})`),
+    );
+    if (at.success) {
+      await page.mouse.click(at.data.x, at.data.y, { button: 'right' });
+      const item = page.getByTestId('context-menu').getByRole('menuitem', { name: option });
+      if ((await item.count()) > 0) {
+        await item.first().click();
+        return;
+      }
+      await page.keyboard.press('Escape');
     }
-    await page.keyboard.press('Escape');
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`no ${String(option)} option at ${x},${z}`);
+  await screenshot(page, `failed-option-${objectId.replace(/[^a-z0-9]/gi, '_')}`);
+  throw new Error(`no ${String(option)} option on ${objectId}`);
+}
+
+/** Clicks "continue" until the conversation closes (the server may close it between two checks). */
+async function finishDialogue(page: Page): Promise<void> {
+  const dialogue = page.getByTestId('dialogue');
+  for (let i = 0; i < 20 && (await dialogue.isVisible()); i++) {
+    const next = page.getByTestId('dialogue-continue');
+    if (await next.isVisible()) await next.click({ timeout: 2_000 }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await dialogue.waitFor({ state: 'hidden', timeout: WAIT });
 }
 
 /** How many of an item the browser player carries. */
@@ -336,11 +369,10 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
 
   it('chops a tree in Whisperwood through the option menu', async () => {
     // The nearest ordinary tree of Whisperwood (east of Oakhaven), from the public map.
-    const trees = await treesOf('whisperwood');
-    const tree = trees[0];
+    const tree = (await placementsOf('whisperwood')).trees[0];
     if (!tree) throw new Error('Whisperwood has no tree');
     await walkTo(page, tree.x, tree.z, 3);
-    await tileOption(page, tree.x, tree.z, /^Chop down/);
+    await objectOption(page, tree.id, /^Chop down/);
     await waitUntil(async () => (await carried(page, 'logs')) > 0, 'logs in the inventory', 60_000);
     await page.locator('[data-testid^="inventory-slot-"][data-item-id="logs"]').first().waitFor();
     await screenshot(page, '06-woodcutting');
@@ -375,17 +407,14 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     await dialogue.getByRole('button', { name: 'Can I help with anything?' }).click({ timeout: WAIT });
     await dialogue.getByRole('button', { name: 'Twenty feathers, coming up.' }).click({ timeout: WAIT });
     await screenshot(page, '08-dialogue');
-    while (await page.getByTestId('dialogue-continue').isVisible())
-      await page.getByTestId('dialogue-continue').click();
-    await dialogue.waitFor({ state: 'hidden', timeout: WAIT });
+    await finishDialogue(page);
     await page.getByTestId('tab-quests').click();
     await page.getByTestId('quest-feathered_fugitives').getByText('In progress').waitFor({ timeout: WAIT });
 
     // Talking to Edda again with the feathers completes the quest.
     await entityOption(page, edda, /^Talk-to/);
     await dialogue.getByRole('button', { name: 'Here you are.' }).click({ timeout: WAIT });
-    while (await page.getByTestId('dialogue-continue').isVisible())
-      await page.getByTestId('dialogue-continue').click();
+    await finishDialogue(page);
     await page.getByTestId('quest-feathered_fugitives').getByText('Completed').waitFor({ timeout: WAIT });
     expect(await carried(page, 'feather')).toBe(0);
     await screenshot(page, '09-quest-completed');

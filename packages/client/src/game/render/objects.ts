@@ -107,6 +107,14 @@ export class ObjectLayer {
     }
   }
 
+  /** The world-space centre of an object's clickable shape (its hit box, else its body). */
+  centreOf(id: string): THREE.Vector3 | undefined {
+    const o = this.objects.get(id);
+    if (!o || o.removed) return undefined;
+    const box = new THREE.Box3().setFromObject(o.hitbox ?? o.body);
+    return box.isEmpty() ? undefined : box.getCenter(new THREE.Vector3());
+  }
+
   dispose(): void {
     for (const o of [...this.objects.values()]) this.removeObject(o);
     for (const [id, v] of this.items) this.removeSmall(this.items, id, v);

@@ -30,6 +30,8 @@ import './render.css';
 export interface WorldViewHook {
   projectTile(x: number, z: number): { x: number; y: number } | undefined;
   projectEntity(id: string): { x: number; y: number } | undefined;
+  /** An object by its id (`<areaId>:r<i>` resources, `:s<i>` stations, object:update ids). */
+  projectObject(id: string): { x: number; y: number } | undefined;
   ready: boolean;
 }
 
@@ -77,6 +79,7 @@ export function mountWorldView(el: HTMLElement, store: GameStore, ui: UiHooks): 
     const hook: WorldViewHook = {
       projectTile: () => undefined,
       projectEntity: () => undefined,
+      projectObject: () => undefined,
       ready: false,
     };
     window.__worldView = hook;
@@ -230,6 +233,10 @@ function startView(
       const p = entities.position(id);
       if (!p) return undefined;
       return projectPage(new THREE.Vector3(p.x, p.y + entities.heightOf(id) * 0.5, p.z));
+    },
+    projectObject(id) {
+      const centre = objects.centreOf(id);
+      return centre ? projectPage(centre) : undefined;
     },
   };
   window.__worldView = hook;
