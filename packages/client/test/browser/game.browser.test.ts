@@ -88,7 +88,10 @@ async function tilePoint(page: Page, x: number, z: number): Promise<{ x: number;
   return point.parse(await page.evaluate(`window.__worldView.projectTile(${x}, ${z})`));
 }
 
-/** Clicks a tile of the 3D view; tiles too far to be on screen are reached in hops toward them. */
+/**
+ * Walks with the 3D view's "Walk here" option; tiles too far to be on screen are reached in hops
+ * toward them.
+ */
 async function walkTo(page: Page, x: number, z: number, near = 0): Promise<void> {
   for (let hop = 0; hop < 30; hop++) {
     const here = await positionOf(page);
@@ -107,7 +110,15 @@ async function walkTo(page: Page, x: number, z: number, near = 0): Promise<void>
       }
     }
     if (!p) throw new Error(`no tile toward ${x},${z} is on screen`);
-    await page.mouse.click(p.x, p.y);
+    // "Walk here" from the option menu: a left click would do the main action of whatever stands in
+    // front of the tile (chop the tree, talk to the NPC) instead of walking.
+    await page.mouse.click(p.x, p.y, { button: 'right' });
+    const walk = page.getByTestId('context-menu').getByRole('menuitem', { name: /^Walk here/ });
+    if ((await walk.count()) === 0) {
+      await page.keyboard.press('Escape');
+      continue;
+    }
+    await walk.first().click();
     // Wait until the player stops moving (arrived, or the path ended short of a blocked tile).
     let last = here;
     let still = 0;
