@@ -16,3 +16,4 @@ export * from './agent-events';
 export * from './agent-goals';
 export * from './validate';
 export * from './terrain';
+export * from './xp';

@@ -1,41 +1,12 @@
-/**
- * The RuneScape experience table (the same formula the server uses): the experience at which
- * level L starts is floor( sum_{l=1}^{L-1} floor(l + 300 * 2^(l/7)) / 4 ). Pure, no DOM.
- */
+import { levelForXp, MAX_LEVEL, XP_TABLE } from '@tilerealm/protocol';
 
-/** Highest level a skill can reach. */
-export const MAX_LEVEL = 99;
-
-function buildTable(maxLevel: number): readonly number[] {
-  const table: number[] = [0];
-  let points = 0;
-  for (let l = 1; l < maxLevel; l++) {
-    points += Math.floor(l + 300 * 2 ** (l / 7));
-    table.push(Math.floor(points / 4));
-  }
-  return Object.freeze(table);
-}
-
-/** `XP_TABLE[level - 1]` is the experience at which `level` starts (level 2 = 83, 99 = 13,034,431). */
-export const XP_TABLE: readonly number[] = buildTable(MAX_LEVEL);
+/** XP-to-next-level arithmetic for the skills tab over the protocol's shared table. Pure, no DOM. */
+export { levelForXp, MAX_LEVEL, XP_TABLE };
 
 /** Experience needed for `level`, clamped to 1..99. */
 export function xpForLevel(level: number): number {
   const l = Math.min(MAX_LEVEL, Math.max(1, Math.floor(level)));
   return XP_TABLE[l - 1] ?? 0;
-}
-
-/** The level `xp` experience gives (1..99). */
-export function levelForXp(xp: number): number {
-  if (!(xp > 0)) return 1;
-  let lo = 1;
-  let hi = MAX_LEVEL;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((XP_TABLE[mid - 1] ?? Infinity) <= xp) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 export interface LevelProgress {
