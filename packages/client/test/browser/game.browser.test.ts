@@ -146,11 +146,19 @@ async function npcNamed(page: Page, npcId: string): Promise<string> {
   return z.string().parse(id);
 }
 
-/** Right-clicks an entity on the canvas and chooses a menu option (retried: NPCs wander). */
-async function entityOption(page: Page, entityId: string, option: RegExp): Promise<void> {
+/**
+ * Right-clicks an entity or an object on the canvas (where the world view projects it) and chooses
+ * a menu option; retried, since NPCs wander and something may stand in front for a moment.
+ */
+async function chooseOption(
+  page: Page,
+  kind: 'Entity' | 'Object',
+  id: string,
+  option: RegExp,
+): Promise<void> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const at = point.safeParse(
-      await page.evaluate(`window.__worldView.projectEntity(${JSON.stringify(entityId)})`),
+      await page.evaluate(`window.__worldView.project${kind}(${JSON.stringify(id)})`),
     );
     if (at.success) {
       await page.mouse.click(at.data.x, at.data.y, { button: 'right' });
@@ -163,29 +171,14 @@ async function entityOption(page: Page, entityId: string, option: RegExp): Promi
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`no ${String(option)} option on ${entityId}`);
+  await screenshot(page, `failed-option-${id.replace(/[^a-z0-9]/gi, '_')}`);
+  throw new Error(`no ${String(option)} option on ${id}`);
 }
 
-/** Right-clicks an object (tree, booth) on the canvas and chooses a menu option, retried. */
-async function objectOption(page: Page, objectId: string, option: RegExp): Promise<void> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const at = point.safeParse(
-      await page.evaluate(`window.__worldView.projectObject(${JSON.stringify(objectId)})`),
-    );
-    if (at.success) {
-      await page.mouse.click(at.data.x, at.data.y, { button: 'right' });
-      const item = page.getByTestId('context-menu').getByRole('menuitem', { name: option });
-      if ((await item.count()) > 0) {
-        await item.first().click();
-        return;
-      }
-      await page.keyboard.press('Escape');
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  await screenshot(page, `failed-option-${objectId.replace(/[^a-z0-9]/gi, '_')}`);
-  throw new Error(`no ${String(option)} option on ${objectId}`);
-}
+const entityOption = (page: Page, entityId: string, option: RegExp) =>
+  chooseOption(page, 'Entity', entityId, option);
+const objectOption = (page: Page, objectId: string, option: RegExp) =>
+  chooseOption(page, 'Object', objectId, option);
 
 /** Clicks "continue" until the conversation closes (the server may close it between two checks). */
 async function finishDialogue(page: Page): Promise<void> {
