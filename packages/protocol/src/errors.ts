@@ -105,4 +105,16 @@ export const CLOSE_CODES = {
   characterUnavailable: 4005,
   /** Kicked by an administrator. */
   kicked: 4006,
+  /**
+   * This character's save failed even on its own and was set aside for an operator to inspect:
+   * the session ends so no further progress is built on an unsaved state. Logging in again loads
+   * the last committed state.
+   */
+  saveFailed: 4007,
+  /** The client stopped reading: its unsent messages passed the outbound limit (bytes or ticks). */
+  tooSlow: 4008,
+  /** The database is unreachable, so the login could not be completed: try again shortly. */
+  serviceUnavailable: 4009,
+  /** A fault on the server while running this character: it was saved (when safe), logged and logged out. */
+  serverError: 4010,
 } as const;

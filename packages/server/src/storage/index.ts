@@ -11,7 +11,7 @@ export { createRepositories, type Repositories } from './repositories';
 export type * from './repositories/ports';
 export type * from './repositories/ports-more';
 export { skillsOf } from './repositories/characters';
-export { findPgError, isUniqueViolation } from './repositories/errors';
+export { findPgError, isTransientDatabaseError, isUniqueViolation } from './repositories/errors';
 export { IDP_PROVIDER } from './repositories/users';
 export * as schema from './schema';
 export {

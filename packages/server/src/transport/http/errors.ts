@@ -19,6 +19,7 @@ export const HTTP_ERRORS = {
   name_taken: 409,
   character_limit: 409,
   character_online: 409,
+  save_pending: 409,
   agent_exists: 409,
   goal_unavailable: 409,
   rate_limited: 429,
