@@ -18,6 +18,8 @@ const header = z.object({
   type: z.literal('header'),
   seed: z.number().int(),
   tickMs: z.number(),
+  /** The run's name, part of saved ids (absent in logs recorded before runs were named). */
+  runId: z.string().min(1).max(16).optional(),
   version: z.literal(1),
 });
 // Commands were produced by the server from validated input; they are replayed as recorded.
@@ -47,7 +49,13 @@ for await (const line of lines) {
   const json: unknown = JSON.parse(line);
   if (!world) {
     const h = header.parse(json);
-    world = new World({ content, map: buildTileMap(content), seed: h.seed, features: FEATURES });
+    world = new World({
+      content,
+      map: buildTileMap(content),
+      seed: h.seed,
+      ...(h.runId !== undefined ? { runId: h.runId } : {}),
+      features: FEATURES,
+    });
     console.log(`replaying ${file} (seed ${h.seed})`);
     continue;
   }

@@ -36,7 +36,7 @@ export function playerRecord(id: string, fields: Partial<PlayerRecord> = {}): Pl
 
 /** {@link playerRecord} as the world hands it to storage (with a height). */
 export function playerSnapshot(id: string, fields: Partial<PlayerSnapshot> = {}): PlayerSnapshot {
-  return { ...playerRecord(id), y: 0, ...fields };
+  return { ...playerRecord(id), y: 0, ledger: [], ...fields };
 }
 
 /** Creates one anonymous account with a character per name; returns their ids in name order. */

@@ -85,15 +85,21 @@ export async function startServer(
     const idp = config.idp ? new IdentityProviderVerifier(config.idp) : undefined;
     const authenticator = new Authenticator(sessions, idp, accountStore(repos));
 
+    const seed = config.worldSeed ?? randomInt(0, 2 ** 32);
+    // Names this start: saved ids (death locks, trades) carry it, as the tick counter restarts at 0.
+    const runId = randomInt(0, 36 ** 8)
+      .toString(36)
+      .padStart(8, '0');
     const saves = new SaveQueue(repos, logger, {
       failpoint: failpointTrigger(config.failpoints, logger),
       tickMs: config.tickMs,
+      runId,
     });
-    const seed = config.worldSeed ?? randomInt(0, 2 ** 32);
     const recorder = config.inputLogPath ? new InputRecorder(config.inputLogPath) : undefined;
     const host = new WorldHost({
       content,
       seed,
+      runId,
       tickMs: config.tickMs,
       settings: {
         autosaveTicks: Math.max(1, Math.round((config.saveIntervalSeconds * 1000) / config.tickMs)),
@@ -158,7 +164,7 @@ export async function startServer(
     });
     const address = await app.listen({ port: config.port, host: config.host });
     host.start();
-    logger.info({ seed, tickMs: config.tickMs }, 'world ticking');
+    logger.info({ seed, runId, tickMs: config.tickMs }, 'world ticking');
     logger.info({ address, authMode: config.idp ? 'identity-provider' : 'anonymous' }, 'server listening');
     return { app, config, url: address, logger, repos, host, close };
   } catch (err) {
@@ -169,7 +175,8 @@ export async function startServer(
 
 /**
  * World state kept by features comes back before the first tick: the world chunks (objects whose
- * state differs from the placements) and the stock of every shop that has saved stock.
+ * state differs from the placements), the stock of every shop that has saved stock, and the items
+ * lying on the ground.
  */
 async function restoreFeatureRecords(
   host: WorldHost,
@@ -188,7 +195,15 @@ async function restoreFeatureRecords(
     if (Object.keys(stock).length > 0) stocks.push({ key: storeId, data: stock });
   }
   host.restoreRecords('storeStock', stocks);
-  logger.info({ worldChunks: chunks.length, stores: stocks.length }, 'restored world chunks and shop stock');
+  const regions = await repos.groundRegions.list();
+  host.restoreRecords(
+    'groundRegion',
+    regions.map((r) => ({ key: r.regionKey, data: r.data })),
+  );
+  logger.info(
+    { worldChunks: chunks.length, stores: stocks.length, groundRegions: regions.length },
+    'restored world chunks, shop stock and ground items',
+  );
 }
 
 /**

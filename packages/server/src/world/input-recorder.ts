@@ -3,7 +3,7 @@ import type { Command } from '../sim/core/types';
 
 /**
  * Records the world's inputs as NDJSON so a session can be replayed offline (`npm run replay`):
- * a header line `{"seed","tickMs"}`, then per tick `{"tick","hash","commands":[...]}` with the
+ * a header line `{"seed","tickMs","runId"}`, then per tick `{"tick","hash","commands":[...]}` with the
  * commands applied in that tick and the state hash after it.
  */
 export class InputRecorder {
@@ -14,7 +14,7 @@ export class InputRecorder {
     this.out = createWriteStream(path, { flags: 'w' });
   }
 
-  begin(header: { seed: number; tickMs: number }): void {
+  begin(header: { seed: number; tickMs: number; runId: string }): void {
     this.out.write(`${JSON.stringify({ type: 'header', ...header, version: 1 })}\n`);
   }
 

@@ -143,7 +143,9 @@ describe.each(availableBackends())('SaveQueue on %s', (kind) => {
   it('merges waiting entries: the newest snapshot and the newest state of a lock win', async () => {
     const saves = queue();
     hold();
-    saves.push(snap(ids.x, 1)); // taken at once, then held in its transaction
+    saves.push(snap(ids.x, 1));
+    // The writer starts after this turn of the event loop: x is taken then, and held in its transaction.
+    await new Promise((resolve) => setImmediate(resolve));
     saves.push(snap(ids.a, 1));
     saves.pushLock(lock(ids.a, 10, [sword, coins]), [snap(ids.a, 2)], 'death');
     saves.pushLock(lock(ids.a, 10, [coins]), [snap(ids.b, 3, [{ slot: 0, ...sword }])], 'pickup');

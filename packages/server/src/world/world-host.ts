@@ -1,9 +1,10 @@
-import type { Rid } from '@tilerealm/protocol';
+import { CLOSE_CODES, type Rid } from '@tilerealm/protocol';
 import type { WorldView } from '../app/world-view';
 import type { Content } from '../content/load';
 import type { Command, DeathLockState, Effect, JsonObject, OutEvent, PersistKind } from '../sim/core/types';
 import { World, type TickReport, type WorldSettings } from '../sim/core/world';
 import { FEATURES } from '../sim/features';
+import { snapshotRegions } from '../sim/features/ground-items/persist';
 import { snapshotChunks } from '../sim/features/objects/persist';
 import { snapshotAll } from '../sim/features/persistence/persistence';
 import { buildTileMap } from '../sim/map/build-tile-map';
@@ -28,6 +29,8 @@ export interface HostLogger {
 export interface WorldHostOptions {
   content: Content;
   seed: number;
+  /** This run's name (unique per start); ids saved by the world carry it (see WorldOptions.runId). */
+  runId?: string;
   tickMs: number;
   settings?: Partial<WorldSettings>;
   saves: SaveQueue;
@@ -54,12 +57,21 @@ export class WorldHost implements WorldView {
       content: opts.content,
       map: buildTileMap(opts.content),
       seed: opts.seed,
+      ...(opts.runId !== undefined ? { runId: opts.runId } : {}),
       features: FEATURES,
       settings: opts.settings,
       clock: () => performance.now(),
     });
     this.loop = new TickLoop(opts.tickMs, () => this.tick());
-    opts.recorder?.begin({ seed: opts.seed, tickMs: opts.tickMs });
+    opts.saves.listen({
+      // Results of I/O come back to the world as commands (recorded, so replays see them too).
+      committed: (what, key) => this.enqueue({ type: 'committed', what, key }),
+      setAside: (ids) => {
+        for (const id of ids)
+          this.sink?.disconnect(id, CLOSE_CODES.saveFailed, 'your progress could not be saved: log in again');
+      },
+    });
+    opts.recorder?.begin({ seed: opts.seed, tickMs: opts.tickMs, runId: this.world.runId });
   }
 
   get tickMs(): number {
@@ -96,8 +108,10 @@ export class WorldHost implements WorldView {
   stop(): void {
     this.loop.stop();
     for (const snapshot of snapshotAll(this.world)) this.opts.saves.push(snapshot);
-    // World objects with their timers as they are now (ticks left), so a restart resumes them.
+    // World objects and ground piles with their timers as they are now (ticks left), so a restart resumes them.
     for (const chunk of snapshotChunks(this.world)) this.opts.saves.pushRecord('worldChunk', chunk.key, chunk.data, []);
+    for (const region of snapshotRegions(this.world))
+      this.opts.saves.pushRecord('groundRegion', region.key, region.data, []);
   }
 
   enqueue(command: Command): void {
@@ -127,10 +141,14 @@ export class WorldHost implements WorldView {
         this.opts.saves.push(e.snapshot);
         return;
       case 'deathLock':
-        this.opts.saves.pushLock(e.lock, e.snapshots, e.step);
+        this.opts.saves.pushLock(e.lock, e.snapshots, e.step, e.ledger);
         return;
       case 'persist':
-        this.opts.saves.pushRecord(e.what, e.key, e.data, e.snapshots);
+        this.opts.saves.pushRecord(e.what, e.key, e.data, e.snapshots, {
+          ...(e.ledger ? { ledger: e.ledger } : {}),
+          ...(e.linked ? { linked: e.linked } : {}),
+          ...(e.confirm ? { confirm: true } : {}),
+        });
         return;
       case 'npcKill':
         this.opts.npcKills?.increment(e.characterId, e.npcId).catch((err: unknown) => {

@@ -1,7 +1,8 @@
 /**
  * The economy conserves items: after every tick, for every item id, what the world holds (players'
- * inventories, equipment, banks and coin pouches, ground piles, shop stock, gravestones, arrows in
- * flight) changed by exactly the ledger's net for that tick, every ledger line comes from a rule
+ * inventories, equipment, banks and coin pouches, ground piles, shop stock, gravestones; an arrow in
+ * flight is in none: firing uses it up and landing makes it again) changed by exactly the ledger's
+ * net for that tick, every ledger line comes from a rule
  * allowed to create or destroy that item, and no quantity is ever negative or past a stack's limit.
  * Four players near Oakhaven's bank, shops, trees, rocks, fishing spots, stations and monsters do
  * long random sequences of everything the economy offers, trading with each other too.
@@ -63,7 +64,6 @@ function census(world: World, bad: string[]): Map<string, number> {
   for (const shop of shopsOf(world).values())
     for (const [itemId, n] of shop.stock) add(`${shop.def.id} stock`, itemId, n, 0);
   for (const c of world.deaths.all()) for (const s of c.grave) add(`grave ${c.id}`, s.itemId, s.quantity);
-  for (const h of world.hits) if (h.droppedArrow) add('arrow in flight', h.droppedArrow, 1);
   return out;
 }
 
@@ -118,7 +118,8 @@ function rulesOf(c: Content): Record<LedgerReason, Rule> {
     despawn: { up: none, down: any },
     evict: { up: none, down: any },
     npc_drop: { up: of(drops.map((d) => d.itemId)), down: none },
-    arrow_break: { up: none, down: of(items.filter((i) => i.ammunition).map((i) => i.id)) },
+    ammo_fired: { up: none, down: of(items.filter((i) => i.ammunition).map((i) => i.id)) },
+    ammo_landed: { up: of(items.filter((i) => i.ammunition).map((i) => i.id)), down: none },
     eat: { up: none, down: of(items.filter((i) => i.food).map((i) => i.id)) },
     dialogue_give: { up: of(dialogueItems(c, 'give_item')), down: none },
     dialogue_take: { up: none, down: of(dialogueItems(c, 'take_item')) },
@@ -263,7 +264,8 @@ describe('economy conservation', () => {
       'despawn',
       'evict',
       'npc_drop',
-      'arrow_break',
+      'ammo_fired',
+      'ammo_landed',
     ];
     const moves = ['bank:deposit', 'bank:withdraw', 'bank:depositAll', 'shop:buy', 'shop:sell', 'pickup'];
     const more = ['inventory:drop', 'equipment:equip', 'equipment:unequip', 'death', 'pvp death', 'reclaim'];

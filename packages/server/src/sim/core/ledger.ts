@@ -8,6 +8,13 @@
  *
  * It costs one Map update per call and keeps one tick only: the world resets it at the start of
  * each step, and `lastTick()` reads it after the step.
+ *
+ * Every entry also has an owner: the place whose saved state it changes (a player, or a saved
+ * record such as a shop's stock, a ground region or a death lock). The entries wait per owner until
+ * that owner's state is next handed to storage (`takeOwned`, called where the snapshot or record is
+ * made), and storage adds them to the item_ledger totals in the same transaction as the state. So
+ * after any crash, what the database holds differs from what it held before by exactly the
+ * ledger totals it holds (docs/reliability.md).
  */
 
 /** Why items were created (+) or destroyed (-); a closed list, one per rule that does it. */
@@ -42,8 +49,10 @@ export const LEDGER_REASONS = [
   'evict',
   /** + an NPC's drops. */
   'npc_drop',
-  /** - a fired arrow that broke (or found no room on the ground where it landed). */
-  'arrow_break',
+  /** - a fired arrow or other ammunition leaving the quiver (whether it breaks or flies on). */
+  'ammo_fired',
+  /** + a fired arrow that survived, landing on the ground under its target. */
+  'ammo_landed',
   /** - food eaten. */
   'eat',
   /** + an item an NPC hands over in dialogue (a quest letter, a replacement for a lost one). */
@@ -65,6 +74,15 @@ export interface LedgerEntry {
   delta: number;
 }
 
+/**
+ * Whose saved state a ledger entry changes: a player's id, or `<what>:<key>` of a saved record
+ * ({@link recordOwner}). Player ids never contain a colon.
+ */
+export type LedgerOwner = string;
+
+/** The owner key of a saved record (a shop's stock, a ground region, a death lock). */
+export const recordOwner = (what: string, key: string): LedgerOwner => `${what}:${key}`;
+
 /** What the ledger holds about one tick. */
 export interface LedgerTick {
   tick: number;
@@ -81,14 +99,27 @@ export class Ledger {
   private readonly byReason = new Map<LedgerReason, Map<string, number>>();
   /** Reason maps kept across ticks (cleared, not reallocated), so recording allocates nothing once warm. */
   private readonly spare = new Map<LedgerReason, Map<string, number>>();
+  /** Entries not yet handed to storage, per owner, then per reason and item. */
+  private readonly owned = new Map<LedgerOwner, Map<LedgerReason, Map<string, number>>>();
 
   /**
-   * Records `delta` units of `itemId` created (> 0) or destroyed (< 0) by the rule `reason`. Call
-   * it exactly where the rule changes a container, a pile, the pouch or a shop's stock, with what
-   * really changed (after the change succeeded).
+   * Records `delta` units of `itemId` created (> 0) or destroyed (< 0) by the rule `reason` in the
+   * saved state of `owner`. Call it exactly where the rule changes a container, a pile, the pouch or
+   * a shop's stock, with what really changed (after the change succeeded).
    */
-  record(itemId: string, delta: number, reason: LedgerReason): void {
+  record(itemId: string, delta: number, reason: LedgerReason, owner: LedgerOwner): void {
     if (delta === 0) return;
+    let byReason = this.owned.get(owner);
+    if (!byReason) {
+      byReason = new Map();
+      this.owned.set(owner, byReason);
+    }
+    let items = byReason.get(reason);
+    if (!items) {
+      items = new Map();
+      byReason.set(reason, items);
+    }
+    items.set(itemId, (items.get(itemId) ?? 0) + delta);
     this.net.set(itemId, (this.net.get(itemId) ?? 0) + delta);
     let m = this.byReason.get(reason);
     if (!m) {
@@ -100,6 +131,28 @@ export class Ledger {
       this.byReason.set(reason, m);
     }
     m.set(itemId, (m.get(itemId) ?? 0) + delta);
+  }
+
+  /**
+   * Takes the entries recorded for `owner` since its state was last handed to storage (reason
+   * order, then first-recorded order; zero nets left out). Call it where the owner's snapshot or
+   * record is made, and hand the entries over with it.
+   */
+  takeOwned(owner: LedgerOwner): LedgerEntry[] {
+    const byReason = this.owned.get(owner);
+    if (!byReason) return [];
+    this.owned.delete(owner);
+    const out: LedgerEntry[] = [];
+    for (const reason of LEDGER_REASONS) {
+      const m = byReason.get(reason);
+      if (m) for (const [itemId, delta] of m) if (delta !== 0) out.push({ itemId, reason, delta });
+    }
+    return out;
+  }
+
+  /** Owners with entries waiting for their next save (tests and diagnostics). */
+  pendingOwners(): LedgerOwner[] {
+    return [...this.owned.keys()];
   }
 
   /** Starts a new tick's ledger (the world calls it at the start of each step). */

@@ -62,6 +62,9 @@ export type PhaseHook = (world: World) => void;
 /** Restores saved records of one kind (a start-up command). */
 export type Restorer = (world: World, entries: ReadonlyArray<{ key: string; data: JsonObject }>) => void;
 
+/** Learns that a record handed over with `confirm` has committed (a `committed` command). */
+export type CommitListener = (world: World, key: string) => void;
+
 /** A feature: registers its event handlers and phase hooks, never edits the pipeline. */
 export interface Feature {
   name: string;
@@ -75,6 +78,7 @@ export class Registry {
   private readonly hooks = new Map<PhaseName, Array<{ feature: string; fn: PhaseHook }>>();
   private readonly inits: PhaseHook[] = [];
   private readonly restorers = new Map<PersistKind, Restorer>();
+  private readonly commitListeners = new Map<PersistKind, CommitListener>();
   private current = 'core';
 
   use(feature: Feature): this {
@@ -129,6 +133,20 @@ export class Registry {
 
   restorer(what: PersistKind): Restorer | undefined {
     return this.restorers.get(what);
+  }
+
+  /**
+   * Listens for the commit of records of `what` handed over with `confirm` (the feature that writes
+   * them tells players only once storage has them: results of I/O come back as commands).
+   */
+  committed(what: PersistKind, fn: CommitListener): void {
+    if (this.commitListeners.has(what))
+      throw new Error(`${this.current}: a commit listener for ${what} is already registered`);
+    this.commitListeners.set(what, fn);
+  }
+
+  commitListener(what: PersistKind): CommitListener | undefined {
+    return this.commitListeners.get(what);
   }
 
   initializers(): readonly PhaseHook[] {

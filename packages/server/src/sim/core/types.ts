@@ -1,5 +1,6 @@
 import type { ClientMessage, Rid, ServerEventName, ServerPayload } from '@tilerealm/protocol';
 import type { SkillName } from '../../content/skills';
+import type { LedgerEntry } from './ledger';
 
 /** A tile on the ground plane. */
 export interface Tile {
@@ -60,6 +61,8 @@ export interface QuestProgressState {
 /** What the world hands to storage to save a character (write-behind snapshot). */
 export interface PlayerSnapshot extends PlayerRecord {
   y: number;
+  /** Items the rules created or destroyed in this character's containers since its last snapshot. */
+  ledger: LedgerEntry[];
 }
 
 /** Inputs of the world. Every change to the world comes from one of these, applied in the tick. */
@@ -84,7 +87,12 @@ export type Command =
   /** Start-up recovery of keyed feature state (see {@link PersistKind}), handed to the feature that owns it. */
   | { type: 'restore'; what: PersistKind; entries: Array<{ key: string; data: JsonObject }> }
   /** Start-up recovery: death locks still active in storage come back as gravestones. */
-  | { type: 'restoreDeaths'; locks: DeathLockState[] };
+  | { type: 'restoreDeaths'; locks: DeathLockState[] }
+  /**
+   * A record handed over with `confirm` has committed (storage tells the world through the host,
+   * a later tick): the feature that wrote it may now tell players (a trade's `tradeCompleted`).
+   */
+  | { type: 'committed'; what: PersistKind; key: string };
 
 /** An event for one player, produced by the tick and sent by the transport after it. */
 export interface OutEvent<E extends ServerEventName = ServerEventName> {
@@ -100,9 +108,10 @@ export type JsonObject = { [key: string]: JsonValue };
 /**
  * Keyed feature state kept by storage: `worldChunk` (world objects whose state differs from the
  * placements, per region: worldChunks table), `storeStock` (a shop's stock: store_stock table) and
- * `tradeLog` (a completed trade's audit row, insert-only: trade_log table, written with both traders).
+ * `tradeLog` (a completed trade's audit row, insert-only: trade_log table, written with both traders)
+ * and `groundRegion` (the piles lying in one 8x8-tile region: ground_regions table).
  */
-export type PersistKind = 'worldChunk' | 'storeStock' | 'tradeLog';
+export type PersistKind = 'worldChunk' | 'storeStock' | 'tradeLog' | 'groundRegion';
 
 /** A stack of items (no slot): what a death lock holds. */
 export interface ItemStackRow {
@@ -119,7 +128,7 @@ export type DeathLockStatus = 'active' | 'recovered' | 'expired';
  * is still active. Storage upserts it by id: the newest state always wins.
  */
 export interface DeathLockState {
-  /** Deterministic: `<characterId>:<tick>` of the death. */
+  /** Deterministic and unique across runs: `<characterId>:<run>:<tick>` of the death. */
   id: string;
   characterId: string;
   position: { x: number; y: number; z: number };
@@ -138,12 +147,34 @@ export type Effect =
    * whose items changed with it (the victim at death, the taker at a pickup or reclaim) must be
    * written in one transaction.
    */
-  | { type: 'deathLock'; step: DeathStep; lock: DeathLockState; snapshots: PlayerSnapshot[] }
+  | {
+      type: 'deathLock';
+      step: DeathStep;
+      lock: DeathLockState;
+      snapshots: PlayerSnapshot[];
+      /** Items the rules destroyed in the death's custody since the lock's last state (despawns). */
+      ledger?: LedgerEntry[];
+    }
   /**
    * The whole current state of one keyed record (newest wins), with the snapshots of the players
    * whose state changed with it (a purchase: the buyer), written in one transaction.
    */
-  | { type: 'persist'; what: PersistKind; key: string; data: JsonObject; snapshots: PlayerSnapshot[] }
+  | {
+      type: 'persist';
+      what: PersistKind;
+      key: string;
+      data: JsonObject;
+      snapshots: PlayerSnapshot[];
+      /** Items the rules created or destroyed in this record since its last state (restock, despawns). */
+      ledger?: LedgerEntry[];
+      /**
+       * Players whose items moved with this record but who left the world this tick: their logout
+       * snapshot, already handed over this tick, must commit with it.
+       */
+      linked?: string[];
+      /** Tell the world when this state has committed (a `committed` command), e.g. a trade's swap. */
+      confirm?: boolean;
+    }
   /** A player was credited with killing an NPC (npcKills statistics). */
   | { type: 'npcKill'; characterId: string; npcId: string }
   | { type: 'disconnect'; playerId: string; code: number; reason: string }

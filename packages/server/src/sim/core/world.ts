@@ -47,6 +47,12 @@ export interface WorldOptions {
   content: Content;
   map: TileMap;
   seed: number;
+  /**
+   * Names this run of the world (data, chosen by the host: unique per process start, recorded in
+   * the input log so a replay uses the same). Ids that outlive a run (death locks, trades) carry
+   * it, because the tick counter restarts at 0 on every start. Default `r0` (tests, replays of old logs).
+   */
+  runId?: string;
   features: readonly Feature[];
   settings?: Partial<WorldSettings>;
   /** Monotonic milliseconds for phase timings, injected by the host (the sim never reads a clock). */
@@ -67,6 +73,8 @@ export interface TickReport {
  */
 export class World {
   tick = 0;
+  /** This run's name (see {@link WorldOptions.runId}); part of every id that is saved. */
+  readonly runId: string;
   readonly content: Content;
   readonly map: TileMap;
   readonly rng: Rng;
@@ -105,6 +113,7 @@ export class World {
   private readonly clock: () => number;
 
   constructor(opts: WorldOptions) {
+    this.runId = opts.runId ?? 'r0';
     this.content = opts.content;
     this.map = opts.map;
     this.rng = new Rng(opts.seed);
@@ -170,6 +179,9 @@ export class World {
           break;
         case 'restoreDeaths':
           restoreDeathLocks(this, c.locks);
+          break;
+        case 'committed':
+          this.registry.commitListener(c.what)?.(this, c.key);
           break;
         case 'attach': {
           // A new session took the character over: a logout still waiting (for the grace period

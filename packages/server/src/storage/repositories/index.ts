@@ -17,11 +17,21 @@ import type {
   DeathRepository,
   NpcKillRepository,
   QuestRepository,
+  GroundRegionRepository,
+  ItemLedgerRepository,
+  SaveCommitRepository,
+  SaveQuarantineRepository,
   SocialRepository,
   StoreStockRepository,
   TradeLogRepository,
   WorldChunkRepository,
 } from './ports-more';
+import {
+  createGroundRegionRepository,
+  createItemLedgerRepository,
+  createSaveCommitRepository,
+  createSaveQuarantineRepository,
+} from './persistence';
 import { createDeathRepository, createNpcKillRepository, createQuestRepository } from './progress';
 import { createSessionRepository } from './sessions';
 import { createSocialRepository } from './social';
@@ -45,6 +55,10 @@ export interface Repositories {
   worldChunks: WorldChunkRepository;
   storeStock: StoreStockRepository;
   tradeLog: TradeLogRepository;
+  groundRegions: GroundRegionRepository;
+  itemLedger: ItemLedgerRepository;
+  saveQuarantine: SaveQuarantineRepository;
+  saveCommits: SaveCommitRepository;
   /**
    * Runs `fn` in one database transaction with repositories bound to it:
    * all of its writes commit together or none do (trades, bank moves, death
@@ -73,6 +87,10 @@ export function createRepositories(database: Database | AppDatabase): Repositori
     worldChunks: createWorldChunkRepository(db),
     storeStock: createStoreStockRepository(db),
     tradeLog: createTradeLogRepository(db),
+    groundRegions: createGroundRegionRepository(db),
+    itemLedger: createItemLedgerRepository(db),
+    saveQuarantine: createSaveQuarantineRepository(db),
+    saveCommits: createSaveCommitRepository(db),
     transaction: (fn) => db.transaction((tx) => fn(createRepositories(tx))),
   };
 }

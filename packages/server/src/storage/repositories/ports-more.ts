@@ -1,4 +1,4 @@
-import type { playerDeaths, questProgress, tradeLog } from '../schema';
+import type { playerDeaths, questProgress, saveQuarantine, tradeLog } from '../schema';
 import type { ItemStack, JsonValue } from '../schema';
 import type { DeathLockState } from '../../sim/core/types';
 
@@ -102,6 +102,8 @@ export type TradeLogRow = typeof tradeLog.$inferSelect;
 export interface TradeLogRepository {
   /** Writes the audit row; call it inside the transaction that swaps the items. */
   record(input: {
+    /** The world's trade id (unique across runs); a fresh uuid when absent. */
+    id?: string;
     characterAId: string;
     characterBId: string;
     itemsFromA: readonly ItemStack[];
@@ -109,4 +111,52 @@ export interface TradeLogRepository {
   }): Promise<TradeLogRow>;
   /** Trades a character took part in, newest first. */
   listByCharacter(characterId: string, limit?: number): Promise<TradeLogRow[]>;
+}
+
+/** Items on the ground, one saved record per region (see the groundRegions table). */
+export interface GroundRegionRepository {
+  /** Writes the region's whole current record, or removes its row when it holds no pile (`empty`). */
+  put(regionKey: string, data: Record<string, JsonValue>, empty: boolean): Promise<void>;
+  /** Every stored region, ordered by key (the start-up restore). */
+  list(): Promise<Array<{ regionKey: string; data: Record<string, JsonValue> }>>;
+}
+
+/** One committed ledger line: units of an item a rule created (+) or destroyed (-). */
+export interface LedgerTotalDelta {
+  itemId: string;
+  reason: string;
+  delta: number;
+}
+
+/** The item ledger's committed totals (see the itemLedger table). */
+export interface ItemLedgerRepository {
+  /** Adds each entry's delta to its (item, reason) total; call it in the transaction of the state it explains. */
+  add(entries: readonly LedgerTotalDelta[]): Promise<void>;
+  /** Every total, ordered by item then reason. */
+  totals(): Promise<Array<{ itemId: string; reason: string; total: number }>>;
+}
+
+/** A save set aside for an operator (see the saveQuarantine table). */
+export type SaveQuarantineRow = typeof saveQuarantine.$inferSelect;
+
+export interface SaveQuarantineRepository {
+  add(row: {
+    id: string;
+    characterIds: string[];
+    recordKeys: string[];
+    error: string;
+    payload: Record<string, JsonValue>;
+  }): Promise<void>;
+  /** The newest set-aside saves first. */
+  list(limit?: number): Promise<SaveQuarantineRow[]>;
+}
+
+/** Commit markers of save batches (see the saveCommits table). */
+export interface SaveCommitRepository {
+  /** Records that the batch `id` commits (call it inside the batch's transaction). */
+  mark(id: string): Promise<void>;
+  /** Whether the batch `id` committed. */
+  exists(id: string): Promise<boolean>;
+  /** Removes markers older than `olderThanMs`, except `keep`. */
+  prune(olderThanMs: number, keep: string): Promise<void>;
 }

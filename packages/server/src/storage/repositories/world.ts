@@ -55,7 +55,7 @@ export function createTradeLogRepository(db: AppDatabase): TradeLogRepository {
       const rows = await db
         .insert(tradeLog)
         .values({
-          id: randomUUID(),
+          id: input.id ?? randomUUID(),
           characterAId: input.characterAId,
           characterBId: input.characterBId,
           itemsFromA: stacks(input.itemsFromA),

@@ -41,7 +41,7 @@ export const playerSessions = pgTable(
 );
 
 /**
- * Death locks. A row (id `<characterId>:<tick>` of the death) records the items
+ * Death locks. A row (id `<characterId>:<run>:<tick>` of the death) records the items
  * of one death that are still in the death's custody (a gravestone or piles on
  * the ground). It is written in the same transaction as the snapshots of the
  * players whose items moved with it, so an item is never both in custody and in

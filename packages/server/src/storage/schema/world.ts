@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { JsonValue } from './items';
 
 /**
@@ -27,3 +27,55 @@ export const storeStock = pgTable(
     check('store_stock_non_negative', sql`${t.stock} >= 0`),
   ],
 );
+
+/**
+ * Items lying on the ground, one row per 8x8-tile region holding piles (`regionKey` `<rx>:<rz>`).
+ * `data` is the world's record of the region: `{ v, piles: [{ itemId, quantity, x, z, owner,
+ * publicInTicks, despawnInTicks }] }`, written in the same transaction as the players whose items
+ * moved onto or off the ground with it. A region without piles has no row.
+ */
+export const groundRegions = pgTable('ground_regions', {
+  regionKey: text('regionKey').primaryKey(),
+  data: jsonb('data').$type<Record<string, JsonValue>>().notNull(),
+  updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The item ledger's committed totals: per item and reason (gather, shop_buy_coins, despawn...), the
+ * net units the world's rules created (+) or destroyed (-). Every save transaction adds the entries
+ * of the state it writes, so the items in the database and these totals always change together.
+ */
+export const itemLedger = pgTable(
+  'item_ledger',
+  {
+    itemId: text('itemId').notNull(),
+    reason: text('reason').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'item_ledger_pk', columns: [t.itemId, t.reason] })],
+);
+
+/**
+ * Saves that failed on their own (not because the database was away) and were set aside, so they
+ * never block anyone else's saves: kept whole for an operator to inspect (docs/reliability.md).
+ */
+export const saveQuarantine = pgTable('save_quarantine', {
+  id: text('id').primaryKey(),
+  characterIds: jsonb('characterIds').$type<string[]>().notNull().default([]),
+  recordKeys: jsonb('recordKeys').$type<string[]>().notNull().default([]),
+  error: text('error').notNull(),
+  payload: jsonb('payload').$type<Record<string, JsonValue>>().notNull(),
+  createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per committed save batch, written inside the batch's transaction: after a connection
+ * error that may have struck during COMMIT, the save queue looks its marker up to learn whether the
+ * batch committed, so it never writes a batch twice (the ledger totals would count twice).
+ * Markers older than an hour are pruned.
+ */
+export const saveCommits = pgTable('save_commits', {
+  id: text('id').primaryKey(),
+  committedAt: timestamp('committedAt', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,7 +5,7 @@
  * and starts a death at 0 health.
  */
 import type { World } from '../../core/world';
-import { spawnGroundItem } from '../ground-items/spawn';
+import { recordSpawned, spawnGroundItem } from '../ground-items/spawn';
 import { grantXp } from '../skills/grant';
 import { canFight, type Fighter } from './combatants';
 import type { DamageType, Stance } from './styles';
@@ -59,6 +59,7 @@ function land(world: World, h: PendingHit): void {
   const { target, attacker } = h;
   if (h.droppedArrow && attacker?.kind === 'player') {
     // The arrow lands whether or not the target is still there; a full ground refuses it (it breaks).
+    // It left the quiver when fired (ammo_fired), so landing creates it on the ground.
     const landed = spawnGroundItem(world, {
       itemId: h.droppedArrow,
       quantity: 1,
@@ -66,7 +67,7 @@ function land(world: World, h: PendingHit): void {
       z: target.z,
       owner: attacker.id,
     });
-    if (!landed.ok) world.ledger.record(h.droppedArrow, -1, 'arrow_break');
+    if (landed.ok) recordSpawned(world, landed.piles, h.droppedArrow, 1, 'ammo_landed');
   }
   if (!canFight(world, target)) return;
   // A new fight: damage from earlier fights no longer decides who gets the kill.

@@ -6,7 +6,7 @@
 import type { Npc } from '../../core/npc';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
-import { spawnGroundItem } from '../ground-items/spawn';
+import { recordSpawned, spawnGroundItem } from '../ground-items/spawn';
 import { rollDrops } from '../npcs/drops';
 import { creditKill } from '../quests/progress';
 import { atStage } from '../quests/state';
@@ -162,7 +162,7 @@ function lifecycle(world: World, n: Npc): void {
           owner: killer?.id ?? null,
           publicAfterTicks: killer ? DROP_OWNER_TICKS : 0,
         });
-        if (dropped.ok) world.ledger.record(drop.itemId, drop.quantity, 'npc_drop');
+        if (dropped.ok) recordSpawned(world, dropped.piles, drop.itemId, drop.quantity, 'npc_drop');
       }
     }
     if (killerId !== undefined) {

@@ -31,7 +31,7 @@ export function eat(world: World, player: Player, slot: number): Outcome {
   const removed = player.inventory.removeFromSlot(slot, 1);
   // planEat saw an item in this slot within the same tick, so the removal cannot fail.
   if (!removed.ok) return fail('internal_error', `could not remove the food (${removed.reason})`);
-  world.ledger.record(plan.itemId, -1, 'eat');
+  world.ledger.record(plan.itemId, -1, 'eat', player.id);
   const healed = healedBy(player.health, player.maxHealth, plan.heal);
   player.health += healed;
   player.nextEatTick = world.tick + plan.eatDelay;

@@ -11,10 +11,11 @@ import type { Player } from '../../core/player';
 import type { DeathLockState, DeathLockStatus, DeathStep, ItemStackRow } from '../../core/types';
 import type { World } from '../../core/world';
 import { MAX_STACK } from '../inventory/types';
+import { recordOwner } from '../../core/ledger';
 import { snapshotOf } from '../../core/snapshot';
 
 export interface Custody {
-  /** `<characterId>:<tick of death>`: also the lock id and the gravestone id. */
+  /** `<characterId>:<run>:<tick of death>` (see deathId): also the lock id and the gravestone id. */
   readonly id: string;
   readonly ownerId: string;
   readonly x: number;
@@ -108,7 +109,13 @@ export function writeLock(
     items,
     status,
   };
-  world.effect({ type: 'deathLock', step, lock, snapshots: players.map((p) => snapshotOf(world, p)) });
+  world.effect({
+    type: 'deathLock',
+    step,
+    lock,
+    snapshots: players.map((p) => snapshotOf(world, p)),
+    ledger: world.ledger.takeOwned(recordOwner('deathLock', c.id)),
+  });
   if (status !== 'active') world.deaths.delete(c.id);
 }
 

@@ -71,7 +71,7 @@ function resolveDeath(world: World, p: Player): void {
   let droppedForKiller = false;
   if (lost.length > 0) {
     custody = {
-      id: `${p.id}:${world.tick}`,
+      id: deathId(world, p),
       ownerId: p.id,
       x,
       z,
@@ -137,4 +137,13 @@ function resolveDeath(world: World, p: Player): void {
     respawn: { x: p.x, z: p.z },
   });
   if (custody && custody.grave.length > 0) sendGravestones(world, p.id);
+}
+
+/**
+ * A death's id (its lock's and gravestone's): `<character>:<run>:<tick>`. The run keeps it unique
+ * across restarts (the tick counter starts at 0 on every run, and a lock restored from the last
+ * run stays in custody), and it is data handed to the world, so a replay makes the same ids.
+ */
+export function deathId(world: World, p: Player): string {
+  return `${p.id}:${world.runId}:${world.tick}`;
 }

@@ -40,7 +40,7 @@ function attempt(world: World, p: Player, job: FireJob): void {
   if (world.rng.nextFloat() >= interpolatedChance(r.low, r.high, p.skills.firemaking.level)) return;
   const inSlot = p.inventory.slot(job.logSlot)?.itemId === r.logItemId;
   const burnt = inSlot ? p.inventory.removeFromSlot(job.logSlot, 1) : p.inventory.remove(r.logItemId, 1);
-  if (burnt.ok) world.ledger.record(r.logItemId, -1, 'firemaking');
+  if (burnt.ok) world.ledger.record(r.logItemId, -1, 'firemaking', p.id);
   grantXp(world, p, 'firemaking', Math.round(r.xp * 10));
   lightFire(world, p.x, p.z, r.burnTicks);
   for (const [dx, dz] of ASIDE) {

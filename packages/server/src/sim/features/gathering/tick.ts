@@ -69,8 +69,8 @@ function attempt(world: World, p: Player, o: WorldObject, def: ResourceDef, plan
     const caught = eligibleCatches(method, level).find((c) => world.rng.nextFloat() < catchChance(c, level));
     if (!caught) return false;
     if (method.baitItemId !== undefined && p.inventory.remove(method.baitItemId, 1).ok)
-      world.ledger.record(method.baitItemId, -1, 'bait');
-    if (p.inventory.add(caught.itemId, 1).ok) world.ledger.record(caught.itemId, 1, 'gather');
+      world.ledger.record(method.baitItemId, -1, 'bait', p.id);
+    if (p.inventory.add(caught.itemId, 1).ok) world.ledger.record(caught.itemId, 1, 'gather', p.id);
     grantXp(world, p, 'fishing', Math.round(caught.xp * 10));
     rollBonusDrops(world, p, 'fishing');
     creditInteraction(world, p, { type: 'resource', id: def.id });
@@ -78,7 +78,7 @@ function attempt(world: World, p: Player, o: WorldObject, def: ResourceDef, plan
   }
   if (world.rng.nextFloat() >= harvestChance(def, plan.tool.tier, level)) return false;
   for (const y of def.yields)
-    if (p.inventory.add(y.itemId, y.quantity).ok) world.ledger.record(y.itemId, y.quantity, 'gather');
+    if (p.inventory.add(y.itemId, y.quantity).ok) world.ledger.record(y.itemId, y.quantity, 'gather', p.id);
   grantXp(world, p, plan.skill, Math.round(def.xp * 10));
   rollBonusDrops(world, p, plan.skill);
   creditInteraction(world, p, { type: 'resource', id: def.id });

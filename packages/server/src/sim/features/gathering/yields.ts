@@ -3,7 +3,7 @@ import type { ResourceDef } from '../../../content/schemas/resources';
 import type { GatheringSkill } from '../../../content/skills';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
-import { spawnGroundItem } from '../ground-items/spawn';
+import { recordSpawned, spawnGroundItem } from '../ground-items/spawn';
 import { eligibleCatches, type FishingMethod } from './rules';
 
 /**
@@ -35,10 +35,17 @@ export function yieldsFit(
 export function rollBonusDrops(world: World, p: Player, skill: GatheringSkill): void {
   for (const drop of world.content.gathering.get(skill)?.bonusDrops ?? []) {
     if (world.rng.nextFloat() >= drop.chance) continue;
-    const placed =
-      p.inventory.add(drop.itemId, drop.quantity).ok ||
-      spawnGroundItem(world, { itemId: drop.itemId, quantity: drop.quantity, x: p.x, z: p.z, owner: p.id })
-        .ok;
-    if (placed) world.ledger.record(drop.itemId, drop.quantity, 'bonus_drop');
+    if (p.inventory.add(drop.itemId, drop.quantity).ok) {
+      world.ledger.record(drop.itemId, drop.quantity, 'bonus_drop', p.id);
+      continue;
+    }
+    const spawned = spawnGroundItem(world, {
+      itemId: drop.itemId,
+      quantity: drop.quantity,
+      x: p.x,
+      z: p.z,
+      owner: p.id,
+    });
+    if (spawned.ok) recordSpawned(world, spawned.piles, drop.itemId, drop.quantity, 'bonus_drop');
   }
 }

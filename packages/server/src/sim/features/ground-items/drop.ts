@@ -49,5 +49,6 @@ export function dropFromSlot(
   // The slot was read above in the same tick, so the removal cannot fail.
   if (!removed.ok) return fail('internal_error', `could not remove the item (${removed.reason})`);
   const { piles } = commitGroundSpawn(world, planned.plan);
+  for (const pile of piles) world.groundItems.noteMover(pile, player.id);
   return { ok: true, result: { groundItemId: piles[0]?.id ?? '', itemId: row.itemId, quantity } };
 }

@@ -1,13 +1,15 @@
 import type { Feature } from '../../core/registry';
 import { dropFromSlot } from './drop';
+import { emitDirtyRegions, restoreRegions } from './persist';
 import { requestPickup, resolvePickups, routePickups } from './pickup';
+import { pileOwner } from './types';
 
 /**
  * Ground items: `inventory:drop`, `player:action` `pickup` (walk there, then take), the timers
  * (owner-only, public, despawn) in the world phase. The piles live in `world.groundItems`; other
  * features put items on the ground with `spawnGroundItem` (spawn.ts), and the sync feature reports
- * them to each viewer with `groundDelta` (view.ts). Piles are not saved: a restart clears the
- * ground, as a RuneScape world reset does (see README.md in this folder).
+ * them to each viewer with `groundDelta` (view.ts). Piles are saved per region (persist.ts), so a
+ * restart, even a crash, puts them back (see README.md in this folder).
  */
 export const groundItemsFeature: Feature = {
   name: 'ground-items',
@@ -18,7 +20,9 @@ export const groundItemsFeature: Feature = {
     r.phase('players', resolvePickups);
     r.phase('world', (world) => {
       for (const pile of world.groundItems.advance(world.tick).despawned)
-        world.ledger.record(pile.itemId, -pile.quantity, 'despawn');
+        world.ledger.record(pile.itemId, -pile.quantity, 'despawn', pileOwner(pile));
     });
+    r.phase('persistence', emitDirtyRegions);
+    r.restore('groundRegion', restoreRegions);
   },
 };

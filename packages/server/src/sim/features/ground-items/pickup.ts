@@ -132,6 +132,7 @@ export function takePile(world: World, player: Player, pile: GroundItem): Outcom
   if (pile.itemId === COINS) {
     if (!addCoins(player, pile.quantity))
       return fail('inventory_full', 'your coin pouch cannot hold any more coins');
+    world.groundItems.noteMover(pile, player.id);
     world.groundItems.remove(pile, player.id);
     return { ok: true, result: { groundItemId: pile.id, itemId: pile.itemId, quantity: pile.quantity } };
   }
@@ -146,6 +147,7 @@ export function takePile(world: World, player: Player, pile: GroundItem): Outcom
         return fail('internal_error', `could not take the item (${added.reason})`);
     }
   }
+  world.groundItems.noteMover(pile, player.id);
   world.groundItems.remove(pile, player.id);
   return { ok: true, result: { groundItemId: pile.id, itemId: pile.itemId, quantity: pile.quantity } };
 }

@@ -1,7 +1,15 @@
 import type { Tile } from '../../core/types';
 import type { World } from '../../core/world';
 import { isValidQuantity, MAX_STACK } from '../inventory/types';
-import { isPublic, OWNER_ONLY_TICKS, PUBLIC_TICKS, RELOCATE_RADIUS, type GroundItem } from './types';
+import type { LedgerReason } from '../../core/ledger';
+import {
+  isPublic,
+  OWNER_ONLY_TICKS,
+  pileOwner,
+  PUBLIC_TICKS,
+  RELOCATE_RADIUS,
+  type GroundItem,
+} from './types';
 
 /** A request to put items on the ground: an NPC drop, a death, a player's drop. */
 export interface GroundSpawn {
@@ -127,7 +135,7 @@ export function commitGroundSpawn(
     );
     piles.push(res.pile);
     for (const old of res.evicted) {
-      world.ledger.record(old.itemId, -old.quantity, 'evict');
+      world.ledger.record(old.itemId, -old.quantity, 'evict', pileOwner(old));
       evicted.push(old);
     }
   }
@@ -144,6 +152,22 @@ export function spawnGroundItem(world: World, spec: GroundSpawn): SpawnResult {
   const planned = planGroundSpawn(world, spec);
   if (!planned.ok) return planned;
   return { ok: true, ...commitGroundSpawn(world, planned.plan) };
+}
+
+/**
+ * Records items a rule created on the ground (an NPC drop, ashes, a bonus drop, a landed arrow)
+ * in the ledger of each pile's owner: the whole quantity for one pile (new or merged), one unit
+ * per pile for items that do not stack.
+ */
+export function recordSpawned(
+  world: World,
+  piles: readonly GroundItem[],
+  itemId: string,
+  quantity: number,
+  reason: LedgerReason,
+): void {
+  if (piles.length === 1 && piles[0]) world.ledger.record(itemId, quantity, reason, pileOwner(piles[0]));
+  else for (const pile of piles) world.ledger.record(itemId, pile.quantity, reason, pileOwner(pile));
 }
 
 function canMerge(p: GroundItem, plan: SpawnPlan, tick: number): boolean {

@@ -1,10 +1,18 @@
 import type { Rid } from '@tilerealm/protocol';
 import type { StateHasher } from '../../core/hash';
 import type { Player } from '../../core/player';
-import { DEFAULT_LIMITS, groundItemId, handleOf, tileKey, type GroundItem, type GroundLimits } from './types';
+import {
+  DEFAULT_LIMITS,
+  groundItemId,
+  handleOf,
+  REGION_SIZE,
+  tileKey,
+  type GroundItem,
+  type GroundLimits,
+} from './types';
 
-/** Side of the square regions piles are bucketed by, for "what lies near (x, z)" scans. */
-const BUCKET = 8;
+/** Side of the square regions piles are bucketed by: "what lies near (x, z)" scans, and saving. */
+const BUCKET = REGION_SIZE;
 
 export interface Bucket {
   /** Region coordinates: it covers tiles [bx * 8, bx * 8 + 7] x [bz * 8, bz * 8 + 7]. */
@@ -81,6 +89,12 @@ export class GroundItemStore {
   private readonly scratch: Bucket[] = [];
   /** Piles of deaths removed since the death feature last read them (see {@link drainCustodyExits}). */
   private custodyExits: CustodyExit[] = [];
+  /**
+   * Regions whose saved piles changed since the persistence phase last read them, with the players
+   * whose own items moved into or out of them (see {@link drainDirtyRegions}). A death's piles are
+   * saved by its death lock, not by their region.
+   */
+  private dirty = new Map<Bucket, Set<string>>();
 
   constructor(limits: Partial<GroundLimits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
@@ -137,6 +151,7 @@ export class GroundItemStore {
     else this.tiles.set(key, [pile]);
     this.bucketOf(p.x, p.z, true)?.piles.add(pile);
     this.touch(pile);
+    this.markDirty(pile);
     this.scheduleTimers(pile, tick);
     return { pile, evicted };
   }
@@ -148,6 +163,7 @@ export class GroundItemStore {
     pile.despawnAtTick = Math.max(pile.despawnAtTick, despawnAtTick);
     pile.version++;
     this.touch(pile);
+    this.markDirty(pile);
     this.scheduleTimers(pile, tick);
   }
 
@@ -164,7 +180,40 @@ export class GroundItemStore {
       if (tile.length === 0) this.tiles.delete(key);
     }
     this.touch(pile);
+    this.markDirty(pile);
     this.bucketOf(pile.x, pile.z, false)?.piles.delete(pile);
+  }
+
+  /**
+   * Notes that `playerId`'s own items moved into or out of `pile` this tick (a drop, a pickup, a
+   * landed arrow): that player's save must commit with the pile's region.
+   */
+  noteMover(pile: GroundItem, playerId: string): void {
+    if (pile.deathId === undefined) this.markDirty(pile)?.add(playerId);
+  }
+
+  /** The regions whose saved piles changed since the last call, with their movers (see {@link noteMover}). */
+  drainDirtyRegions(): Array<{ region: Bucket; movers: ReadonlySet<string> }> {
+    const out = [...this.dirty].map(([region, movers]) => ({ region, movers }));
+    this.dirty = new Map();
+    return out;
+  }
+
+  /** Every region holding piles now (the save on graceful shutdown). */
+  occupiedRegions(): Bucket[] {
+    return [...this.buckets.values()].filter((b) => b.piles.size > 0);
+  }
+
+  private markDirty(pile: GroundItem): Set<string> | undefined {
+    if (pile.deathId !== undefined) return undefined;
+    const b = this.bucketOf(pile.x, pile.z, true);
+    if (!b) return undefined;
+    let movers = this.dirty.get(b);
+    if (!movers) {
+      movers = new Set();
+      this.dirty.set(b, movers);
+    }
+    return movers;
   }
 
   /** Death piles removed since the last call, in removal order (the death feature updates its locks). */

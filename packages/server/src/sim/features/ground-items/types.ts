@@ -3,6 +3,7 @@
  * its owner for a minute, then by everyone for another minute, then it is gone. Every timer counts
  * ticks (600 ms each).
  */
+import { recordOwner, type LedgerOwner } from '../../core/ledger';
 
 /** Ticks an owned pile stays visible to its owner only (100 ticks = 60 s). */
 export const OWNER_ONLY_TICKS = 100;
@@ -47,6 +48,22 @@ export interface GroundItem {
   /** Rises when the quantity or timers change, so viewers can tell a pile they know has changed. */
   version: number;
 }
+
+/** Side of the square regions piles are saved by (and bucketed by for interest management). */
+export const REGION_SIZE = 8;
+
+/** The saved region of tile (x, z): `<rx>:<rz>`, covering tiles [rx * 8, rx * 8 + 7] x [rz * 8, rz * 8 + 7]. */
+export const regionKeyOf = (x: number, z: number): string =>
+  `${Math.floor(x / REGION_SIZE)}:${Math.floor(z / REGION_SIZE)}`;
+
+/**
+ * Whose saved state holds a pile (the ledger owner of anything created or destroyed in it): the
+ * death lock of a death's pile, else the pile's ground region.
+ */
+export const pileOwner = (pile: Pick<GroundItem, 'x' | 'z' | 'deathId'>): LedgerOwner =>
+  pile.deathId !== undefined
+    ? recordOwner('deathLock', pile.deathId)
+    : recordOwner('groundRegion', regionKeyOf(pile.x, pile.z));
 
 /** The wire id of a pile handle. */
 export const groundItemId = (handle: number): string => `g${handle}`;

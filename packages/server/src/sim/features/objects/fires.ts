@@ -4,7 +4,7 @@
  * ashes behind. A blocking station blocks its tile in the collision map while it stands.
  */
 import type { World } from '../../core/world';
-import { spawnGroundItem } from '../ground-items/spawn';
+import { recordSpawned, spawnGroundItem } from '../ground-items/spawn';
 import type { WorldObject } from './types';
 
 /**
@@ -53,11 +53,9 @@ export function expireDynamicStation(world: World, o: WorldObject): void {
   world.objects.remove(o);
   if (world.content.stations.get(o.defId)?.blocking) world.map.removeBlocker(o.x, o.z);
   const fm = world.content.recipes.firemaking;
-  if (
-    o.defId === fm.fireStationId &&
-    spawnGroundItem(world, { itemId: fm.ashesItemId, quantity: 1, x: o.x, z: o.z, owner: null }).ok
-  )
-    world.ledger.record(fm.ashesItemId, 1, 'ashes');
+  if (o.defId !== fm.fireStationId) return;
+  const ashes = spawnGroundItem(world, { itemId: fm.ashesItemId, quantity: 1, x: o.x, z: o.z, owner: null });
+  if (ashes.ok) recordSpawned(world, ashes.piles, fm.ashesItemId, 1, 'ashes');
 }
 
 /** Whether a fire could be lit on (x, z): no object (station, fire, tree, rock) stands there. */

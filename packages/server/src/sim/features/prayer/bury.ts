@@ -28,7 +28,7 @@ export function buryBones(world: World, p: Player, slot: number): Outcome | unde
   const removed = p.inventory.removeFromSlot(slot, 1);
   // The slot held this item a moment ago within the same tick, so the removal cannot fail.
   if (!removed.ok) return fail('internal_error', `could not remove the bones (${removed.reason})`);
-  world.ledger.record(row.itemId, -1, 'bury');
+  world.ledger.record(row.itemId, -1, 'bury', p.id);
   rt.nextBuryTick = world.tick + BURY_DELAY_TICKS;
   world.send(p.id, 'chat:message', {
     tick: world.tick,

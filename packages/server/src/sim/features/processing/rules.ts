@@ -85,8 +85,8 @@ export function makeOne(world: World, p: Player, recipe: MakeRecipe, stationDefI
   // blockedBy just planned this very step on the same inventory, so it cannot fail here.
   if (!next) return { ok: false, code: 'inventory_full', message: 'you do not have enough inventory space' };
   p.inventory.assign(next);
-  for (const s of recipe.inputs) world.ledger.record(s.itemId, -s.quantity, recipe.kind);
-  for (const s of outputsOf(recipe, success)) world.ledger.record(s.itemId, s.quantity, recipe.kind);
+  for (const s of recipe.inputs) world.ledger.record(s.itemId, -s.quantity, recipe.kind, p.id);
+  for (const s of outputsOf(recipe, success)) world.ledger.record(s.itemId, s.quantity, recipe.kind, p.id);
   if (success) grantXp(world, p, recipe.skill, recipe.xpTenths);
   creditInteraction(world, p, { type: 'station', id: stationDefId });
   world.send(p.id, 'chat:message', {

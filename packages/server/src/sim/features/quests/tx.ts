@@ -165,7 +165,7 @@ export class PlayerTx {
       p.quests.clear();
       for (const [id, q] of this.quests) p.quests.set(id, q);
     }
-    for (const l of this.ledger) this.world.ledger.record(l.itemId, l.delta, l.reason);
+    for (const l of this.ledger) this.world.ledger.record(l.itemId, l.delta, l.reason, p.id);
     for (const step of this.steps) step();
     for (const c of this.completions) sendCompleted(this.world, p, c);
     if (this.questsChanged) sendJournal(this.world, p);

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import type { StoreDef } from '../../../content/schemas/stores';
 import type { JsonObject, PlayerSnapshot } from '../../core/types';
+import { recordOwner } from '../../core/ledger';
 import type { World } from '../../core/world';
 import { MAX_STACK } from '../inventory/types';
 import { rateMilli, unitBuyPrice, unitSellPrice, type ItemPricing } from './pricing';
@@ -87,7 +88,15 @@ export function stockData(shop: Shop): JsonObject {
  * (one transaction), and every player with the shop open sees it.
  */
 export function stockChanged(world: World, shop: Shop, snapshots: PlayerSnapshot[]): void {
-  world.effect({ type: 'persist', what: 'storeStock', key: shop.def.id, data: stockData(shop), snapshots });
+  const ledger = world.ledger.takeOwned(recordOwner('storeStock', shop.def.id));
+  world.effect({
+    type: 'persist',
+    what: 'storeStock',
+    key: shop.def.id,
+    data: stockData(shop),
+    snapshots,
+    ledger,
+  });
   broadcastShop(world, shop);
 }
 
@@ -106,7 +115,12 @@ export function restock(world: World): void {
       const base = shop.listed.get(itemId)?.stock ?? 0;
       if (n === base) continue;
       setStock(shop, itemId, n < base ? n + 1 : n - 1);
-      world.ledger.record(itemId, n < base ? 1 : -1, n < base ? 'restock' : 'stock_decay');
+      world.ledger.record(
+        itemId,
+        n < base ? 1 : -1,
+        n < base ? 'restock' : 'stock_decay',
+        recordOwner('storeStock', shop.def.id),
+      );
       changed = true;
     }
     if (changed) stockChanged(world, shop, []);

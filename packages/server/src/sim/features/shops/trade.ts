@@ -48,7 +48,7 @@ export function buy(world: World, p: Player, shop: Shop, itemId: string, quantit
   if (currency === COINS && !takeCoins(p, plan.cost)) throw new Error('shop: the budget was counted');
   p.inventory.assign(inventory);
   setStock(shop, itemId, stock - plan.units);
-  world.ledger.record(currency, -plan.cost, 'shop_buy_coins');
+  world.ledger.record(currency, -plan.cost, 'shop_buy_coins', p.id);
   stockChanged(world, shop, [snapshotOf(world, p)]);
   return { ok: true, result: { itemId, quantity: plan.units, paid: plan.cost } };
 }
@@ -80,7 +80,7 @@ export function sell(world: World, p: Player, shop: Shop, slot: number, quantity
   if (currency === COINS && !addCoins(p, plan.pay)) throw new Error('shop: the pouch room was counted');
   p.inventory.assign(inventory);
   setStock(shop, row.itemId, stock + plan.units);
-  world.ledger.record(currency, plan.pay, 'shop_sell_coins');
+  world.ledger.record(currency, plan.pay, 'shop_sell_coins', p.id);
   stockChanged(world, shop, [snapshotOf(world, p)]);
   return { ok: true, result: { itemId: row.itemId, quantity: plan.units, received: plan.pay } };
 }

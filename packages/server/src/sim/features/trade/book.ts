@@ -56,10 +56,13 @@ export class TradeBook {
   private readonly tradeOf = new Map<string, string>();
   private seq = 0;
 
-  /** A fresh id, unique within this run (`t<tick>_<n>`); the audit row gets its own uuid. */
-  nextId(tick: number): string {
+  /**
+   * A fresh id, unique across runs (`t<run>_<tick>_<n>`, tick and n in base 36): it is also the id
+   * of the trade's audit row, which outlives the run, while the tick counter restarts every run.
+   */
+  nextId(runId: string, tick: number): string {
     this.seq += 1;
-    return `t${tick.toString(36)}_${this.seq.toString(36)}`;
+    return `t${runId}_${tick.toString(36)}_${this.seq.toString(36)}`;
   }
 
   /** The open trade `playerId` is part of. */

@@ -60,7 +60,7 @@ export function tradeRequest(world: World, p: Player, data: ClientPayload<'trade
   }
   if (world.trades.requestBetween(p.id, target.id))
     return fail('request_pending', `you already asked ${target.name}; wait for the answer`);
-  const id = world.trades.nextId(world.tick);
+  const id = world.trades.nextId(world.runId, world.tick);
   const expiresAtTick = world.tick + TRADE_REQUEST_TICKS;
   world.trades.requests.set(id, { id, fromId: p.id, toId: target.id, expiresAtTick });
   world.send(target.id, 'tradeIncoming', {
