@@ -117,4 +117,37 @@ describe('login while the previous save is pending', () => {
       await again.close();
     }
   });
+
+  it('refuses to delete a character in a session (409 character_online) or with a save pending (409 save_pending)', async () => {
+    const http = url.replace(/^ws/, 'http').replace(/\/ws$/, '');
+    const del = (id: string, token: string) =>
+      fetch(`${http}/api/character/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const client = await GameClient.connect({ url, reconnect: false });
+    const id = client.welcome?.playerId ?? '';
+    const token = client.token ?? '';
+    // Right after session:welcome, before the tick that puts the character in the world.
+    const inSession = await del(id, token);
+    expect(inSession.status).toBe(409);
+    expect(await inSession.json()).toMatchObject({ error: { code: 'character_online' } });
+
+    held = new Promise<void>((r) => (release = r));
+    await client.close();
+    for (let i = 0; i < 100 && !saves.isPending(id); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(saves.isPending(id)).toBe(true);
+    const pending = await del(id, token);
+    expect(pending.status).toBe(409);
+    expect(await pending.json()).toMatchObject({ error: { code: 'save_pending' } });
+
+    release();
+    await saves.flush();
+    expect((await del(id, token)).status).toBe(204);
+    await expect(GameClient.connect({ url, token, characterId: id, reconnect: false })).rejects.toMatchObject(
+      {
+        code: CLOSE_CODES.characterUnavailable,
+      },
+    );
+  });
 });

@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Content } from '../../src/content/load';
 import type { LedgerReason } from '../../src/sim/core/ledger';
 import type { World } from '../../src/sim/core/world';
+import type { Effect } from '../../src/sim/core/types';
 import { MAX_STACK } from '../../src/sim/features/inventory/types';
 import { shopsOf } from '../../src/sim/features/shops/stock';
 import type { TileMap } from '../../src/sim/map/tile-map';
@@ -170,6 +171,46 @@ function tallyMoves(world: World, seen: Map<string, number>): void {
   }
 }
 
+/**
+ * Per world, the net per item of the ledger entries handed to storage with a snapshot or a record
+ * state, and of every tick's ledger: every entry must have an owner that carries it to storage.
+ */
+const handedOver = new WeakMap<World, Map<string, number>>();
+const recorded = new WeakMap<World, Map<string, number>>();
+
+function addTo(map: Map<string, number>, itemId: string, delta: number): void {
+  map.set(itemId, (map.get(itemId) ?? 0) + delta);
+}
+
+/** Acts as storage that commits at once: notes the ledger entries handed over, confirms what asks to be. */
+function handOver(world: World, effects: readonly Effect[]): void {
+  let out = handedOver.get(world);
+  if (!out) handedOver.set(world, (out = new Map()));
+  let all = recorded.get(world);
+  if (!all) recorded.set(world, (all = new Map()));
+  for (const [itemId, delta] of world.ledger.lastTick().net) addTo(all, itemId, delta);
+  for (const e of effects) {
+    const snapshots =
+      e.type === 'save' ? [e.snapshot] : e.type === 'persist' || e.type === 'deathLock' ? e.snapshots : [];
+    for (const s of snapshots) for (const l of s.ledger) addTo(out, l.itemId, l.delta);
+    if (e.type === 'persist' || e.type === 'deathLock')
+      for (const l of e.ledger ?? []) addTo(out, l.itemId, l.delta);
+    if (e.type === 'persist' && e.confirm) world.enqueue({ type: 'committed', what: e.what, key: e.key });
+  }
+}
+
+/** Every ledger entry recorded so far was handed to storage with its owner's state, or still waits for it. */
+function expectLedgerAttributed(world: World): void {
+  // A saved record (region, stock, lock) is handed over in the tick it changes: nothing may wait.
+  expect(world.ledger.pendingOwners().filter((owner) => owner.includes(':'))).toEqual([]);
+  const out = new Map(handedOver.get(world));
+  for (const owner of world.ledger.pendingOwners())
+    for (const l of world.ledger.takeOwned(owner)) addTo(out, l.itemId, l.delta);
+  const all = recorded.get(world) ?? new Map<string, number>();
+  const net = (m: Map<string, number>) => new Map([...m].filter(([, v]) => v !== 0));
+  expect(net(out)).toEqual(net(all));
+}
+
 /** Steps the world one tick and checks it against the ledger; returns the census after the tick. */
 function checkedStep(
   world: World,
@@ -179,7 +220,7 @@ function checkedStep(
 ): Map<string, number> {
   world.step();
   tallyMoves(world, seen);
-  world.drainEffects();
+  handOver(world, world.drainEffects());
   const bad: string[] = [];
   const after = census(world, bad);
   const ledger = world.ledger.lastTick();
@@ -236,6 +277,7 @@ function runScenarios(ops: fc.Arbitrary<Op>, numRuns: number, seen: Map<string, 
           ticks++;
         }
       }
+      expectLedgerAttributed(world);
     }),
     { numRuns, seed: 20_240_611 },
   );

@@ -64,6 +64,18 @@ describe('a trade from request to swap', () => {
     send(tw, 'a', 'tradeAccept', { tradeId });
     expect(all(tw, 'a', 'tradeCompleted')).toEqual([]);
     send(tw, 'b', 'tradeAccept', { tradeId });
+    // Swapped in the world, but told to nobody until storage committed it; no new trade meanwhile.
+    expect(holdings(tw, 'a')).toEqual({ shrimps: 1, bronze_axe: 1, coins: 120, feather: 15 });
+    expect([...all(tw, 'a', 'tradeCompleted'), ...all(tw, 'b', 'tradeCompleted')]).toEqual([]);
+    // b's acceptance of screen 2 is not answered yet (its only ack is the one for screen 1).
+    expect(all(tw, 'b', 'ack').filter((a) => a.event === 'tradeAccept')).toHaveLength(1);
+    const effects = tw.world.drainEffects();
+    send(tw, 'a', 'tradeRequest', { targetPlayerId: 'b' });
+    expect(tradeErrors(tw, 'a')).toEqual(['already_trading']);
+    tw.clearEvents();
+    tw.enqueue({ type: 'committed', what: 'tradeLog', key: tradeId });
+    tw.advance();
+    expect(last(tw, 'b', 'ack')).toEqual({ event: 'tradeAccept', result: { screen: 2, completed: true } });
     expect(last(tw, 'a', 'tradeCompleted')).toEqual({
       tradeId,
       receivedItems: [
@@ -77,8 +89,9 @@ describe('a trade from request to swap', () => {
     expect(holdings(tw, 'b')).toEqual({ feather: 25, coins: 380, shrimps: 2 });
     expect(holdings(tw, 'a', 'b')).toEqual(before);
 
-    const logs = tradeLogs(tw.world.drainEffects());
+    const logs = tradeLogs(effects);
     expect(logs).toHaveLength(1);
+    expect(logs[0]?.confirm).toBe(true);
     expect(logs[0]?.data).toEqual({
       characterAId: 'a',
       characterBId: 'b',
@@ -93,6 +106,7 @@ describe('a trade from request to swap', () => {
       ['b', 380],
     ]);
     // The trade is over: its id is stale now.
+    tw.clearEvents();
     send(tw, 'a', 'tradeAccept', { tradeId });
     expect(tradeErrors(tw, 'a')).toEqual(['trade_not_found']);
   });

@@ -391,6 +391,7 @@ export class World {
       h.str(t.id).num(t.screen).bool(t.a.accepted).bool(t.b.accepted);
       for (const e of [...t.a.offer, ...t.b.offer]) h.str(e.itemId).num(e.quantity);
     }
+    for (const id of this.trades.committing.keys()) h.str(id);
     for (const n of this.npcs.values()) {
       h.num(n.x).num(n.z).num(n.health).num(n.path.length).str(n.state).num(n.stateUntil);
       h.num(n.target?.idx ?? -1).num(n.nextAttackTick);

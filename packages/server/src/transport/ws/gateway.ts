@@ -54,6 +54,8 @@ interface Attached {
 export class Gateway implements PlayerSink, SocialLink {
   private readonly byCharacter = new Map<string, Attached>();
   private readonly loading = new Set<string>();
+  /** Characters being deleted: a login waits for nothing, it is refused. */
+  private readonly deleting = new Set<string>();
   private readonly admin: AdminGate;
   private readonly newIdentities = new AttemptLimiter(ADMIN_ATTEMPTS_PER_MINUTE, 60_000);
 
@@ -133,6 +135,8 @@ export class Gateway implements PlayerSink, SocialLink {
   ): Promise<void> {
     const { deps } = this;
     const id = character.id;
+    if (this.deleting.has(id))
+      return connection.close(CLOSE_CODES.characterUnavailable, 'this character is being deleted');
     if (this.loading.has(id))
       return connection.close(CLOSE_CODES.savePending, 'this character is logging in on another connection');
     const previous = this.byCharacter.get(id);
@@ -146,6 +150,9 @@ export class Gateway implements PlayerSink, SocialLink {
     }
     this.loading.add(id);
     try {
+      // Held against deletion from here on: it may have been deleted while this login read it.
+      if (!previous && !(await deps.repos.characters.findById(id)))
+        return connection.close(CLOSE_CODES.characterUnavailable, 'this character no longer exists');
       if (previous) {
         if (previous.graceTimer) clearTimeout(previous.graceTimer);
         await deps.repos.sessions.close(
@@ -277,6 +284,39 @@ export class Gateway implements PlayerSink, SocialLink {
 
   deliver(playerId: string, events: OutEvent[]): void {
     this.byCharacter.get(playerId)?.connection.send(events);
+  }
+
+  /**
+   * Why a character may not be deleted now: it is logging in, has a session (even a dropped one
+   * in its reconnect grace), is in the world (a logout waiting for combat to end), or its last save
+   * is still being written. Undefined when it may.
+   */
+  characterInUse(characterId: string): 'character_online' | 'save_pending' | undefined {
+    const { host, saves } = this.deps;
+    if (this.loading.has(characterId) || this.deleting.has(characterId)) return 'character_online';
+    if (this.byCharacter.has(characterId) || host.isOnline(characterId)) return 'character_online';
+    if (saves.isPending(characterId)) return 'save_pending';
+    return undefined;
+  }
+
+  /**
+   * Deletes a character with `remove` unless it is in use (see {@link characterInUse}); while
+   * `remove` runs, logins of the character are refused, so no session can start on a character
+   * that is going away.
+   */
+  async deleteCharacter(
+    characterId: string,
+    remove: () => Promise<void>,
+  ): Promise<'deleted' | 'character_online' | 'save_pending'> {
+    const busy = this.characterInUse(characterId);
+    if (busy) return busy;
+    this.deleting.add(characterId);
+    try {
+      await remove();
+      return 'deleted';
+    } finally {
+      this.deleting.delete(characterId);
+    }
   }
 
   /** Online: the character has a session (a dropped one counts until its grace period ends). */

@@ -3,6 +3,7 @@
  * the rules live in offers.ts (what an offer may hold, the swap), handlers.ts (the client events)
  * and enforce.ts (what ends a trade).
  */
+import type { Rid } from '@tilerealm/protocol';
 
 /** Ticks a trade request waits for an answer (30 s). */
 export const TRADE_REQUEST_TICKS = 50;
@@ -49,10 +50,26 @@ export interface Trade {
   activeTick: number;
 }
 
+/**
+ * A trade whose swap is done in the world and waits for storage to commit it (with both
+ * characters, in one transaction). Until then neither player is told it completed, and neither may
+ * start another trade: a crash before the commit must leave both exactly as before the trade.
+ */
+export interface CommittingTrade {
+  id: string;
+  a: { playerId: string; received: OfferEntry[]; given: OfferEntry[] };
+  b: { playerId: string; received: OfferEntry[]; given: OfferEntry[] };
+  /** The player whose acceptance made the swap, and that request's id: answered at the commit. */
+  acceptedBy: string;
+  acceptRid: Rid | undefined;
+}
+
 /** Requests and trades of the world, indexed by id and by player. */
 export class TradeBook {
   readonly requests = new Map<string, TradeRequest>();
   readonly trades = new Map<string, Trade>();
+  /** Swapped trades waiting for their commit, by id (see {@link CommittingTrade}). */
+  readonly committing = new Map<string, CommittingTrade>();
   private readonly tradeOf = new Map<string, string>();
   private seq = 0;
 
@@ -81,6 +98,12 @@ export class TradeBook {
     this.trades.delete(trade.id);
     if (this.tradeOf.get(trade.a.playerId) === trade.id) this.tradeOf.delete(trade.a.playerId);
     if (this.tradeOf.get(trade.b.playerId) === trade.id) this.tradeOf.delete(trade.b.playerId);
+  }
+
+  /** The swapped trade of `playerId` still waiting for its commit. */
+  committingOf(playerId: string): CommittingTrade | undefined {
+    for (const t of this.committing.values()) if (t.a.playerId === playerId || t.b.playerId === playerId) return t;
+    return undefined;
   }
 
   /** The waiting request from `fromId` to `toId`. */

@@ -1,5 +1,6 @@
 import type { Feature } from '../../core/registry';
 import { enforceTrades } from './enforce';
+import { dropOrphanedCommits, onTradeCommitted } from './session';
 import {
   tradeAccept,
   tradeAddCoins,
@@ -14,7 +15,8 @@ import {
 /**
  * Player-to-player trade (docs/trade.md): a request within 2 tiles, an offer screen where any change
  * resets both acceptances, a confirmation screen with wealth-transfer indicators, and a swap of both
- * offers in one tick, saved with both characters and the audit row in one transaction. The ending
+ * offers in one tick, saved with both characters and the audit row in one transaction, and told to
+ * the players (`tradeCompleted`) only once that transaction committed. The ending
  * rules run after the requests of a tick and again after movement, combat and deaths.
  */
 export const tradeFeature: Feature = {
@@ -28,7 +30,11 @@ export const tradeFeature: Feature = {
     r.on('tradeAccept', tradeAccept);
     r.on('tradeModify', tradeModify);
     r.on('tradeCancel', tradeCancel);
-    r.phase('input', (world) => enforceTrades(world));
+    r.phase('input', (world) => {
+      enforceTrades(world);
+      dropOrphanedCommits(world);
+    });
+    r.committed('tradeLog', onTradeCommitted);
     r.phase('sync', (world) => enforceTrades(world, true));
   },
 };

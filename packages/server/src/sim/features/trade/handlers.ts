@@ -3,7 +3,7 @@
  * (world.ts routes failures of trade events there) and changes nothing. A trade event about a trade
  * the player is not part of, or one that has ended, is `trade_not_found`.
  */
-import type { ClientPayload } from '@tilerealm/protocol';
+import type { ClientPayload, Rid } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import { fail, OK, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
@@ -30,6 +30,8 @@ const notFound = (tradeId: string): Outcome =>
 function ownBlock(world: World, p: Player): Outcome | undefined {
   if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
   if (world.trades.tradeOfPlayer(p.id)) return fail('already_trading', 'you are already trading');
+  if (world.trades.committingOf(p.id))
+    return fail('already_trading', 'your last trade is still being saved: try again in a moment');
   if (p.openInterface) return fail('interface_open', 'close your bank or shop first');
   return undefined;
 }
@@ -41,7 +43,7 @@ function pairBlock(world: World, p: Player, other: Player): Outcome | undefined 
   if (other.ignored.has(p.id)) return fail('trade_refused', `${other.name} is not accepting trades from you`);
   if (tradeDistance(p, other) > TRADE_RANGE)
     return fail('too_far', `you must be within ${TRADE_RANGE} tiles of ${other.name} to trade`);
-  if (world.trades.tradeOfPlayer(other.id) || unavailableReason(other))
+  if (world.trades.tradeOfPlayer(other.id) || world.trades.committingOf(other.id) || unavailableReason(other))
     return fail('partner_busy', `${other.name} is busy`);
   return undefined;
 }
@@ -172,7 +174,12 @@ export function tradeRemoveItem(world: World, p: Player, data: ClientPayload<'tr
   return { ok: true, result: { itemId, removed } };
 }
 
-export function tradeAccept(world: World, p: Player, data: ClientPayload<'tradeAccept'>): Outcome {
+export function tradeAccept(
+  world: World,
+  p: Player,
+  data: ClientPayload<'tradeAccept'>,
+  rid: Rid | undefined,
+): Outcome {
   const t = myTrade(world, p, data.tradeId);
   if (isOutcome(t)) return t;
   const { trade, mine, theirs } = t;
@@ -190,7 +197,7 @@ export function tradeAccept(world: World, p: Player, data: ClientPayload<'tradeA
     return { ok: true, result: { screen: trade.screen, completed: false } };
   }
   // Both accepted: screen 1 moves on to the confirmation, screen 2 swaps.
-  const outcome = trade.screen === 1 ? roomCheck(world, trade) : completeTrade(world, trade);
+  const outcome = trade.screen === 1 ? roomCheck(world, trade) : completeTrade(world, trade, p.id, rid);
   if (!outcome.ok) {
     offersChanged(world, trade);
     const mineFailed = failureIsMine(trade, outcome, p.id);
@@ -217,7 +224,8 @@ export function tradeAccept(world: World, p: Player, data: ClientPayload<'tradeA
     sendConfirm(world, trade);
     return { ok: true, result: { screen: 2, completed: false } };
   }
-  return { ok: true, result: { screen: 2, completed: true } };
+  // The swap is answered once storage has committed it (see onTradeCommitted).
+  return { ok: true, deferred: true };
 }
 
 export function tradeModify(world: World, p: Player, data: ClientPayload<'tradeModify'>): Outcome {

@@ -3,7 +3,7 @@
  * confirmation screen, the swap, and the end without a swap. Each function leaves the trade in a
  * consistent state and tells both players.
  */
-import type { ServerPayload } from '@tilerealm/protocol';
+import type { Rid, ServerPayload } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import { RECENT_CHANGE_TICKS, sidesOf, type Trade, type TradeRequest, type TradeSide } from './book';
@@ -127,9 +127,15 @@ export function roomCheck(world: World, trade: Trade): { ok: true } | ({ ok: fal
 /**
  * Both accepted screen 2: the swap. Both inventories and pouches change in the same tick, and the
  * two characters' snapshots go to storage with the trade's audit row as one record, which the save
- * queue writes in one transaction.
+ * queue writes in one transaction. The trade then waits for that commit ({@link onTradeCommitted}):
+ * only then are the players told, so `tradeCompleted` always means the trade is in the database.
  */
-export function completeTrade(world: World, trade: Trade): { ok: true } | ({ ok: false } & SwapFailure) {
+export function completeTrade(
+  world: World,
+  trade: Trade,
+  acceptedBy: string,
+  acceptRid: Rid | undefined,
+): { ok: true } | ({ ok: false } & SwapFailure) {
   const players = tradersOf(world, trade);
   if (!players) return { ok: false, side: 'a', reason: 'items_missing' };
   const [pa, pb] = players;
@@ -137,6 +143,13 @@ export function completeTrade(world: World, trade: Trade): { ok: true } | ({ ok:
   if (!result.ok) return result;
   world.trades.close(trade);
   const stacks = (side: TradeSide) => side.offer.map((e) => ({ itemId: e.itemId, quantity: e.quantity }));
+  world.trades.committing.set(trade.id, {
+    id: trade.id,
+    a: { playerId: pa.id, received: stacks(trade.b), given: stacks(trade.a) },
+    b: { playerId: pb.id, received: stacks(trade.a), given: stacks(trade.b) },
+    acceptedBy,
+    acceptRid,
+  });
   world.effect({
     type: 'persist',
     what: 'tradeLog',
@@ -148,16 +161,36 @@ export function completeTrade(world: World, trade: Trade): { ok: true } | ({ ok:
       itemsFromB: stacks(trade.b),
     },
     snapshots: [snapshotOf(world, pa), snapshotOf(world, pb)],
-  });
-  world.send(pa.id, 'tradeCompleted', {
-    tradeId: trade.id,
-    receivedItems: stacks(trade.b),
-    givenItems: stacks(trade.a),
-  });
-  world.send(pb.id, 'tradeCompleted', {
-    tradeId: trade.id,
-    receivedItems: stacks(trade.a),
-    givenItems: stacks(trade.b),
+    confirm: true,
   });
   return { ok: true };
+}
+
+/**
+ * The `committed` command of a trade's audit row: the swap is in the database. Both players (those
+ * still in the world) get `tradeCompleted`, and the acceptance that made the swap its ack.
+ */
+export function onTradeCommitted(world: World, tradeId: string): void {
+  const t = world.trades.committing.get(tradeId);
+  if (!t) return;
+  world.trades.committing.delete(tradeId);
+  for (const side of [t.a, t.b]) {
+    if (!world.players.has(side.playerId)) continue;
+    world.send(side.playerId, 'tradeCompleted', {
+      tradeId: t.id,
+      receivedItems: side.received,
+      givenItems: side.given,
+    });
+  }
+  if (world.players.has(t.acceptedBy))
+    world.answer(t.acceptedBy, 'tradeAccept', { ok: true, result: { screen: 2, completed: true } }, t.acceptRid);
+}
+
+/**
+ * Forgets swapped trades whose players have both left the world without the commit coming back
+ * (their save was set aside): nobody is left to tell.
+ */
+export function dropOrphanedCommits(world: World): void {
+  for (const t of world.trades.committing.values())
+    if (!world.players.has(t.a.playerId) && !world.players.has(t.b.playerId)) world.trades.committing.delete(t.id);
 }

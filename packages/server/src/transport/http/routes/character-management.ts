@@ -115,9 +115,21 @@ export async function characterManagementRoutes(app: FastifyInstance, deps: Http
       const row = await ownedCharacter(deps, authOf(request), request.params.characterId);
       if (row.accountId !== authOf(request).accountId)
         throw new HttpError('forbidden', 'only the owner may delete');
-      if (deps.world.isOnline(row.id))
-        throw new HttpError('character_online', 'log the character out before deleting it');
-      await deps.repos.characters.delete(row.id);
+      const remove = async () => {
+        await deps.repos.characters.delete(row.id);
+      };
+      const outcome = deps.gateway
+        ? await deps.gateway.deleteCharacter(row.id, remove)
+        : deps.world.isOnline(row.id)
+          ? 'character_online'
+          : (await remove(), 'deleted');
+      if (outcome === 'character_online')
+        throw new HttpError(
+          'character_online',
+          'the character is playing or logging in: log it out before deleting it',
+        );
+      if (outcome === 'save_pending')
+        throw new HttpError('save_pending', 'the character is still being saved: try again in a moment');
       return reply.code(204).send();
     },
   );
