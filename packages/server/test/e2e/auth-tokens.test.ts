@@ -27,6 +27,29 @@ describe('session tokens over WebSocket', () => {
     expect(lifetime(rest.token)).toBe(TTL);
   });
 
+  it('lets the SDK renew a due token through POST /api/auth/refresh before it connects', async () => {
+    const { accountId } = await new RestClient(live.server.url).anonymous();
+    const now = Math.floor(Date.now() / 1000);
+    // Issued TTL - 200 s ago: 200 s of its life left, well inside the last 20%.
+    const due = await new SignJWT({ anon: true })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(accountId)
+      .setIssuer(SESSION_ISSUER)
+      .setAudience(SESSION_AUDIENCE)
+      .setIssuedAt(now - (TTL - 200))
+      .setExpirationTime(now + 200)
+      .sign(new TextEncoder().encode(live.world.env['JWT_SECRET']));
+    const client = await GameClient.connect({ url: wsUrl(live.server), token: due, reconnect: false });
+    try {
+      expect(client.token).not.toBe(due);
+      expect(lifetime(client.token)).toBe(TTL);
+      expect(decodeJwt(client.token ?? '').sub).toBe(accountId);
+      expect(client.welcome?.accountId).toBe(accountId);
+    } finally {
+      await client.close();
+    }
+  });
+
   it.each([
     ['without exp', { iat: 0 }],
     ['without iat', { exp: 600 }],
