@@ -83,6 +83,8 @@ export class AgentRunner {
         url: socketUrlOf(this.deps.serverUrl),
         token: this.record.token,
         characterId: this.record.characterId,
+        // The runtime renews and persists the tokens (token-refresh.ts) and hands them over.
+        tokenRefresh: false,
         beforeConnect: (c) => {
           this.quests.attach(c);
           c.on('agent:control', (ctl) => this.onControl({ goal: ctl.goal, goalsPaused: ctl.goalsPaused }));

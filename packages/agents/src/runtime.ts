@@ -160,9 +160,9 @@ export class AgentRuntime {
 
   /**
    * Renews the owner's (`owner.json`) and every agent's token that has at most the threshold of its
-   * lifetime left through POST /api/auth/refresh, persists the new ones and reconnects connected
-   * agents with them (the SDK client reconnects with the token it was given, so a later automatic
-   * reconnect would otherwise present the old, expiring one). Passes never overlap.
+   * lifetime left through POST /api/auth/refresh, persists the new ones and hands them to connected
+   * agents' clients (`setToken`), so a later automatic reconnect presents the new token, not the
+   * old, expiring one; the connection itself is kept. Passes never overlap.
    */
   refreshTokens(nowMs = Date.now()): Promise<RenewOutcome> {
     const pass = this.refreshing.then(() => this.refreshPass(nowMs));
@@ -188,11 +188,9 @@ export class AgentRuntime {
       if (fresh === undefined) continue;
       runner.record.token = fresh;
       await this.store.put({ ...runner.record });
+      // The open connection stays (it was authenticated at login); its reconnects use the new token.
+      runner.connection?.client.setToken(fresh);
       runner.activity.add('session token renewed');
-      if (runner.status === 'running') {
-        await runner.stop();
-        if (runner.record.running) await runner.start().catch(() => undefined);
-      }
     }
     return outcome;
   }

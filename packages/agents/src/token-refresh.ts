@@ -1,56 +1,15 @@
-import { ApiError } from '@tilerealm/sdk';
-import { z } from 'zod';
+import { ApiError, isRefreshDue, REFRESH_THRESHOLD } from '@tilerealm/sdk';
 
-/** Renew a token once less than this fraction of its lifetime is left (24 h tokens: under ~4.8 h). */
-export const REFRESH_THRESHOLD = 0.2;
+/**
+ * When a token is due: the SDK's rule (at most REFRESH_THRESHOLD, 20%, of its lifetime left), shared
+ * with GameClient and the browser client. Re-exported for the runtime's callers.
+ */
+export { isRefreshDue, isTokenExpired, REFRESH_THRESHOLD, tokenTimes } from '@tilerealm/sdk';
+
 /** How often the runtime looks at its tokens; well inside the threshold window of a one-day token. */
 export const REFRESH_INTERVAL_MS = 3_600_000;
 /** The next look after a rate limit or a transient failure (network, 5xx). */
 export const REFRESH_RETRY_MS = 60_000;
-
-const claimsSchema = z.object({ iat: z.number().optional(), exp: z.number() });
-
-/**
- * When a JWT was issued and expires, in epoch milliseconds, read WITHOUT verifying it: the runtime
- * only inspects its own tokens to know when to renew them (the game server still verifies them).
- * Undefined when the token is not a JWT with an `exp`.
- */
-export function tokenTimes(
-  token: string,
-): { issuedAtMs: number | undefined; expiresAtMs: number } | undefined {
-  const part = token.split('.')[1];
-  if (!part) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
-  const claims = claimsSchema.safeParse(json);
-  if (!claims.success) return undefined;
-  const { iat, exp } = claims.data;
-  return { issuedAtMs: iat === undefined ? undefined : iat * 1000, expiresAtMs: exp * 1000 };
-}
-
-/**
- * Whether a token should be renewed now: still valid, with at most `threshold` of its lifetime left.
- * An expired token cannot be renewed (the server refuses it) and a token without times is left as is.
- */
-export function isDue(token: string, nowMs: number, threshold = REFRESH_THRESHOLD): boolean {
-  const times = tokenTimes(token);
-  if (!times) return false;
-  const left = times.expiresAtMs - nowMs;
-  if (left <= 0) return false;
-  // Without `iat` the lifetime is unknown: assume a one-day token, as the game server issues.
-  const lifetime = times.issuedAtMs === undefined ? 86_400_000 : times.expiresAtMs - times.issuedAtMs;
-  return left <= lifetime * threshold;
-}
-
-/** Whether a token's `exp` has passed (it can no longer be renewed: its owner must sign in again). */
-export function isExpired(token: string, nowMs: number): boolean {
-  const times = tokenTimes(token);
-  return times !== undefined && times.expiresAtMs <= nowMs;
-}
 
 /** What one renewal pass did: old token -> new token, old token -> why it failed. */
 export interface RenewOutcome {
@@ -73,7 +32,7 @@ export async function renewDueTokens(
 ): Promise<RenewOutcome> {
   const outcome: RenewOutcome = { renewed: new Map(), failed: new Map(), retrySoon: false };
   for (const token of new Set(tokens)) {
-    if (!isDue(token, nowMs, threshold)) continue;
+    if (!isRefreshDue(token, nowMs, threshold)) continue;
     try {
       outcome.renewed.set(token, (await refresh(token)).token);
     } catch (err) {

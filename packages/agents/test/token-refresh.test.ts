@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { SESSION_AUDIENCE, SESSION_ISSUER } from '../../server/src/auth/session-tokens';
 import { useRealtimeServer } from '../../server/test/e2e/realtime-harness';
 import { GameApi } from '../src/game-api';
-import { isDue, isExpired, RefreshTimer, renewDueTokens, tokenTimes } from '../src/token-refresh';
+import { isRefreshDue, isTokenExpired, RefreshTimer, renewDueTokens, tokenTimes } from '../src/token-refresh';
 import { removeDir, startRuntime, type TestRuntime } from './runtime-harness';
 
 /** An unsigned JWT-shaped string with the given claims (the runtime never verifies its tokens). */
@@ -25,11 +25,11 @@ describe('token timing', () => {
 
   it('is due within the last 20% of the lifetime, not before and not once expired', () => {
     const day = 86_400_000;
-    expect(isDue(fakeJwt({ iat: s(now - day / 2), exp: s(now + day / 2) }), now)).toBe(false);
-    expect(isDue(fakeJwt({ iat: s(now - 0.9 * day), exp: s(now + 0.1 * day) }), now)).toBe(true);
-    expect(isDue(fakeJwt({ iat: s(now - day), exp: s(now - 1000) }), now)).toBe(false);
-    expect(isExpired(fakeJwt({ iat: s(now - day), exp: s(now - 1000) }), now)).toBe(true);
-    expect(isDue(fakeJwt({ exp: s(now + 3_600_000) }), now)).toBe(true);
+    expect(isRefreshDue(fakeJwt({ iat: s(now - day / 2), exp: s(now + day / 2) }), now)).toBe(false);
+    expect(isRefreshDue(fakeJwt({ iat: s(now - 0.9 * day), exp: s(now + 0.1 * day) }), now)).toBe(true);
+    expect(isRefreshDue(fakeJwt({ iat: s(now - day), exp: s(now - 1000) }), now)).toBe(false);
+    expect(isTokenExpired(fakeJwt({ iat: s(now - day), exp: s(now - 1000) }), now)).toBe(true);
+    expect(isRefreshDue(fakeJwt({ exp: s(now + 3_600_000) }), now)).toBe(true);
   });
 
   it('renews each distinct due token once; a 401 fails it, a 429 ends the pass for a retry', async () => {
@@ -113,7 +113,7 @@ describe('agent runtime token renewal', () => {
     if (rt) await removeDir(rt.dataDir);
   });
 
-  it('renews the owner’s and a running agent’s token, persists both and reconnects with it', async () => {
+  it('renews the owner’s and a running agent’s token, persists both and hands it to the live client', async () => {
     rt = await startRuntime(live.server.url);
     const short = await shortLived();
     await writeFile(join(rt.dataDir, 'owner.json'), JSON.stringify({ token: short, accountId }));
@@ -125,6 +125,9 @@ describe('agent runtime token renewal', () => {
     await rt.runtime.start(agentId);
     expect(created?.connection?.client.token).toBe(short);
     expect(created?.status).toBe('running');
+    const bot = created?.connection;
+    let dropped = false;
+    bot?.client.lifecycle.on('disconnected', () => (dropped = true));
 
     const outcome = await rt.runtime.refreshTokens();
     // The owner and its agent share the token: one renewal serves both.
@@ -139,6 +142,9 @@ describe('agent runtime token renewal', () => {
     const runner = rt.runtime.get(agentId);
     expect(runner?.status).toBe('running');
     expect(runner?.connection?.client.token).toBe(renewed);
+    // The agent kept playing on the same connection: only its next reconnect uses the new token.
+    expect(runner?.connection).toBe(bot);
+    expect(dropped).toBe(false);
 
     // Nothing is due any more: a second pass leaves everything alone.
     expect((await rt.runtime.refreshTokens()).renewed.size).toBe(0);

@@ -1,32 +1,84 @@
+import { CLOSE_CODES } from '@tilerealm/protocol';
+import { ConnectionClosedError } from '@tilerealm/sdk';
 import { loadContent, type Content } from './content';
 import { mountDashboard } from './dashboard';
 import { h } from './dom';
 import { currentEnv } from './env';
 import { mountGame } from './game/game-page';
 import type { GameStore } from './game/store';
-import { restoreSession, type Session } from './session';
-import { mountCharacters, mountSignIn } from './signin';
+import {
+  browserSessionDeps,
+  rejectionNotice,
+  restoreSession,
+  takeTokenFromFragment,
+  type Session,
+} from './session';
+import { mountCharacters, mountSignIn, mountUnreachable } from './signin';
 
 /**
  * The single-page app: `#/` sign-in and characters, `#/play/<characterId>` the game,
  * `#/agents` the agent dashboard. Every screen needs a session; without one the sign-in shows first.
+ * A session the server refuses (expired or invalid) ends: the sign-in shows with a notice saying
+ * so, and a new identity is made only when the player asks for one.
  */
 const env = currentEnv();
 const root = document.getElementById('app') ?? document.body;
 let session: Session | undefined;
+/** Why the sign-in shows again (the last session was refused), until the player signs in. */
+let notice: string | undefined;
+let stopSession: (() => void) | undefined;
 let content: Content | undefined;
 let leave: (() => void | Promise<void>) | undefined;
+
+/** Makes `s` the session: renewed hourly, and ended (back to the sign-in) when the server refuses it. */
+function adopt(s: Session): void {
+  stopSession?.();
+  session = s;
+  notice = undefined;
+  const stopFresh = s.keepFresh();
+  const offRejected = s.onRejected((reason) => {
+    if (session !== s) return;
+    stopSession?.();
+    session = undefined;
+    notice = rejectionNotice(reason, env.authMode);
+    void route();
+  });
+  stopSession = () => {
+    stopFresh();
+    offRejected();
+    stopSession = undefined;
+  };
+}
 
 async function route(): Promise<void> {
   const previous = leave;
   leave = undefined;
   await previous?.();
-  session ??= await restoreSession(env).catch(() => undefined);
   if (!session) {
-    mountSignIn(root, env, (s) => {
-      session = s;
-      void route();
-    });
+    const restored = await restoreSession(env, browserSessionDeps(), takeTokenFromFragment()).catch(
+      // e.g. storage denied by the browser: nothing was changed, so a retry is safe
+      (err: unknown) => ({
+        kind: 'unreachable' as const,
+        message: err instanceof Error ? err.message : String(err),
+      }),
+    );
+    if (restored.kind === 'unreachable') {
+      mountUnreachable(root, restored.message, () => void route());
+      return;
+    }
+    if (restored.kind === 'rejected') notice = rejectionNotice(restored.reason, env.authMode);
+    if (restored.kind === 'signed-in') adopt(restored.session);
+  }
+  if (!session) {
+    mountSignIn(
+      root,
+      env,
+      (s) => {
+        adopt(s);
+        void route();
+      },
+      notice,
+    );
     return;
   }
   const active = session;
@@ -44,6 +96,11 @@ async function route(): Promise<void> {
       window.__game = game.store;
       leave = () => game.dispose();
     } catch (err) {
+      // The WebSocket refused the token (4001): the session is over (see adopt).
+      if (err instanceof ConnectionClosedError && err.code === CLOSE_CODES.unauthorized) {
+        active.reject();
+        return;
+      }
       root.replaceChildren(
         h(
           'div',
@@ -67,6 +124,7 @@ async function route(): Promise<void> {
     },
     () => {
       active.signOut();
+      stopSession?.();
       session = undefined;
     },
   );

@@ -12,9 +12,15 @@ function describe(err: unknown): string {
 /**
  * The sign-in screen. Anonymous mode: one button makes a temporary account. Identity-provider
  * mode: the provider's access token (from the provider's redirect, `#idp_token=…`, or pasted) is
- * exchanged for a session token.
+ * exchanged for a session token. `notice` tells the player why they see it again (their stored
+ * session was refused: see `rejectionNotice`).
  */
-export function mountSignIn(root: HTMLElement, env: ClientEnv, onSession: (s: Session) => void): void {
+export function mountSignIn(
+  root: HTMLElement,
+  env: ClientEnv,
+  onSession: (s: Session) => void,
+  notice?: string,
+): void {
   const error = h('p', { class: 'error', role: 'alert' });
   const busy = (button: HTMLButtonElement, job: () => Promise<Session>): void => {
     button.disabled = true;
@@ -56,8 +62,28 @@ export function mountSignIn(root: HTMLElement, env: ClientEnv, onSession: (s: Se
       { class: 'card signin' },
       h('h1', {}, 'tilerealm'),
       h('p', { class: 'lead' }, 'A tile-based world shared by people and AI agents.'),
+      notice ? h('p', { class: 'notice', role: 'alert', 'data-testid': 'session-notice' }, notice) : null,
       form,
       error,
+    ),
+  );
+}
+
+/**
+ * The game server could not be reached to check the stored session: say so and offer a retry. The
+ * stored token is kept, and no sign-in is offered, so a network glitch never costs a character.
+ */
+export function mountUnreachable(root: HTMLElement, message: string, onRetry: () => void): void {
+  const retry = h('button', { class: 'primary', 'data-testid': 'retry-session' }, 'Retry');
+  retry.addEventListener('click', onRetry);
+  root.replaceChildren(
+    h(
+      'div',
+      { class: 'card signin' },
+      h('h1', {}, 'tilerealm'),
+      h('p', { class: 'error', role: 'alert' }, `Cannot reach the game server: ${message}`),
+      h('p', {}, 'Your session on this browser is kept. Try again in a moment.'),
+      retry,
     ),
   );
 }

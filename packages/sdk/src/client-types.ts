@@ -2,6 +2,7 @@ import type { Rid, ServerEventName, ServerPayload, WireFormat } from '@tilerealm
 import type { ReconnectOption } from './backoff';
 import type { GameClient } from './client';
 import type { Welcome } from './connection';
+import type { TokenRefreshOption } from './token-refresh';
 import type { TokenTransport, WebSocketCtor } from './transport';
 
 export interface GameClientOptions {
@@ -30,6 +31,12 @@ export interface GameClientOptions {
    * `connect` resolves.
    */
   beforeConnect?: (client: GameClient) => void;
+  /**
+   * Keeps the session token fresh through `POST /api/auth/refresh` (default: on, renewing once at
+   * most 20% of its lifetime is left, checked hourly and before every reconnect). `false` when the
+   * caller renews tokens itself and hands them over with `setToken`.
+   */
+  tokenRefresh?: TokenRefreshOption;
 }
 
 /** Extra facts about a delivered message. */
@@ -52,6 +59,10 @@ export interface LifecycleEvents {
   reconnected: [info: { attempt: number; welcome: Welcome }];
   /** The client is closed for good: by `close()`, a no-retry close code, or retries exhausted. */
   disconnected: [info: { code: number; reason: string; byClient: boolean }];
+  /** The session token was renewed; `client.token` is now `token` (store it where you kept the old one). */
+  tokenRefreshed: [info: { token: string; expiresAt: string | undefined }];
+  /** A due renewal failed (network, 429, 401 once expired); the old token is kept and retried later. */
+  tokenRefreshFailed: [info: { error: Error }];
   /** A frame from the server failed to decode or validate and was dropped. */
   invalidMessage: [info: { reason: string; event: string | undefined }];
 }

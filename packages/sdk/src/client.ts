@@ -21,6 +21,8 @@ import { TypedEmitter, type Handler } from './emitter';
 import type { ServerMessage } from './inbound';
 import { PendingRequests, type RequestResult } from './requests';
 import { resolveWebSocket, type SocketTarget, type WebSocketCtor } from './transport';
+import { isRefreshDue } from './token';
+import { tokenRefreshPolicyOf, type TokenRefreshPolicy } from './token-refresh';
 
 interface Settings {
   ctor: WebSocketCtor;
@@ -28,6 +30,7 @@ interface Settings {
   policy: ReconnectPolicy | null;
   requestTimeoutMs: number;
   connectTimeoutMs: number;
+  tokenRefresh: TokenRefreshPolicy | null;
 }
 
 /** Emits a validated message to its event's handlers (ServerMessage pairs each event with its payload). */
@@ -45,7 +48,9 @@ function dispatch<E extends ServerEventName>(
 /**
  * A typed connection to a tilerealm game server, for browsers, agents and tests. Resolves
  * `connect` only once the server has sent `session:welcome`, matches replies to requests by rid,
- * and reconnects with the same token after a drop so the player resumes where it was.
+ * and reconnects with the same token after a drop so the player resumes where it was. Keeps that
+ * token fresh: renews it through `POST /api/auth/refresh` once at most a fifth of its lifetime is
+ * left (see `tokenRefresh`), so a long-running client never reconnects with an expired token.
  */
 export class GameClient {
   /** Connection lifecycle events (`reconnecting`, `reconnected`, `disconnected`, `invalidMessage`). */
@@ -60,6 +65,8 @@ export class GameClient {
   private currentState: ClientState = 'connecting';
   private closedByClient = false;
   private cancelSleep: (() => void) | null = null;
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  private refreshing: Promise<boolean> | null = null;
 
   private constructor(
     private readonly settings: Settings,
@@ -83,6 +90,7 @@ export class GameClient {
         policy: reconnectPolicyOf(options.reconnect),
         requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
         connectTimeoutMs: options.connectTimeoutMs ?? 10_000,
+        tokenRefresh: tokenRefreshPolicyOf(options.tokenRefresh, options.url),
       },
       options.token,
     );
@@ -99,6 +107,44 @@ export class GameClient {
   /** The session token: the one given, or the one an anonymous-mode server issued in the welcome. */
   get token(): string | undefined {
     return this.currentToken;
+  }
+
+  /**
+   * Replaces the session token used by the next connection attempt (a reconnect), e.g. after the
+   * caller renewed it itself. The open connection is not affected: it was authenticated at login.
+   */
+  setToken(token: string): void {
+    this.currentToken = token;
+  }
+
+  /**
+   * Renews the session token through `POST /api/auth/refresh` when it is due (at most the
+   * `tokenRefresh` threshold of its lifetime left); resolves true when it was renewed. Never
+   * rejects: a failure is reported as lifecycle `tokenRefreshFailed` and the current token kept (it
+   * is tried again at the next check). Concurrent calls share one renewal.
+   */
+  refreshTokenIfDue(): Promise<boolean> {
+    const policy = this.settings.tokenRefresh;
+    const token = this.currentToken;
+    if (!policy || token === undefined || !isRefreshDue(token, policy.now(), policy.threshold))
+      return Promise.resolve(false);
+    this.refreshing ??= policy
+      .renew(token)
+      .then((fresh) => {
+        // A token given meanwhile (setToken, a welcome) is newer than the one renewed: keep it.
+        if (this.currentToken === token) this.currentToken = fresh.token;
+        this.lifecycle.emit('tokenRefreshed', { token: fresh.token, expiresAt: fresh.expiresAt });
+        return true;
+      })
+      .catch((err: unknown) => {
+        const error = err instanceof Error ? err : new Error(String(err));
+        this.lifecycle.emit('tokenRefreshFailed', { error });
+        return false;
+      })
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
   }
 
   /** The latest server tick seen in any message. */
@@ -207,7 +253,9 @@ export class GameClient {
 
   private async start(): Promise<void> {
     try {
+      await this.refreshTokenIfDue();
       await this.attempt();
+      this.scheduleRefresh();
     } catch (err) {
       const policy = this.settings.policy;
       if (policy && err instanceof ConnectionClosedError && err.code === CLOSE_CODES.savePending) {
@@ -216,6 +264,7 @@ export class GameClient {
           this.currentState = 'closed';
           throw outcome.error;
         }
+        this.scheduleRefresh();
         return;
       }
       this.currentState = 'closed';
@@ -279,7 +328,10 @@ export class GameClient {
     return retryConnect(
       {
         policy,
-        attempt: () => this.attempt(),
+        attempt: async () => {
+          await this.refreshTokenIfDue();
+          return this.attempt();
+        },
         sleep: (ms) => this.sleep(ms),
         cancelled: () => this.closedByClient,
         onReconnecting: (info) => this.lifecycle.emit('reconnecting', info),
@@ -302,7 +354,21 @@ export class GameClient {
     });
   }
 
+  /** Checks the token every `intervalMs` until the client closes (the timer never keeps Node alive). */
+  private scheduleRefresh(): void {
+    const policy = this.settings.tokenRefresh;
+    if (!policy || this.currentState === 'closed') return;
+    clearTimeout(this.refreshTimer);
+    const timer = setTimeout(() => {
+      void this.refreshTokenIfDue().then(() => this.scheduleRefresh());
+    }, policy.intervalMs);
+    if (typeof timer === 'object' && 'unref' in timer) timer.unref();
+    this.refreshTimer = timer;
+  }
+
   private finish(code: number, reason: string, byClient: boolean): void {
+    clearTimeout(this.refreshTimer);
+    this.refreshTimer = undefined;
     this.currentState = 'closed';
     const err = new ConnectionClosedError(code, reason, 'connected');
     this.requests.rejectAll(err);

@@ -18,7 +18,11 @@
  * - JSON text frames by default; `format: 'msgpack'` negotiates the msgpack subprotocol.
  * - Works with the `ws` package on Node (default there, token in an Authorization header) and the
  *   global `WebSocket` in browsers (token in `?token=`), or any constructor passed as `WebSocket`.
- * - `RestClient` for the few HTTP calls a player needs: anonymous identity, create / read player.
+ * - Keeps its session token fresh: renews it through `POST /api/auth/refresh` once at most 20% of
+ *   its lifetime is left (before connecting, before each reconnect, hourly while connected) and
+ *   emits `tokenRefreshed`; `tokenRefresh: false` and `setToken` when the caller renews it itself.
+ * - `RestClient` for the few HTTP calls a player needs: anonymous identity, create / read player,
+ *   `me`, `refresh` / `refreshIfDue` (the same renewal, for a token kept outside a GameClient).
  *
  * @example
  * ```ts
@@ -70,8 +74,17 @@ export { parseServerFrame } from './inbound';
 export type { InboundResult, ServerMessage } from './inbound';
 export { DIRECT_REPLIES } from './requests';
 export type { ReplyEvent, RequestResult } from './requests';
-export { ApiError, RestClient, socketUrlOf } from './rest';
-export type { AnonymousSession, PlayerResource, PlayerResponse } from './rest';
+export { ApiError, httpBaseOf, RestClient, socketUrlOf } from './rest';
+export type { AnonymousSession, Me, PlayerResource, PlayerResponse, RefreshedToken } from './rest';
+export { isRefreshDue, isTokenExpired, REFRESH_THRESHOLD, tokenTimes } from './token';
+export type { TokenTimes } from './token';
+export { DEFAULT_REFRESH_INTERVAL_MS, tokenRefreshPolicyOf } from './token-refresh';
+export type {
+  RenewToken,
+  TokenRefreshOption,
+  TokenRefreshOptions,
+  TokenRefreshPolicy,
+} from './token-refresh';
 export type { TokenTransport, WebSocketCtor, WebSocketLike } from './transport';
 export {
   ActionError,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SdkError } from './errors';
+import { isRefreshDue, REFRESH_THRESHOLD } from './token';
 
 /** The server's HTTP error body: `{ "error": { "code", "message", "details"? } }`. */
 const errorBody = z.object({
@@ -31,6 +32,17 @@ export const anonymousSessionSchema = z.object({
 });
 export type AnonymousSession = z.infer<typeof anonymousSessionSchema>;
 
+export const refreshedTokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type RefreshedToken = z.infer<typeof refreshedTokenSchema>;
+
+export const meSchema = z.looseObject({
+  accountId: z.string(),
+  anonymous: z.boolean(),
+  isAdmin: z.boolean().optional(),
+  via: z.string().optional(),
+});
+export type Me = z.infer<typeof meSchema>;
+
 /** The player resource as the REST API shows it to its owner; unknown extra fields are kept. */
 export const playerResourceSchema = z.looseObject({
   id: z.string(),
@@ -55,6 +67,16 @@ export function socketUrlOf(baseUrl: string): string {
   return url.toString();
 }
 
+/** The HTTP base address that goes with a WebSocket address: `ws://h:5555/ws` -> `http://h:5555`. */
+export function httpBaseOf(socketUrl: string): string {
+  const url = new URL(socketUrl);
+  url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:';
+  url.pathname = url.pathname.replace(/\/ws\/?$/, '/');
+  url.search = '';
+  url.hash = '';
+  return url.toString().replace(/\/$/, '');
+}
+
 /**
  * A small client for the REST calls a player or agent needs before it connects: an anonymous
  * identity, its player, and reading it back. Uses the global fetch (Node 18+ and browsers);
@@ -72,6 +94,31 @@ export class RestClient {
     const session = await this.call('POST', '/api/auth/anonymous', undefined, anonymousSessionSchema);
     this.token = session.token;
     return session;
+  }
+
+  /** GET /api/auth/me: the account behind the token (ApiError 401 when the token is not accepted). */
+  me(): Promise<Me> {
+    return this.call('GET', '/api/auth/me', undefined, meSchema);
+  }
+
+  /**
+   * POST /api/auth/refresh: a new token for the same account with a full lifetime, which replaces
+   * `token`. The old one stays valid until its own expiry. ApiError 401 once the token has expired
+   * (the account must sign in again).
+   */
+  async refresh(): Promise<RefreshedToken> {
+    const fresh = await this.call('POST', '/api/auth/refresh', undefined, refreshedTokenSchema);
+    this.token = fresh.token;
+    return fresh;
+  }
+
+  /**
+   * Refreshes the token when at most `threshold` of its lifetime is left (see REFRESH_THRESHOLD);
+   * resolves with the new token, or undefined when none was due.
+   */
+  async refreshIfDue(nowMs = Date.now(), threshold = REFRESH_THRESHOLD): Promise<RefreshedToken | undefined> {
+    if (this.token === undefined || !isRefreshDue(this.token, nowMs, threshold)) return undefined;
+    return this.refresh();
   }
 
   /** POST /api/v1/player: creates the account's player (or renames it if it has one). */

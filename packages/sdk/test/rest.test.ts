@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, RestClient, socketUrlOf } from '../src/index';
+import { ApiError, httpBaseOf, RestClient, socketUrlOf } from '../src/index';
 
 interface Seen {
   method: string | undefined;
@@ -107,8 +107,62 @@ describe('RestClient', () => {
     });
   });
 
-  it('derives the WebSocket address from the HTTP base address', () => {
+  it('derives the WebSocket address from the HTTP base address, and back', () => {
     expect(socketUrlOf('http://localhost:5555')).toBe('ws://localhost:5555/ws');
     expect(socketUrlOf('https://api.example.org/')).toBe('wss://api.example.org/ws');
+    expect(httpBaseOf('ws://localhost:5555/ws')).toBe('http://localhost:5555');
+    expect(httpBaseOf('wss://api.example.org/ws?token=x')).toBe('https://api.example.org');
+    expect(httpBaseOf('wss://example.org/game/ws')).toBe('https://example.org/game');
+  });
+});
+
+describe('RestClient token refresh', () => {
+  const now = Date.UTC(2030, 0, 1);
+  const s = (ms: number) => Math.floor(ms / 1000);
+  /** An unsigned JWT-shaped token with the given times (clients never verify their tokens). */
+  const jwt = (iatMs: number, expMs: number) =>
+    `e30.${Buffer.from(JSON.stringify({ iat: s(iatMs), exp: s(expMs) })).toString('base64url')}.sig`;
+  const day = 86_400_000;
+
+  beforeEach(() => {
+    respond = (req, res) => {
+      if (req.url === '/api/auth/refresh' && req.method === 'POST')
+        json(res, 200, {
+          token: jwt(now, now + 30 * day),
+          expiresAt: new Date(now + 30 * day).toISOString(),
+        });
+      else if (req.url === '/api/auth/me') json(res, 200, { accountId: 'acc_1', anonymous: true });
+      else json(res, 404, { error: { code: 'not_found', message: 'no' } });
+    };
+  });
+
+  it('renews a token in the last 20% of its life and keeps the new one', async () => {
+    const old = jwt(now - 25 * day, now + 5 * day);
+    const rest = new RestClient(baseUrl, old);
+    const fresh = await rest.refreshIfDue(now);
+    expect(fresh?.token).toBe(jwt(now, now + 30 * day));
+    expect(rest.token).toBe(fresh?.token);
+    expect(seen.map((r) => [r.method, r.url, r.authorization])).toEqual([
+      ['POST', '/api/auth/refresh', `Bearer ${old}`],
+    ]);
+    await expect(rest.me()).resolves.toMatchObject({ accountId: 'acc_1', anonymous: true });
+    expect(seen[1]?.authorization).toBe(`Bearer ${fresh?.token ?? ''}`);
+  });
+
+  it('leaves a token alone while more than 20% of its life is left, or once it has expired', async () => {
+    const young = new RestClient(baseUrl, jwt(now - 23 * day, now + 7 * day));
+    await expect(young.refreshIfDue(now)).resolves.toBeUndefined();
+    const expired = new RestClient(baseUrl, jwt(now - 30 * day, now - 1000));
+    await expect(expired.refreshIfDue(now)).resolves.toBeUndefined();
+    await expect(new RestClient(baseUrl).refreshIfDue(now)).resolves.toBeUndefined();
+    expect(seen).toEqual([]);
+  });
+
+  it('surfaces a refused renewal as an ApiError and keeps the old token', async () => {
+    respond = (_req, res) => json(res, 401, { error: { code: 'invalid_token', message: 'token expired' } });
+    const old = jwt(now - 25 * day, now + 5 * day);
+    const rest = new RestClient(baseUrl, old);
+    await expect(rest.refreshIfDue(now)).rejects.toMatchObject({ status: 401, code: 'invalid_token' });
+    expect(rest.token).toBe(old);
   });
 });

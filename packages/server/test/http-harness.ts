@@ -10,6 +10,7 @@ import { IdentityProviderVerifier } from '../src/auth/identity-provider';
 import { SessionTokens } from '../src/auth/session-tokens';
 import { loadContent, type Content } from '../src/content/load';
 import { createRepositories, type Repositories } from '../src/storage';
+import { EXCHANGED_TOKEN_TTL_SECONDS } from '../src/transport/http/routes/auth';
 import type { Database } from '../src/storage/types';
 import { createTestDatabase } from './db-helpers';
 
@@ -49,7 +50,11 @@ export async function createTestApp(
   const repos = createRepositories(database);
   const content = await bundledContent();
   await repos.items.syncDefinitions(itemRowsFromContent(content));
-  const sessions = new SessionTokens(config.jwtSecret ?? TEST_JWT_SECRET, 3600);
+  // The lifetimes start-server gives them, so tests see the configured ANONYMOUS_TOKEN_TTL_SECONDS.
+  const sessions = new SessionTokens(config.jwtSecret ?? TEST_JWT_SECRET, {
+    anonymous: config.anonymousTokenTtlSeconds,
+    account: EXCHANGED_TOKEN_TTL_SECONDS,
+  });
   const idp = config.idp ? new IdentityProviderVerifier(config.idp) : undefined;
   const app = await buildServer({
     config,

@@ -1,3 +1,4 @@
+import { CLOSE_CODES } from '@tilerealm/protocol';
 import { GameClient } from '@tilerealm/sdk';
 import type { Content } from '../content';
 import { h } from '../dom';
@@ -13,6 +14,8 @@ import { GameStore } from './store';
  * The game screen: the 3D world view with the interfaces (bank, shop, trade, dialogue) over it,
  * the minimap and status orbs, the side panels, the chat box and the music control. Connects the
  * SDK client for `characterId` with the session's token; resolves once the player is in the world.
+ * The session renews the token (the client gets each new one for its reconnects); a 4001 refusal
+ * ends the session.
  */
 export async function mountGame(
   root: HTMLElement,
@@ -26,7 +29,9 @@ export async function mountGame(
     token: session.token,
     characterId,
     beforeConnect: (c) => store.attach(c),
+    tokenRefresh: false,
   });
+  const offToken = session.onTokenChange((token) => client.setToken(token));
   // The first player:sync may still be on its way after the welcome.
   if (!store.world.player) await client.waitFor('player:sync', undefined, 10_000);
 
@@ -66,6 +71,7 @@ export async function mountGame(
 
   const onLifecycle = client.lifecycle.on('disconnected', (info) => {
     if (!info.byClient) store.log({ channel: 'error', text: `Disconnected: ${info.reason || info.code}` });
+    if (info.code === CLOSE_CODES.unauthorized) session.reject();
   });
   const onReconnect = client.lifecycle.on('reconnecting', () =>
     store.log({ channel: 'system', text: 'Connection lost, reconnecting...' }),
@@ -78,6 +84,7 @@ export async function mountGame(
   return {
     store,
     async dispose() {
+      offToken();
       onLifecycle();
       onReconnect();
       for (const d of disposers.reverse()) d();

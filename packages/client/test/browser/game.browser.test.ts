@@ -475,6 +475,28 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     await screenshot(page, '12-dashboard-resumed');
   });
 
+  it('says a refused stored session has ended and makes no new identity by itself', async () => {
+    const anonymousCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/auth/anonymous')) anonymousCalls.push(r.url());
+    });
+    // A token of ours whose exp (1970) has long passed: the server answers 401 to /api/auth/me.
+    const expired = `e30.${Buffer.from('{"iss":"tilerealm","exp":1}').toString('base64url')}.x`;
+    await page.evaluate(
+      `localStorage.setItem('tilerealm.session', JSON.stringify({ token: '${expired}', accountId: 'acc_gone' }))`,
+    );
+    await page.goto(`${server.url}/#/characters`);
+    await page.reload();
+    await page
+      .getByTestId('session-notice')
+      .getByText(/has expired/)
+      .waitFor({ timeout: WAIT });
+    await page.getByTestId('sign-in-anonymous').waitFor({ timeout: WAIT });
+    expect(anonymousCalls).toEqual([]);
+    expect(await page.evaluate('localStorage.getItem("tilerealm.session")')).toBeNull();
+    await screenshot(page, '13-session-expired');
+  });
+
   it('raised no uncaught page errors', () => {
     // Missing optional assets (e.g. a model the CDN does not have) are reported as failed loads,
     // not exceptions; anything else is a bug.

@@ -40,7 +40,12 @@ describe('loadConfig', () => {
       saveIntervalSeconds: 60,
       rateLimitEnabled: true,
       voice: undefined,
+      anonymousTokenTtlSeconds: 2_592_000,
     });
+  });
+
+  it('takes the anonymous token lifetime from ANONYMOUS_TOKEN_TTL_SECONDS', () => {
+    expect(loadConfig({ ANONYMOUS_TOKEN_TTL_SECONDS: '86400' }).config.anonymousTokenTtlSeconds).toBe(86_400);
   });
 
   it('derives public URLs from PORT', () => {
@@ -59,6 +64,9 @@ describe('loadConfig', () => {
     ['PUBLIC_WS_URL', 'http://x/ws', 'PUBLIC_WS_URL must be a URL (ws: or wss:)'],
     ['DISABLE_RATE_LIMIT', 'maybe', 'DISABLE_RATE_LIMIT must be true or false'],
     ['AGENT_PORT', '4.5', 'AGENT_PORT must be an integer'],
+    ['ANONYMOUS_TOKEN_TTL_SECONDS', '1.5', 'must be a whole number of seconds'],
+    ['ANONYMOUS_TOKEN_TTL_SECONDS', '59', 'must be between 3600 (one hour) and 31536000 (365 days)'],
+    ['ANONYMOUS_TOKEN_TTL_SECONDS', '31536001', 'must be between 3600'],
   ])('rejects %s=%s with a clear message', (name, value, message) => {
     const problems = problemsOf({ [name]: value });
     expect(problems.some((p) => p.startsWith(`${name}:`) && p.includes(message))).toBe(true);

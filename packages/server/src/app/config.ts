@@ -79,6 +79,16 @@ const envSchema = z.object({
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
   USE_LOCAL_POSTGRES: bool('USE_LOCAL_POSTGRES').optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ANONYMOUS_TOKEN_TTL_SECONDS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'ANONYMOUS_TOKEN_TTL_SECONDS must be a whole number of seconds')
+    .transform(Number)
+    .refine(
+      (n) => n >= 3600 && n <= 31_536_000,
+      'ANONYMOUS_TOKEN_TTL_SECONDS must be between 3600 (one hour) and 31536000 (365 days)',
+    )
+    .optional(),
   ADMIN_CODE: z.string().min(8, 'ADMIN_CODE must be at least 8 characters').optional(),
   PUBLIC_IDP_APP_ID: text.optional(),
   IDP_APP_SECRET: text.optional(),
@@ -134,6 +144,9 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** How long an anonymous identity's session token lives unless ANONYMOUS_TOKEN_TTL_SECONDS says otherwise: 30 days. */
+export const DEFAULT_ANONYMOUS_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+
 /** The variables production refuses to start without, in the order they are reported. */
 export const PRODUCTION_REQUIRED = [
   'DATABASE_URL',
@@ -160,6 +173,8 @@ export interface Config {
   useLocalPostgres: boolean;
   /** Undefined outside production when not configured: the app then generates and persists one. */
   jwtSecret: string | undefined;
+  /** Lifetime of the session tokens of anonymous identities (REST and WebSocket-issued), in seconds. */
+  anonymousTokenTtlSeconds: number;
   adminCode: string | undefined;
   /** Set when an identity provider is configured; otherwise the server runs in anonymous mode. */
   idp: IdentityProviderConfig | undefined;
@@ -262,6 +277,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     databaseUrl: e.DATABASE_URL,
     useLocalPostgres: !production && !e.DATABASE_URL && (e.USE_LOCAL_POSTGRES ?? false),
     jwtSecret: e.JWT_SECRET,
+    anonymousTokenTtlSeconds: e.ANONYMOUS_TOKEN_TTL_SECONDS ?? DEFAULT_ANONYMOUS_TOKEN_TTL_SECONDS,
     adminCode: e.ADMIN_CODE,
     idp: e.PUBLIC_IDP_APP_ID
       ? {

@@ -81,7 +81,10 @@ export async function startServer(
     const itemSync = await repos.items.syncDefinitions(itemRowsFromContent(content));
     logger.info(itemSync, 'items table in step with the item manifests');
 
-    const sessions = new SessionTokens(await resolveJwtSecret(config), EXCHANGED_TOKEN_TTL_SECONDS);
+    const sessions = new SessionTokens(await resolveJwtSecret(config), {
+      anonymous: config.anonymousTokenTtlSeconds,
+      account: EXCHANGED_TOKEN_TTL_SECONDS,
+    });
     const idp = config.idp ? new IdentityProviderVerifier(config.idp) : undefined;
     const authenticator = new Authenticator(sessions, idp, accountStore(repos));
 

@@ -1,7 +1,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTVerifyGetKey } from 'jose';
 import type { IdentityProviderConfig } from '../app/config';
-import type { VerifyResult } from './session-tokens';
+import { issuedInThePast, type VerifyResult } from './session-tokens';
 
 export interface ProviderIdentity {
   /** The provider's stable user id (`sub`). */
@@ -21,7 +21,8 @@ const ALGORITHMS_BY_KEY_TYPE: Record<string, string[]> = {
 /**
  * Verifies access tokens issued by the external identity provider. The key comes, in order of
  * preference, from a JWKS URL (rotating keys), a PEM public key, or the shared app secret (HS256).
- * The audience must be PUBLIC_IDP_APP_ID, as the client uses the same id.
+ * The audience must be PUBLIC_IDP_APP_ID, as the client uses the same id. A token must carry an
+ * expiry (`exp`): one without is refused, as is one not yet valid (`nbf`) or issued in the future.
  */
 export class IdentityProviderVerifier {
   private keyPromise: Promise<Key> | undefined;
@@ -52,6 +53,7 @@ export class IdentityProviderVerifier {
       const options = {
         audience: this.cfg.appId,
         algorithms: this.algorithms(key),
+        requiredClaims: ['exp'],
         ...(this.cfg.issuer ? { issuer: this.cfg.issuer } : {}),
       };
       const { payload } =
@@ -60,6 +62,7 @@ export class IdentityProviderVerifier {
           : await jwtVerify(token, key, options);
       if (typeof payload.sub !== 'string' || payload.sub.length === 0)
         return { ok: false, reason: 'invalid' };
+      if (!issuedInThePast(payload, Math.floor(Date.now() / 1000))) return { ok: false, reason: 'invalid' };
       const social: Record<string, string> = {};
       for (const name of ['discord', 'twitter', 'farcaster', 'github', 'google']) {
         const v = payload[name];

@@ -11,23 +11,51 @@ export interface SessionClaims {
 
 export type VerifyResult<T> = { ok: true; value: T } | { ok: false; reason: 'expired' | 'invalid' };
 
+/** Lifetimes of the tokens this server signs, in seconds, by kind of account. */
+export interface TokenLifetimes {
+  /** Anonymous identities: ANONYMOUS_TOKEN_TTL_SECONDS (30 days by default). */
+  anonymous: number;
+  /** Signed-in (identity-provider) accounts: exchanged, refreshed and agent tokens. */
+  account: number;
+}
+
+/**
+ * How far in the future a token's `iat` may lie before it is refused: servers and identity
+ * providers keep their clocks in step, but never exactly.
+ */
+export const MAX_CLOCK_SKEW_SECONDS = 60;
+
+/** False when a token claims to be issued in the future (beyond the allowed clock skew). */
+export function issuedInThePast(payload: { iat?: number | undefined }, nowSeconds: number): boolean {
+  return payload.iat === undefined || payload.iat <= nowSeconds + MAX_CLOCK_SKEW_SECONDS;
+}
+
 /**
  * Signs and verifies the server's own bearer tokens (HS256 with JWT_SECRET). Claims: `sub` = account
  * id, `anon` = anonymous identity, standard `iss`/`aud`/`iat`/`exp`. Nothing secret is put in a token.
+ * A token lives as long as its kind's lifetime (anonymous or account); one without `exp` or `iat`,
+ * or issued in the future, is refused, so no token of ours is valid forever.
  */
 export class SessionTokens {
   private readonly key: Uint8Array;
+  private readonly lifetimes: TokenLifetimes;
 
+  /**
+   * @param lifetimes seconds by kind of account, or one figure for both (tests)
+   * @param now the clock, epoch milliseconds (injected by tests)
+   */
   constructor(
     secret: string,
-    private readonly ttlSeconds: number,
+    lifetimes: TokenLifetimes | number,
+    private readonly now: () => number = Date.now,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.lifetimes = typeof lifetimes === 'number' ? { anonymous: lifetimes, account: lifetimes } : lifetimes;
   }
 
   async sign(claims: SessionClaims): Promise<{ token: string; expiresAt: Date }> {
-    const now = Math.floor(Date.now() / 1000);
-    const exp = now + this.ttlSeconds;
+    const now = Math.floor(this.now() / 1000);
+    const exp = now + (claims.anonymous ? this.lifetimes.anonymous : this.lifetimes.account);
     const token = await new SignJWT({ anon: claims.anonymous })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.accountId)
@@ -41,13 +69,17 @@ export class SessionTokens {
 
   async verify(token: string): Promise<VerifyResult<SessionClaims>> {
     try {
+      const nowMs = this.now();
       const { payload } = await jwtVerify(token, this.key, {
         issuer: SESSION_ISSUER,
         audience: SESSION_AUDIENCE,
         algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat'],
+        currentDate: new Date(nowMs),
       });
       if (typeof payload.sub !== 'string' || payload.sub.length === 0)
         return { ok: false, reason: 'invalid' };
+      if (!issuedInThePast(payload, Math.floor(nowMs / 1000))) return { ok: false, reason: 'invalid' };
       return { ok: true, value: { accountId: payload.sub, anonymous: payload['anon'] === true } };
     } catch (err) {
       return { ok: false, reason: err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionTokens } from '../../src/auth/session-tokens';
 import { anonymous, createTestApp, TEST_JWT_SECRET, type TestApp } from '../http-harness';
@@ -97,13 +97,21 @@ describe('identity-provider mode (local JWKS on loopback)', () => {
   let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
   let jwksHits = 0;
 
-  const providerToken = (claims: { sub?: string; aud?: string; expSeconds?: number; discord?: string }) => {
+  /** `expSeconds: null` leaves `exp` out; `iatSeconds` sets `iat` relative to now. */
+  const providerToken = (claims: {
+    sub?: string;
+    aud?: string;
+    expSeconds?: number | null;
+    iatSeconds?: number;
+    discord?: string;
+  }) => {
+    const now = Math.floor(Date.now() / 1000);
     const jwt = new SignJWT({ ...(claims.discord ? { discord: claims.discord } : {}) })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setIssuer('https://idp.test')
       .setAudience(claims.aud ?? 'game-app-id')
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + (claims.expSeconds ?? 300));
+      .setIssuedAt(now + (claims.iatSeconds ?? 0));
+    if (claims.expSeconds !== null) jwt.setExpirationTime(now + (claims.expSeconds ?? 300));
     if (claims.sub !== undefined) jwt.setSubject(claims.sub);
     return jwt.sign(privateKey);
   };
@@ -157,7 +165,11 @@ describe('identity-provider mode (local JWKS on loopback)', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.statusCode).toBe(200);
-    const session = res.json<{ token: string; accountId: string }>();
+    const session = res.json<{ token: string; accountId: string; expiresAt: string }>();
+    // Exchanged session tokens live one day (EXCHANGED_TOKEN_TTL_SECONDS).
+    const { iat = 0, exp = 0 } = decodeJwt(session.token);
+    expect(exp - iat).toBe(86_400);
+    expect(Date.parse(session.expiresAt)).toBe(exp * 1000);
     const me = await t.app.inject({
       url: '/api/auth/me',
       headers: { authorization: `Bearer ${session.token}` },
@@ -168,6 +180,8 @@ describe('identity-provider mode (local JWKS on loopback)', () => {
   it.each([
     ['the wrong audience', { sub: 'did:privy:carol', aud: 'another-app' }],
     ['an expired token', { sub: 'did:privy:carol', expSeconds: -60 }],
+    ['a token without expiry', { sub: 'did:privy:carol', expSeconds: null }],
+    ['a token issued in the future', { sub: 'did:privy:carol', iatSeconds: 600, expSeconds: 1200 }],
     ['no subject', {}],
   ])('401s %s', async (_label, claims) => {
     const token = await providerToken(claims);

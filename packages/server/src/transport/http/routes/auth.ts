@@ -6,8 +6,11 @@ import { authRouteRateLimit } from '../plugins/rate-limit';
 import { HttpError } from '../errors';
 import type { HttpDeps } from '../deps';
 
-/** Anonymous identities live for 30 days; exchanged identity-provider sessions for one day. */
-export const ANONYMOUS_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+/**
+ * Session tokens of signed-in (identity-provider) accounts live one day: those from
+ * `/api/auth/exchange`, their refreshes and agents' tokens. Anonymous identities' tokens live
+ * ANONYMOUS_TOKEN_TTL_SECONDS (30 days by default, see app/config.ts).
+ */
 export const EXCHANGED_TOKEN_TTL_SECONDS = 24 * 3600;
 
 const tokenResponse = z.object({
