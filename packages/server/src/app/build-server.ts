@@ -6,12 +6,25 @@ import { registerErrorHandling } from '../transport/http/plugins/error-handler';
 import { registerOpenApi } from '../transport/http/plugins/openapi';
 import { registerRateLimit } from '../transport/http/plugins/rate-limit';
 import type { HttpDeps } from '../transport/http/deps';
+import type { Config } from './config';
 import { frontendRoutes, hasBuiltFrontend } from '../transport/http/routes/frontend';
 import { registerRoutes } from '../transport/http/routes';
 import { registerWebSocket } from '../transport/ws/route';
 
 /** Largest accepted request body: the API's bodies are small JSON documents. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify refuses to trust anything for a bare hop count (it
+ * cannot check the peer), so a hop count becomes a function: the `hops` nearest addresses (the
+ * socket's peer first) are proxies, the next one is the client.
+ */
+function trustProxyOption(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
 
 /**
  * Builds the HTTP application without listening, so tests drive it with `app.inject()` and the
@@ -24,7 +37,7 @@ export async function buildServer(
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.env === 'production',
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     ajv: undefined,
     return503OnClosing: true,
   });
