@@ -7,6 +7,7 @@ export const HTTP_ERRORS = {
   bad_request: 400,
   invalid_json: 400,
   validation_failed: 400,
+  invalid_path: 400,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unauthorized: 401,
