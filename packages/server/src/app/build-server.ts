@@ -3,6 +3,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { authPlugin } from '../transport/http/plugins/auth';
 import { registerCors } from '../transport/http/plugins/cors';
 import { registerErrorHandling } from '../transport/http/plugins/error-handler';
+import {
+  answerUnavailableWhileClosing,
+  frameworkErrors,
+  handleClientError,
+} from '../transport/http/plugins/low-level-errors';
 import { registerOpenApi } from '../transport/http/plugins/openapi';
 import { registerRateLimit } from '../transport/http/plugins/rate-limit';
 import type { HttpDeps } from '../transport/http/deps';
@@ -39,8 +44,12 @@ export async function buildServer(
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     ajv: undefined,
-    return503OnClosing: true,
+    // Requests during shutdown get our own 503 body (answerUnavailableWhileClosing), not Fastify's.
+    return503OnClosing: false,
+    frameworkErrors,
+    clientErrorHandler: handleClientError,
   });
+  answerUnavailableWhileClosing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // A JSON API: bodies of other types are refused with 415 rather than parsed as text.
