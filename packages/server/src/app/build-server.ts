@@ -3,15 +3,33 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { authPlugin } from '../transport/http/plugins/auth';
 import { registerCors } from '../transport/http/plugins/cors';
 import { registerErrorHandling } from '../transport/http/plugins/error-handler';
+import {
+  answerUnavailableWhileClosing,
+  frameworkErrors,
+  handleClientError,
+} from '../transport/http/plugins/low-level-errors';
 import { registerOpenApi } from '../transport/http/plugins/openapi';
 import { registerRateLimit } from '../transport/http/plugins/rate-limit';
 import type { HttpDeps } from '../transport/http/deps';
+import type { Config } from './config';
 import { frontendRoutes, hasBuiltFrontend } from '../transport/http/routes/frontend';
 import { registerRoutes } from '../transport/http/routes';
 import { registerWebSocket } from '../transport/ws/route';
 
 /** Largest accepted request body: the API's bodies are small JSON documents. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify refuses to trust anything for a bare hop count (it
+ * cannot check the peer), so a hop count becomes a function: the `hops` nearest addresses (the
+ * socket's peer first) are proxies, the next one is the client.
+ */
+function trustProxyOption(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
 
 /**
  * Builds the HTTP application without listening, so tests drive it with `app.inject()` and the
@@ -24,10 +42,14 @@ export async function buildServer(
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.env === 'production',
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     ajv: undefined,
-    return503OnClosing: true,
+    // Requests during shutdown get our own 503 body (answerUnavailableWhileClosing), not Fastify's.
+    return503OnClosing: false,
+    frameworkErrors,
+    clientErrorHandler: handleClientError,
   });
+  answerUnavailableWhileClosing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // A JSON API: bodies of other types are refused with 415 rather than parsed as text.

@@ -210,6 +210,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ SKIP_ASSETS: '1' }).config.skipAssets).toBe(true);
     expect(loadConfig({}).config.skipAssets).toBe(false);
   });
+
+  it('trusts no proxy unless TRUST_PROXY names one, in every environment', () => {
+    expect(loadConfig({}).config.trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).config.trustProxy).toBe(false);
+    expect(loadConfig(prodEnv).config.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).config.trustProxy).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.7 ,fd00::/8,::1,loopback' }).config.trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', '::1', 'loopback']);
+  });
+
+  it.each([
+    ['true', 'TRUST_PROXY must be a hop count or a comma-separated list'],
+    ['*', 'TRUST_PROXY must be a hop count or a comma-separated list'],
+    ['0', 'TRUST_PROXY as a hop count must be between 1 and 10'],
+    ['11', 'TRUST_PROXY as a hop count must be between 1 and 10'],
+    ['10.0.0.0/33', 'not 10.0.0.0/33'],
+    ['10.0.0.1, proxy.internal', 'not proxy.internal'],
+    ['fd00::/129', 'not fd00::/129'],
+    ['10.0.0.0/8/1', 'not 10.0.0.0/8/1'],
+    [',', 'TRUST_PROXY must be a hop count'],
+  ])('refuses TRUST_PROXY=%s', (value, message) => {
+    const problems = problemsOf({ TRUST_PROXY: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
+  });
 });
 
 describe('publicEnv', () => {

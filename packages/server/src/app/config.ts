@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { resolveVoiceConfig, type VoiceConfig } from '../voice/config';
 
@@ -70,6 +71,49 @@ const failpointList = z
       });
   });
 
+/** Named address ranges that Fastify's trustProxy (proxy-addr) understands. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrCidr(value: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which peers may set the client address with X-Forwarded-For. A hop count (1 to 10:
+ * the server is reached only through that many proxies) or a comma-separated list of proxy
+ * addresses, CIDR ranges and the names loopback, linklocal, uniquelocal.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): number | string[] => {
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops >= 1 && hops <= 10) return hops;
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY as a hop count must be between 1 and 10' });
+      return z.NEVER;
+    }
+    const entries = v
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a !== '');
+    const bad = entries.filter((a) => !isAddressOrCidr(a));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be a hop count or a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal); not ${bad.join(', ') || v}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 /** The raw environment schema: names exactly as operators write them. Empty strings count as unset. */
 const envSchema = z.object({
   PORT: port('PORT').optional(),
@@ -115,6 +159,7 @@ const envSchema = z.object({
     .refine((n) => n >= 1 && n <= 86_400, 'SAVE_INTERVAL must be between 1 and 86400 seconds')
     .optional(),
   DISABLE_RATE_LIMIT: bool('DISABLE_RATE_LIMIT').optional(),
+  TRUST_PROXY: trustProxy.optional(),
   FAILPOINTS: failpointList.optional(),
   VOICE_API_KEY: text.optional(),
   VOICE_API_SECRET: text.optional(),
@@ -191,6 +236,11 @@ export interface Config {
   ci: boolean;
   saveIntervalSeconds: number;
   rateLimitEnabled: boolean;
+  /**
+   * Who may name the client address with X-Forwarded-For: nobody (false, the default), a hop count
+   * (the server is reached only through that many proxies) or proxy addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
   /**
    * Crash tests only: names of the fail points at which the process kills itself (SIGKILL), e.g.
    * `death:afterCommit`. Always empty in production.
@@ -303,6 +353,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     ci: e.CI ?? false,
     saveIntervalSeconds: e.SAVE_INTERVAL ?? 60,
     rateLimitEnabled: production || !(e.DISABLE_RATE_LIMIT ?? false),
+    trustProxy: e.TRUST_PROXY ?? false,
     failpoints: production ? [] : [...new Set(e.FAILPOINTS ?? [])],
     voice,
     commitHash: e.COMMIT_HASH ?? 'dev',

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../http-harness';
+import { listenLocally, rawRequest } from '../raw-http';
 
 interface Seen {
   method: string | undefined;
@@ -79,5 +80,71 @@ describe('/api/agent/* is proxied to AGENT_API_URL', () => {
     const res = await down.app.inject({ url: '/api/agent/agents' });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('service_unavailable');
+  });
+});
+
+describe('/api/agent/* stays under /api/agent/ on the runtime', () => {
+  let port: number;
+  beforeAll(async () => {
+    port = await listenLocally(t.app);
+  });
+
+  it.each([
+    '/api/agent/../../internal/secret',
+    '/api/agent/agents/../../../internal/secret',
+    '/api/agent/./agents',
+    '/api/agent/%2e%2e/%2e%2e/internal/secret',
+    '/api/agent/.%2E/internal',
+    '/api/agent/agents%2f..%2f..%2finternal',
+    '/api/agent/agents%2F..%2F..%2Finternal',
+    '/api/agent/..%5c..%5cinternal',
+    '/api/agent/..\\..\\internal\\secret',
+    '/api/agent/agents%00',
+    '/api/agent/agents%0d%0aX-Injected:%201',
+    '/api/agent/%252e%252e/%252e%252e/internal',
+    '/api/agent/agents//ag_1',
+    '/%61pi/agent/%2e%2e/%2e%2e/internal',
+  ])('refuses %s with 400 invalid_path and sends nothing upstream', async (target) => {
+    const before = seen.length;
+    const res = await rawRequest(port, 'GET', target, { authorization: 'Bearer a.b.c' });
+    expect(res?.status).toBe(400);
+    expect(JSON.parse(res?.body ?? '')).toMatchObject({ error: { code: 'invalid_path' } });
+    expect(seen.length).toBe(before);
+  });
+
+  it('sends an absolute-form request to the runtime, never to the host it names', async () => {
+    let elsewhere = 0;
+    const other = createServer((_req, res) => {
+      elsewhere += 1;
+      res.writeHead(200).end();
+    });
+    const otherUrl = await listen(other);
+    try {
+      const res = await rawRequest(port, 'GET', `${otherUrl}/api/agent/agents`, {
+        authorization: 'Bearer a.b.c',
+      });
+      expect(res?.status).toBe(202);
+      expect(seen.at(-1)).toMatchObject({ url: '/api/agent/agents', authorization: 'Bearer a.b.c' });
+      expect(elsewhere).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => other.close(() => resolve()));
+    }
+  });
+
+  it.each([
+    ['/api/agent/agents', '/api/agent/agents'],
+    [
+      '/api/agent/agents/ag_1/activity?limit=5&since=a%20b',
+      '/api/agent/agents/ag_1/activity?limit=5&since=a%20b',
+    ],
+    ['/%61pi/agent/agents?x=1', '/api/agent/agents?x=1'],
+    ['/api/agent/agents/ag%201', '/api/agent/agents/ag%201'],
+    ['/api/agent/agents/%C3%A9t%C3%A9', '/api/agent/agents/%C3%A9t%C3%A9'],
+    ['/api/agent/agents/', '/api/agent/agents/'],
+    ['/api/agent/agents/a..b/.well', '/api/agent/agents/a..b/.well'],
+  ])('passes %s on as %s', async (target, upstream) => {
+    const res = await rawRequest(port, 'GET', target, { authorization: 'Bearer a.b.c' });
+    expect(res?.status).toBe(202);
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', url: upstream, authorization: 'Bearer a.b.c' });
   });
 });

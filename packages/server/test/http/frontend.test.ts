@@ -51,6 +51,14 @@ describe('built frontend in the public directory', () => {
     expect(asset.statusCode).toBe(404);
   });
 
+  it('treats an encoded API path as an API path, not a client-side route', async () => {
+    for (const url of ['/%61pi/unknown', '/api%2Funknown', '/%61%70%69/v1/x']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code, url).toBe('not_found');
+    }
+  });
+
   it('still answers the API', async () => {
     expect((await t.app.inject('/health')).statusCode).toBe(200);
   });

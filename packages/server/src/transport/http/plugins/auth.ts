@@ -2,6 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthContext, Authenticator } from '../../../auth/authenticator';
 import { HttpError } from '../errors';
+import { isApiRoute } from '../route-path';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,14 +14,15 @@ declare module 'fastify' {
 }
 
 /**
- * Verifies a bearer token on every `/api/` request before rate limiting (so limits can be keyed per
- * account) and leaves the verdict on the request. Routes opt in to protection with {@link requireAuth}.
+ * Verifies a bearer token on every request that matched an `/api/` route (the matched route, never
+ * the raw URL: see route-path.ts) before rate limiting (so limits can be keyed per account) and
+ * leaves the verdict on the request. Routes opt in to protection with {@link requireAuth}.
  */
 export const authPlugin = fp<{ authenticator: Authenticator }>(async (app, { authenticator }) => {
   app.decorateRequest('auth', undefined);
   app.decorateRequest('authFailure', undefined);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     const header = request.headers.authorization;
     if (header === undefined) return;
     const outcome = await authenticator.fromHeader(header);

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorBody, HttpError } from '../errors';
+import { errorBody, HTTP_ERRORS, HttpError } from '../errors';
 import { wantsSpaFallback } from '../routes/frontend';
+import { clientErrorCode } from './low-level-errors';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -60,7 +61,8 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
       return reply.code(429).send(errorBody('rate_limited', 'rate limit exceeded'));
     }
     if (status >= 400 && status < 500) {
-      return reply.code(status).send(errorBody('bad_request', err.message));
+      const code = clientErrorCode(status);
+      return reply.code(HTTP_ERRORS[code]).send(errorBody(code, err.message));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody('internal_error', 'internal server error'));
@@ -70,6 +72,12 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
     if (opts.spaFallback && wantsSpaFallback(request)) return reply.type('text/html').sendFile('index.html');
     return reply
       .code(404)
-      .send(errorBody('not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+      .send(errorBody('not_found', `no route ${request.method} ${notFoundPath(request.url)}`));
   });
+}
+
+/** The path as the client wrote it, cut short: a 404 names it without echoing kilobytes back. */
+function notFoundPath(url: string): string {
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 }

@@ -1,6 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
+import { isApiRoute } from '../route-path';
+import { GroupedRateLimitStore } from './rate-limit-store';
 
 /** Spec limits: REST API 100 requests per minute; authentication 10 attempts per minute. */
 export const REST_LIMIT = { max: 100, timeWindow: 60_000 } as const;
@@ -11,16 +13,21 @@ export function rateLimitKey(request: FastifyRequest): string {
   return request.auth ? `account:${request.auth.accountId}` : `ip:${request.ip}`;
 }
 
-/** Per-route config for authentication endpoints: counted per address, in their own group. */
+/**
+ * Per-route config for authentication endpoints: counted per address, all of them together in the
+ * 'auth' group (see {@link GroupedRateLimitStore}).
+ */
 export const authRouteRateLimit = {
   rateLimit: { ...AUTH_LIMIT, keyGenerator: (r: FastifyRequest) => `ip:${r.ip}`, groupId: 'auth' },
 };
 
 /**
- * Registers the REST limit on `/api/` routes. Health, status, env.js, manifests, docs and the
- * frontend's static files are not API calls and are not counted (a hosting monitor must never be
- * blocked). A client over the limit is blocked until its one-minute window ends: 429 with
- * Retry-After and the usual x-ratelimit-* headers.
+ * Registers the REST limit on the `/api/` routes and on unknown paths (404s count against the same
+ * budget, so probing for routes is limited too). Health, status, env.js, manifests, docs, CORS
+ * preflights and the frontend's static files are not API calls and are not counted (a hosting
+ * monitor must never be blocked). Whether a request is counted depends on the route that matched,
+ * never on the raw URL, so `/%61pi/...` counts exactly like `/api/...`. A client over the limit is
+ * blocked until its one-minute window ends: 429 with Retry-After and the usual x-ratelimit-* headers.
  */
 export async function registerRateLimit(app: FastifyInstance, enabled: boolean): Promise<void> {
   if (!enabled) return;
@@ -28,12 +35,18 @@ export async function registerRateLimit(app: FastifyInstance, enabled: boolean):
     global: true,
     hook: 'preHandler',
     ...REST_LIMIT,
+    store: GroupedRateLimitStore,
     keyGenerator: rateLimitKey,
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !(request.is404 || isApiRoute(request)),
     errorResponseBuilder: (_request, context) =>
       new HttpError('rate_limited', `rate limit exceeded: retry in ${context.after}`, {
         limit: context.max,
         retryAfterSeconds: Math.ceil(context.ttl / 1000),
       }),
+  });
+  // The plugin limits routes only; the not-found handler gets the global limit here.
+  const limitUnknownPaths = app.rateLimit();
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.is404) await limitUnknownPaths.call(app, request, reply);
   });
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { decodedPath } from '../route-path';
 
 /** Paths that belong to the API and must never fall back to the single-page app. */
 const API_PREFIXES = [
@@ -36,9 +37,12 @@ export async function frontendRoutes(app: FastifyInstance, publicDir: string): P
   });
 }
 
-/** True for a browser navigation to a client-side route (not an API path, not a missing asset). */
+/**
+ * True for a browser navigation to a client-side route (not an API path, not a missing asset). Only
+ * asked for paths no route matched; the path is looked at decoded, so `/%61pi/x` is an API path.
+ */
 export function wantsSpaFallback(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0] ?? '/';
+  const path = decodedPath(request);
   const wantsHtml = (request.headers.accept ?? '').includes('text/html');
   return request.method === 'GET' && wantsHtml && !API_PREFIXES.some((p) => path.startsWith(p));
 }
