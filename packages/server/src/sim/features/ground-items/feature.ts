@@ -1,6 +1,6 @@
 import type { Feature } from '../../core/registry';
 import { dropFromSlot } from './drop';
-import { requestPickup, resolvePickups, routePickups } from './pickup';
+import { requestPickup, resolvePickup, routePickup } from './pickup';
 
 /**
  * Ground items: `inventory:drop`, `player:action` `pickup` (walk there, then take), the timers
@@ -14,8 +14,8 @@ export const groundItemsFeature: Feature = {
   register(r) {
     r.on('inventory:drop', (world, player, data) => dropFromSlot(world, player, data.slot, data.quantity));
     r.action('pickup', (world, player, data, rid) => requestPickup(world, player, data.groundItemId, rid));
-    r.phase('input', routePickups);
-    r.phase('players', resolvePickups);
+    r.perPlayer('input', routePickup);
+    r.perPlayer('players', resolvePickup);
     r.phase('world', (world) => {
       for (const pile of world.groundItems.advance(world.tick).despawned)
         world.ledger.record(pile.itemId, -pile.quantity, 'despawn');
