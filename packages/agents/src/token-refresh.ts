@@ -1,5 +1,6 @@
 import { ApiError } from '@tilerealm/sdk';
 import { z } from 'zod';
+import { warn } from './errors';
 
 /** Renew a token once less than this fraction of its lifetime is left (24 h tokens: under ~4.8 h). */
 export const REFRESH_THRESHOLD = 0.2;
@@ -125,7 +126,8 @@ export class RefreshTimer {
     let retrySoon = true;
     try {
       retrySoon = (await this.check()).retrySoon;
-    } catch {
+    } catch (err) {
+      warn('checking the session tokens failed; trying again soon', err);
       retrySoon = true;
     }
     if (this.active) this.schedule(retrySoon ? this.retryMs : this.intervalMs);
