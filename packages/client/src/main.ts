@@ -21,7 +21,10 @@ async function route(): Promise<void> {
   const previous = leave;
   leave = undefined;
   await previous?.();
-  session ??= await restoreSession(env).catch(() => undefined);
+  session ??= await restoreSession(env).catch((err: unknown) => {
+    console.warn('the saved session could not be restored: signing in again', err);
+    return undefined;
+  });
   if (!session) {
     mountSignIn(root, env, (s) => {
       session = s;
