@@ -132,7 +132,6 @@ export class World {
     const start = this.clock();
     let t = start;
     for (const name of PHASES) {
-      this.activeHook = 'input commands';
       if (name === 'input') this.applyCommands();
       const released = this.releasing.length;
       // A fault is charged to the entity or hook that threw; the world carries on (core/faults.ts).
@@ -152,6 +151,7 @@ export class World {
   }
 
   private applyCommands(): void {
+    this.activeHook = 'input commands';
     const commands = this.queue;
     this.queue = [];
     const deferred: Command[] = [];
