@@ -1,8 +1,8 @@
 /**
  * Fault isolation: an exception in the tick is a bug, and it is charged to the one entity whose work
  * threw, never to everyone after it in a loop. The world runs per-entity hooks ({@link runHook})
- * and the shares of entity loops that hooks keep themselves (`world.isolate`) inside a try/catch
- * each, and hands what was caught here:
+ * and each entity's share of the loops that hooks keep themselves (`world.isolate`) inside a
+ * try/catch of its own, and what it catches is dealt with here:
  *
  * - a **player**: the fault is reported with the error's stack; the player is saved when its state
  *   is safe to save ({@link snapshotProblem}), taken out of the world (as a logout does) and its
