@@ -50,6 +50,23 @@ export default tseslint.config(
     },
   },
   {
+    // No error dropped silently: a rejection handler takes the error (and logs it), or is a named
+    // helper whose comment says why silence is right there.
+    files: ['packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='catch'] > :matches(ArrowFunctionExpression, FunctionExpression)[params.length=0]",
+          message:
+            'This drops the error silently: log it with its context, or use a named helper that says why silence is right.',
+        },
+      ],
+    },
+  },
+  {
     // The browser client: DOM globals, no Node builtins.
     files: ['packages/client/src/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },

@@ -9,7 +9,8 @@ import { QuestTracker, questingStep } from './behaviours/questing';
 import { smithingStep } from './behaviours/smithing';
 import { exploreStep, followStep, idleStep } from './behaviours/misc';
 import { parseCommand, type OwnerCommand } from './commands';
-import { StepAborted, sleepTicks, type StepContext } from './context';
+import { logFailure, StepAborted, sleepTicks, type StepContext } from './context';
+import { errorText } from './errors';
 import type { LlmAdvisor } from './llm';
 import { candidates, decide, MIN_GOAL_TICKS, type ControlState, type Decision } from './planner';
 import type { AgentRecord } from './store';
@@ -50,6 +51,8 @@ const SKILL_OF: Partial<Record<GoalType, string>> = {
  */
 export class AgentRunner {
   readonly activity = new ActivityLog();
+  /** A line in the activity log. */
+  private readonly log = (message: string): void => this.activity.add(message);
   status: AgentStatus = 'stopped';
   lastError: string | undefined;
   control: ControlState = { goal: null, goalsPaused: false };
@@ -152,7 +155,7 @@ export class AgentRunner {
     this.activity.add(`owner command: ${cmd.kind === 'goal' ? cmd.goal : cmd.kind}`);
     this.command = cmd.kind === 'resume' ? null : cmd;
     this.interrupt();
-    if (cmd.kind === 'stop') void this.bot?.actions.stop().catch(() => undefined);
+    if (cmd.kind === 'stop') void this.bot?.actions.stop().catch(logFailure(this.log, 'stopping'));
   }
 
   private interrupt(): void {
@@ -287,8 +290,10 @@ export class AgentRunner {
     this.lastReport = key;
     try {
       ctx.bot.client.send('agent:report', { goal });
-    } catch {
+    } catch (err) {
+      // Sent again at the next step.
       this.lastReport = '';
+      this.activity.add(`could not report the goal: ${errorText(err)}`);
     }
   }
 
@@ -297,6 +302,6 @@ export class AgentRunner {
     const bot = this.bot;
     if (!llm || !bot) return;
     const reply = await llm.reply(this.record.name, text);
-    if (reply) await bot.actions.say(reply.slice(0, 80)).catch(() => undefined);
+    if (reply) await bot.actions.say(reply.slice(0, 80)).catch(logFailure(this.log, 'answering the owner'));
   }
 }

@@ -1,6 +1,7 @@
 import type { AvailableGoal, GoalType, PlayerStatePayload } from '@tilerealm/protocol';
 import { GOAL_TYPES } from '@tilerealm/protocol';
 import { z } from 'zod';
+import { errorText, warn } from './errors';
 
 const completionSchema = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
@@ -22,6 +23,8 @@ export interface LlmSettings {
  */
 export class LlmAdvisor {
   failures = 0;
+  /** Why the last call failed (undefined after a success). */
+  lastFailure: string | undefined;
 
   constructor(private readonly settings: LlmSettings) {}
 
@@ -51,7 +54,7 @@ export class LlmAdvisor {
     const type = GOAL_TYPES.find((g) => word === g || word.startsWith(g) || word.includes(` ${g}`));
     const chosen = type && options.find((o) => o.type === type);
     if (!chosen) {
-      this.failures++;
+      this.failed('the answer named none of the available goals');
       return null;
     }
     return { type: chosen.type, reason: chosen.reason };
@@ -82,10 +85,21 @@ export class LlmAdvisor {
       });
       if (!res.ok) throw new Error(`status ${res.status}`);
       const parsed = completionSchema.parse(await res.json());
+      this.lastFailure = undefined;
       return parsed.choices[0]?.message.content ?? null;
-    } catch {
-      this.failures++;
+    } catch (err) {
+      this.failed(errorText(err));
       return null;
     }
+  }
+
+  /**
+   * Counts a failure (the caller falls back to the rules); the runtime's log gets a line when the
+   * reason changes, not one per call while the endpoint stays down.
+   */
+  private failed(reason: string): void {
+    this.failures++;
+    if (reason !== this.lastFailure) warn('the LLM advisor failed (the rule-based planner decides)', reason);
+    this.lastFailure = reason;
   }
 }

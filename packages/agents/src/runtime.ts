@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { WorldPlaces } from '@tilerealm/sdk';
 import { AgentRunner } from './agent';
+import { warn, whenSettled } from './errors';
 import type { GameApi, Me } from './game-api';
 import type { LlmAdvisor } from './llm';
 import { AgentStore, readJson, writeAtomic, type AgentRecord } from './store';
@@ -65,11 +66,11 @@ export class AgentRuntime {
    * every agent marked running (a failure is logged in its activity, not thrown).
    */
   async resume(): Promise<void> {
-    await this.refreshTokens().catch(() => undefined);
-    this.refreshTimer.start();
-    await Promise.all(
-      [...this.runners.values()].filter((r) => r.record.running).map((r) => r.start().catch(() => undefined)),
+    await this.refreshTokens().catch((err: unknown) =>
+      warn('renewing the session tokens at start-up failed', err),
     );
+    this.refreshTimer.start();
+    await Promise.all([...this.runners.values()].filter((r) => r.record.running).map((r) => startLogged(r)));
   }
 
   /** Agents of an owner (all of them for an administrator). */
@@ -92,7 +93,10 @@ export class AgentRuntime {
     options: { agentId?: string; start?: boolean } = {},
   ): Promise<AgentSummary> {
     const created = await this.deps.api.createAgent(ownerToken, name, options.agentId);
-    const ownerCharacterIds = await this.deps.api.characterIds(ownerToken).catch(() => []);
+    const ownerCharacterIds = await this.deps.api.characterIds(ownerToken).catch((err: unknown) => {
+      warn(`the owner's characters could not be listed for ${name}: it will not know its owner in chat`, err);
+      return [];
+    });
     const record: AgentRecord = {
       agentId: created.agentId,
       name: created.name,
@@ -106,7 +110,7 @@ export class AgentRuntime {
     await this.store.put(record);
     const runner = this.runnerFor(record);
     this.runners.set(record.agentId, runner);
-    if (record.running) await runner.start().catch(() => undefined);
+    if (record.running) await startLogged(runner);
     return summarize(runner);
   }
 
@@ -166,7 +170,7 @@ export class AgentRuntime {
    */
   refreshTokens(nowMs = Date.now()): Promise<RenewOutcome> {
     const pass = this.refreshing.then(() => this.refreshPass(nowMs));
-    this.refreshing = pass.catch(() => undefined);
+    this.refreshing = whenSettled(pass);
     return pass;
   }
 
@@ -230,4 +234,12 @@ export function summarize(r: AgentRunner): AgentSummary {
     position: player ? { x: player.position.x, z: player.position.z } : null,
     skills: player?.skills ?? {},
   };
+}
+
+/**
+ * Starts an agent whose start must not fail the caller (resume, create, a token renewal): a failure
+ * is in its status and activity log (see AgentRunner.start) and in the runtime's log.
+ */
+function startLogged(runner: AgentRunner): Promise<void> {
+  return runner.start().catch((err: unknown) => warn(`agent ${runner.record.name} did not start`, err));
 }

@@ -1,4 +1,5 @@
 import { ApiError, isRefreshDue, REFRESH_THRESHOLD } from '@tilerealm/sdk';
+import { warn } from './errors';
 
 /**
  * When a token is due: the SDK's rule (at most REFRESH_THRESHOLD, 20%, of its lifetime left), shared
@@ -84,7 +85,8 @@ export class RefreshTimer {
     let retrySoon = true;
     try {
       retrySoon = (await this.check()).retrySoon;
-    } catch {
+    } catch (err) {
+      warn('checking the session tokens failed; trying again soon', err);
       retrySoon = true;
     }
     if (this.active) this.schedule(retrySoon ? this.retryMs : this.intervalMs);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AvailableGoal, PlayerStatePayload } from '@tilerealm/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LlmAdvisor } from '../src/llm';
 
 /** A local stand-in for an OpenAI-compatible API: answers with whatever `next` says. */
@@ -67,6 +67,26 @@ describe('LlmAdvisor against a local stand-in server', () => {
     next = { status: 200, content: 'woodcutting', hang: true };
     expect(await a.chooseGoal(player, options)).toBeNull();
     expect(a.failures).toBe(3);
+  });
+
+  it("logs why it failed in the runtime's log, once per reason while the reason stays the same", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const a = advisor();
+      next = { status: 503, content: 'woodcutting' };
+      expect(await a.chooseGoal(player, options)).toBeNull();
+      expect(await a.chooseGoal(player, options)).toBeNull();
+      next = { status: 200, content: 'mining' };
+      expect(await a.chooseGoal(player, options)).toBeNull();
+      expect(a.failures).toBe(3);
+      expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([
+        '[agents] the LLM advisor failed (the rule-based planner decides): status 503',
+        '[agents] the LLM advisor failed (the rule-based planner decides): the answer named none of the available goals',
+      ]);
+      expect(a.lastFailure).toBe('the answer named none of the available goals');
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('answers chat with one line', async () => {

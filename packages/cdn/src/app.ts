@@ -123,7 +123,16 @@ async function resolveInside(
     if (!realFile.startsWith(realRoot + path.sep)) return undefined;
     const stats = await stat(realFile);
     return stats.isFile() ? { absolute: realFile, stats } : undefined;
-  } catch {
-    return undefined;
+  } catch (err) {
+    // No such file (or a path no file can have) is a 404; anything else (EACCES, EIO) is the
+    // server's fault: thrown, so it is logged and answered 500 instead of hiding as a 404.
+    if (isNoSuchFile(err)) return undefined;
+    throw err;
   }
+}
+
+const NO_SUCH_FILE = new Set(['ENOENT', 'ENOTDIR', 'ENAMETOOLONG', 'ELOOP', 'ERR_INVALID_ARG_VALUE']);
+
+function isNoSuchFile(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'code' in err && NO_SUCH_FILE.has(String(err.code));
 }

@@ -42,3 +42,33 @@ describe('sim/ lint rules', () => {
     ).toEqual([]);
   });
 });
+
+/** Errors are never dropped silently in src: a rejection handler that ignores its error is refused. */
+describe('silent catch rule', () => {
+  const eslint = new ESLint({ cwd: REPO_ROOT });
+  const lint = async (code: string, filePath: string) => {
+    const [result] = await eslint.lintText(code, { filePath: `${REPO_ROOT}/${filePath}` });
+    return (result?.messages ?? []).map((m) => m.ruleId);
+  };
+
+  it.each([
+    ['() => undefined', 'export const p = Promise.resolve().catch(() => undefined);'],
+    ['() => {}', 'export const p = Promise.resolve().catch(() => {});'],
+    ['a fallback value', 'export const p = Promise.resolve([1]).catch(() => []);'],
+    ['function () {}', 'export const p = Promise.resolve().catch(function () {});'],
+  ])('rejects .catch(%s) in every package', async (_label, code) => {
+    for (const file of ['packages/server/src/x.ts', 'packages/agents/src/x.ts', 'packages/client/src/x.ts'])
+      expect(await lint(code, file)).toContain('no-restricted-syntax');
+  });
+
+  it('allows a handler that takes the error, a named helper, and anything in tests', async () => {
+    const handled = 'export const p = Promise.resolve().catch((err: unknown) => console.warn(err));';
+    const named =
+      'const expected = (): void => undefined;\nexport const p = Promise.resolve().catch(expected);';
+    expect(await lint(handled, 'packages/server/src/x.ts')).toEqual([]);
+    expect(await lint(named, 'packages/sdk/src/x.ts')).toEqual([]);
+    expect(
+      await lint('export const p = Promise.resolve().catch(() => undefined);', 'packages/sdk/src/x.test.ts'),
+    ).toEqual([]);
+  });
+});

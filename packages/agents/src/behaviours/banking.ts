@@ -1,5 +1,5 @@
 import { tileDistance } from '@tilerealm/sdk';
-import { abortable, type StepContext } from '../context';
+import { abortable, logFailure, type StepContext } from '../context';
 
 const BANK_STATIONS = ['bank_booth', 'bank_chest'];
 
@@ -22,6 +22,6 @@ export async function bankTrip(ctx: StepContext, keep: readonly string[]): Promi
   const before = bot.world.player?.inventory.length ?? 0;
   await abortable(bot.actions.depositAll(keep), signal);
   ctx.log(`deposited ${before - (bot.world.player?.inventory.length ?? 0)} slots`);
-  await bot.actions.closeInterface().catch(() => undefined);
+  await bot.actions.closeInterface().catch(logFailure(ctx.log, 'closing the window'));
   return true;
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_FOOD, GameError, type Bot } from '@tilerealm/sdk';
-import { abortable, sleepTicks, type StepContext } from '../context';
+import { abortable, logFailure, sleepTicks, type StepContext } from '../context';
 
 /** NPCs worth training on, easiest first (their spawns come from the map). */
 export const TRAINING_NPCS = [
@@ -61,7 +61,10 @@ export async function combatStep(ctx: StepContext): Promise<void> {
     await sleepTicks(ctx, 2);
     return;
   }
-  const offStats = bot.client.on('player:stats', () => void eatIfHurt(bot, ctx.log).catch(() => undefined));
+  const offStats = bot.client.on(
+    'player:stats',
+    () => void eatIfHurt(bot, ctx.log).catch(logFailure(ctx.log, 'eating')),
+  );
   try {
     const xp = world.xp('attack') + world.xp('strength') + world.xp('defence');
     const killed = await abortable(bot.actions.fight(target.id, { timeoutMs: 60_000 }), signal);

@@ -1,6 +1,7 @@
 import type { EntitySnapshot, ServerPayload } from '@tilerealm/protocol';
 import { tileDistance } from '@tilerealm/sdk';
-import { abortable, sleepTicks, type StepContext } from '../context';
+import { abortable, logFailure, sleepTicks, type StepContext } from '../context';
+import { handledElsewhere } from '../errors';
 
 type DialogueNode = ServerPayload<'dialogue:node'>;
 
@@ -68,11 +69,11 @@ export async function converse(
     const option = current.awaiting === 'choice' ? pickOption(current.options, wants) : undefined;
     if (current.awaiting === 'choice' && !option) {
       ctx.log(`${current.npcName}: no fitting answer to "${current.text}"; leaving`);
-      await bot.actions.closeInterface().catch(() => undefined);
+      await bot.actions.closeInterface().catch(logFailure(ctx.log, 'closing the window'));
       return seen;
     }
     const next = bot.client.waitFor('dialogue:node', (n) => n.npcId === current.npcId, 30_000);
-    next.catch(() => undefined);
+    handledElsewhere(next);
     const ack = option
       ? await abortable(bot.client.request('dialogue:choose', { index: option.index }), signal)
       : await abortable(bot.client.request('dialogue:continue', {}), signal);

@@ -1,4 +1,4 @@
-import { abortable, sleepTicks, type StepContext } from '../context';
+import { abortable, logFailure, sleepTicks, type StepContext } from '../context';
 
 /** Idle: stand still a few ticks (the loop re-plans after). */
 export async function idleStep(ctx: StepContext): Promise<void> {
@@ -30,7 +30,9 @@ export async function followStep(ctx: StepContext, once: boolean): Promise<boole
   }
   const here = ctx.bot.world.position;
   if (!here || Math.max(Math.abs(here.x - owner.x), Math.abs(here.z - owner.z)) > 1) {
-    await abortable(ctx.bot.actions.walkTo(owner.x + 1, owner.z), ctx.signal).catch(() => undefined);
+    await abortable(ctx.bot.actions.walkTo(owner.x + 1, owner.z), ctx.signal).catch(
+      logFailure(ctx.log, 'following the owner'),
+    );
   }
   if (!once) await sleepTicks(ctx, 2);
   return true;

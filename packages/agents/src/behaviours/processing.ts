@@ -1,5 +1,5 @@
 import { GameError, tileDistance } from '@tilerealm/sdk';
-import { abortable, sleepTicks, type StepContext } from '../context';
+import { abortable, logFailure, sleepTicks, type StepContext } from '../context';
 import { gatherStep, GATHER_SPECS } from './gathering';
 import { buyTool } from './shopping';
 
@@ -48,6 +48,6 @@ export async function firemakingStep(ctx: StepContext, skip: Map<string, number>
     if (!(err instanceof GameError)) throw err;
     const p = bot.world.position ?? { x: 0, z: 0 };
     ctx.log(`cannot light a fire here (${err.code}): stepping aside`);
-    await abortable(bot.actions.walkTo(p.x + 2, p.z), signal).catch(() => undefined);
+    await abortable(bot.actions.walkTo(p.x + 2, p.z), signal).catch(logFailure(ctx.log, 'stepping aside'));
   }
 }

@@ -1,6 +1,7 @@
 import type { Goal, QuestJournalEntry, ServerPayload } from '@tilerealm/protocol';
 import { DEFAULT_FOOD, GameError, type GameClient } from '@tilerealm/sdk';
-import { abortable, sleepTicks, type StepContext } from '../context';
+import { abortable, logFailure, sleepTicks, type StepContext } from '../context';
+import { handledElsewhere } from '../errors';
 import { bankTrip } from './banking';
 import { eatIfHurt } from './combat';
 import { converse, reachNpc } from './dialogue';
@@ -71,9 +72,9 @@ export async function questingStep(
 ): Promise<boolean> {
   if (!quests.known) {
     const journal = ctx.bot.client.waitFor('quest:journal', undefined, 30_000);
-    journal.catch(() => undefined);
+    handledElsewhere(journal);
     await abortable(ctx.bot.client.request('quest:requestJournal', {}), ctx.signal);
-    await abortable(journal, ctx.signal).catch(() => undefined);
+    await abortable(journal, ctx.signal).catch(logFailure(ctx.log, 'waiting for the quest journal'));
   }
   const quest = quests.pending();
   if (!quest) {
@@ -111,7 +112,7 @@ async function buyFeathers(ctx: StepContext, quantity: number): Promise<void> {
     ctx.log(`cannot buy ${FEATHER_QUEST.itemId}s: ${err.code}`);
     await sleepTicks(ctx, 10);
   } finally {
-    await bot.actions.closeInterface().catch(() => undefined);
+    await bot.actions.closeInterface().catch(logFailure(ctx.log, 'closing the window'));
   }
 }
 

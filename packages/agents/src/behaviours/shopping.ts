@@ -1,5 +1,5 @@
 import { tileDistance } from '@tilerealm/sdk';
-import { abortable, sleepTicks, type StepContext } from '../context';
+import { abortable, logFailure, sleepTicks, type StepContext } from '../context';
 
 /** Where the runtime buys its starter tools: the item, the shopkeeper selling it, the price to have. */
 export interface ToolSource {
@@ -42,6 +42,6 @@ export async function buyTool(ctx: StepContext, source: ToolSource): Promise<boo
   await abortable(bot.actions.openShop(keeper.id), signal);
   const ack = await abortable(bot.actions.buy(source.itemId, 1), signal);
   ctx.log(`bought ${source.itemId} for ${String(ack.result?.['paid'] ?? '?')} coins`);
-  await bot.actions.closeInterface().catch(() => undefined);
+  await bot.actions.closeInterface().catch(logFailure(ctx.log, 'closing the window'));
   return true;
 }

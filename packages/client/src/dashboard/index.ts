@@ -780,7 +780,9 @@ export function mountDashboard(
       areas = parsed.data.areas;
       render();
     })
-    .catch(() => undefined);
+    .catch((err: unknown) =>
+      console.warn('world areas could not be loaded: positions show without area names', err),
+    );
 
   // ---- visibility: no polling while the tab is hidden ----
   const onVisibility = (): void => {

@@ -70,7 +70,7 @@ export class AgentActions {
     // Only updates after the ack count: an update from before the walk also says "not moving".
     let acked = false;
     const stopped = this.client.waitFor('world:update', (u) => acked && u.self?.moving === false, timeout);
-    stopped.catch(() => undefined);
+    awaitedLater(stopped);
     const ack = await this.client.request(
       'player:move',
       options.run === undefined ? { x, z } : { x, z, run: options.run },
@@ -101,7 +101,7 @@ export class AgentActions {
       (d) => d.id === targetId || d.id === this.client.welcome?.playerId,
       timeout,
     );
-    died.catch(() => undefined);
+    awaitedLater(died);
     await this.attack(targetId);
     try {
       const d = await died;
@@ -211,7 +211,7 @@ export class AgentActions {
   /** Talks to an NPC: resolves with the first dialogue node once the conversation opens. */
   async talk(npcId: string): Promise<ServerPayload<'dialogue:node'>> {
     const node = this.client.waitFor('dialogue:node', undefined, this.walkTimeoutMs);
-    node.catch(() => undefined);
+    awaitedLater(node);
     await this.client.request('player:action', { action: 'talk', npcId }, { timeoutMs: this.walkTimeoutMs });
     return node;
   }
@@ -231,8 +231,8 @@ export class AgentActions {
     const timeout = options.timeoutMs ?? this.walkTimeoutMs;
     const landed = this.client.waitFor('teleport:completed', undefined, timeout);
     const cancelled = this.client.waitFor('teleport:cancelled', (c) => c.playerId === me, timeout);
-    landed.catch(() => undefined);
-    cancelled.catch(() => undefined);
+    awaitedLater(landed);
+    awaitedLater(cancelled);
     await this.client.request('player:action', { action: 'homeTeleport' });
     return Promise.race([
       landed,
@@ -288,8 +288,21 @@ export class AgentActions {
       (a) => a.activity === activity,
       timeoutMs ?? this.walkTimeoutMs * 5,
     );
-    stopped.catch(() => undefined);
+    awaitedLater(stopped);
     await start();
     return (await stopped).reason;
   }
+}
+
+/**
+ * Marks a wait started before its request (so its event cannot be missed) and awaited after it:
+ * when the request fails first, the wait is never awaited, and its later rejection (a timeout) is
+ * expected and must not surface as an unhandled rejection. Awaited, it rejects as usual.
+ */
+function awaitedLater(wait: Promise<unknown>): void {
+  wait.then(settled, settled);
+}
+
+function settled(): void {
+  // The outcome is read where the wait is awaited (see awaitedLater).
 }

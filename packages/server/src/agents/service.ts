@@ -14,6 +14,7 @@ import { offlineLink, type AgentLink } from './link';
 import { nearbyPlaces, positionOf, quickCommands, type QuickCommand, type QuickPlace } from './quick-actions';
 import { judgeReport, storedGoal } from './report-rules';
 import { savedPlayerState } from './saved-state';
+import { whenSettled } from '../social/serial';
 
 export interface AgentServiceDeps {
   repos: Repositories;
@@ -237,7 +238,7 @@ export class AgentService {
   private exclusive<T>(agentId: string, fn: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(agentId) ?? Promise.resolve();
     const next = previous.then(fn, fn);
-    const settled = next.catch(() => undefined);
+    const settled = whenSettled(next);
     this.queues.set(agentId, settled);
     void settled.then(() => {
       if (this.queues.get(agentId) === settled) this.queues.delete(agentId);

@@ -11,7 +11,19 @@ export class SerialQueue {
   run<T>(job: () => Promise<T>): Promise<T> {
     const result = this.tail.then(job);
     // The next job waits for this one whether it succeeded or failed.
-    this.tail = result.catch(() => undefined);
+    this.tail = whenSettled(result);
     return result;
   }
+}
+
+/**
+ * Resolves once `p` settles, whichever way: what the next job of a queue waits for. It never
+ * rejects, and that hides nothing: `p`'s failure goes to whoever awaits `p` itself.
+ */
+export function whenSettled(p: Promise<unknown>): Promise<void> {
+  return p.then(settledAnyway, settledAnyway);
+}
+
+function settledAnyway(): void {
+  // Only the settling matters here (see whenSettled).
 }

@@ -29,7 +29,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   try {
     await migrate(database);
   } catch (err) {
-    await database.close().catch(() => undefined);
+    await database.close().catch((closeErr: unknown) => {
+      // The migration's error is the one thrown; this one is only worth a line.
+      opts.logger?.warn(`closing the database after the failed migration failed too: ${String(closeErr)}`);
+    });
     throw err;
   }
   opts.logger?.info(`database ready (${database.kind})`);

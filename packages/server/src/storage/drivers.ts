@@ -55,8 +55,14 @@ export function postgresDatabase(pool: Pool, onClose?: () => Promise<void> | voi
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_ADVISORY_LOCK]);
       await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_ADVISORY_LOCK]).catch(() => undefined);
-      client.release();
+      // A connection whose unlock failed may still hold the lock (it is the session's): it is
+      // destroyed rather than pooled, which releases the lock. The migration's own error, if any,
+      // is the one thrown.
+      const unlock = await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_ADVISORY_LOCK]).then(
+        () => undefined,
+        (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+      );
+      client.release(unlock);
     }
   });
   return database;

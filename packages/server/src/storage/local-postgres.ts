@@ -88,7 +88,10 @@ export async function startLocalPostgres(opts: LocalPostgresOptions): Promise<Lo
   try {
     await ensureDatabase(port, database);
   } catch (err) {
-    await stop().catch(() => undefined);
+    await stop().catch((stopErr: unknown) => {
+      // The start-up error is the one thrown; this one is only worth a line.
+      opts.logger.warn(`stopping the local PostgreSQL after the failed start failed too: ${String(stopErr)}`);
+    });
     throw err;
   }
   return { url: `postgres://postgres@127.0.0.1:${port}/${database}`, stop };

@@ -62,7 +62,11 @@ export class WorldHost implements WorldView {
       settings: opts.settings,
       clock: () => performance.now(),
     });
-    this.loop = new TickLoop(opts.tickMs, () => this.tick());
+    this.loop = new TickLoop(
+      opts.tickMs,
+      () => this.tick(),
+      (err) => opts.logger.error({ err }, 'a tick failed; the world ticks on'),
+    );
     opts.saves.listen({
       // Results of I/O come back to the world as commands (recorded, so replays see them too).
       committed: (what, key) => this.enqueue({ type: 'committed', what, key }),
@@ -159,7 +163,11 @@ export class WorldHost implements WorldView {
         this.sink?.disconnect(e.playerId, e.code, e.reason);
         return;
       case 'fault':
-        this.opts.logger.error({ where: e.where, message: e.message }, 'world fault');
+        // The world already acted on it (core/faults.ts): a faulty player's disconnect is its own effect.
+        this.opts.logger.error(
+          { where: e.where, entity: e.entity, action: e.action, message: e.message, stack: e.stack },
+          'world fault',
+        );
         return;
     }
   }

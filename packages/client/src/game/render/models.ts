@@ -55,7 +55,10 @@ export class ModelLibrary {
           this.loaded.push(holder);
           return holder;
         })
-        .catch(() => undefined);
+        .catch((err: unknown) => {
+          console.warn(`model ${file} could not be loaded`, err);
+          return undefined;
+        });
       this.cache.set(file, p);
     }
     return p.then((m) => (m && !this.disposed ? m.clone(true) : undefined));

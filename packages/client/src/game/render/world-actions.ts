@@ -108,7 +108,8 @@ export class ActionRunner {
         (u) => acked && (near() || u.self?.moving === false),
         WALK_TIMEOUT_MS,
       );
-      arrived.catch(() => undefined);
+      // Awaited below unless the walk is refused first: its timeout then is no error.
+      arrived.then(settled, settled);
       const ack = await s.walkTo(them.x, them.z);
       acked = true;
       if (ack === undefined || gen !== this.generation) return;
@@ -123,4 +124,8 @@ export class ActionRunner {
     }
     await s.act('tradeRequest', { targetPlayerId: playerId });
   }
+}
+
+function settled(): void {
+  // Only whether the wait settled matters here; its outcome is read where it is awaited.
 }

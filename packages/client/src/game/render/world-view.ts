@@ -172,7 +172,10 @@ function startView(
     return parseModelBounds(await response.json());
   };
   void fetchBounds()
-    .catch(() => new Map() as ModelBounds)
+    .catch((err: unknown) => {
+      console.warn('model-bounds.json could not be loaded: objects are drawn at default sizes', err);
+      return new Map() as ModelBounds;
+    })
     .then((bounds) => {
       if (disposed) return;
       objects.place(bounds);

@@ -1,4 +1,5 @@
 import type { ClientEventName, ClientPayload, GameErrorCode, Rid, TradeErrorCode } from '@tilerealm/protocol';
+import type { Npc } from './npc';
 import type { Player } from './player';
 import type { JsonObject, PersistKind } from './types';
 import type { World } from './world';
@@ -58,6 +59,20 @@ export type ActionHandler<A extends ActionName> = (
 ) => Outcome;
 
 export type PhaseHook = (world: World) => void;
+/** One player's share of a phase's work (see {@link Registry.perPlayer}). */
+export type PlayerHook = (world: World, player: Player) => void;
+/** One NPC's share of a phase's work (see {@link Registry.perNpc}). */
+export type NpcHook = (world: World, npc: Npc) => void;
+
+/**
+ * A registered phase hook: world-level (`each: 'world'`, called once), or per entity, called once
+ * for every player in world order (`'player'`) or every NPC in spawn order (`'npc'`), each call
+ * caught on its own so a fault is charged to that entity alone (core/faults.ts).
+ */
+export type HookEntry =
+  | { feature: string; each: 'world'; fn: PhaseHook }
+  | { feature: string; each: 'player'; fn: PlayerHook }
+  | { feature: string; each: 'npc'; fn: NpcHook };
 
 /** Restores saved records of one kind (a start-up command). */
 export type Restorer = (world: World, entries: ReadonlyArray<{ key: string; data: JsonObject }>) => void;
@@ -75,7 +90,7 @@ export interface Feature {
 export class Registry {
   private readonly handlers = new Map<ClientEventName, EventHandler<ClientEventName>>();
   private readonly actions = new Map<ActionName, ActionHandler<ActionName>>();
-  private readonly hooks = new Map<PhaseName, Array<{ feature: string; fn: PhaseHook }>>();
+  private readonly hooks = new Map<PhaseName, HookEntry[]>();
   private readonly inits: PhaseHook[] = [];
   private readonly restorers = new Map<PersistKind, Restorer>();
   private readonly commitListeners = new Map<PersistKind, CommitListener>();
@@ -113,9 +128,33 @@ export class Registry {
     }
   }
 
+  /**
+   * World-level work of a phase: called once per tick. Work done for each player or NPC belongs in
+   * {@link perPlayer} or {@link perNpc}; a hook that must walk entities itself (its own order, pairs)
+   * wraps each one's share in `world.isolate`.
+   */
   phase(name: PhaseName, fn: PhaseHook): void {
+    this.add(name, { feature: this.current, each: 'world', fn });
+  }
+
+  /**
+   * Per-player work of a phase: `fn` runs for every player in the world, in world order (the order
+   * they entered), after the hooks registered before it and before those registered after it. A
+   * throw for one player is that player's fault (logged, saved when safe, taken out of the world and
+   * disconnected); the others carry on in the same tick.
+   */
+  perPlayer(name: PhaseName, fn: PlayerHook): void {
+    this.add(name, { feature: this.current, each: 'player', fn });
+  }
+
+  /** Per-NPC work of a phase: like {@link perPlayer}, for every NPC in spawn order; a faulty NPC is reset. */
+  perNpc(name: PhaseName, fn: NpcHook): void {
+    this.add(name, { feature: this.current, each: 'npc', fn });
+  }
+
+  private add(name: PhaseName, entry: HookEntry): void {
     const list = this.hooks.get(name) ?? [];
-    list.push({ feature: this.current, fn });
+    list.push(entry);
     this.hooks.set(name, list);
   }
 
@@ -157,7 +196,7 @@ export class Registry {
     return this.handlers.get(event);
   }
 
-  hooksOf(name: PhaseName): ReadonlyArray<{ feature: string; fn: PhaseHook }> {
+  hooksOf(name: PhaseName): readonly HookEntry[] {
     return this.hooks.get(name) ?? [];
   }
 }

@@ -178,5 +178,16 @@ export type Effect =
   /** A player was credited with killing an NPC (npcKills statistics). */
   | { type: 'npcKill'; characterId: string; npcId: string }
   | { type: 'disconnect'; playerId: string; code: number; reason: string }
-  /** A feature failed (a bug): the host logs it; the world carried on. */
-  | { type: 'fault'; where: string; message: string };
+  /**
+   * A feature failed (a bug): the host logs it; the world carried on (core/faults.ts). `stack` is
+   * the thrown error's (absent for faults found without an exception, e.g. unplaceable saved items);
+   * `entity` the player or NPC it was charged to, and `action` what the world did about it.
+   */
+  | {
+      type: 'fault';
+      where: string;
+      message: string;
+      stack?: string;
+      entity?: { kind: 'player' | 'npc'; id: string };
+      action?: string;
+    };

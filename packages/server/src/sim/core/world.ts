@@ -16,6 +16,7 @@ import { GroundItemStore } from '../features/ground-items/store';
 import { ObjectStore } from '../features/objects/store';
 import { TradeBook } from '../features/trade/book';
 import { lookupIn, type ItemLookup } from '../features/inventory/types';
+import { chargeFault, reportFault, runHook, type Culprit } from './faults';
 import { StateHasher } from './hash';
 import { Ledger } from './ledger';
 import type { Npc } from './npc';
@@ -111,6 +112,8 @@ export class World {
   private outbox = new Map<string, OutEvent[]>();
   private effects: Effect[] = [];
   private readonly clock: () => number;
+  /** The phase and feature of the hook running now, for fault reports. */
+  private activeHook = '';
 
   constructor(opts: WorldOptions) {
     this.runId = opts.runId ?? 'r0';
@@ -139,15 +142,16 @@ export class World {
     let t = start;
     for (const name of PHASES) {
       if (name === 'input') this.applyCommands();
+      const released = this.releasing.length;
+      // A fault is charged to the entity or hook that threw; the world carries on (core/faults.ts).
       for (const hook of this.registry.hooksOf(name)) {
-        try {
-          hook.fn(this);
-        } catch (err) {
-          // A failing feature must not stop the world: report it and carry on with the next hook.
-          this.effects.push({ type: 'fault', where: `phase ${name}/${hook.feature}`, message: String(err) });
-        }
+        this.activeHook = `phase ${name}/${hook.feature}`;
+        runHook(this, hook, this.activeHook);
       }
-      if (name === 'sync') this.freeIdx.push(...this.releasing.splice(0));
+      this.activeHook = '';
+      // A handle released during sync (a faulty player) may still be in views built this tick: it
+      // waits for the next sync.
+      if (name === 'sync') this.freeIdx.push(...this.releasing.splice(0, released));
       const now = this.clock();
       phases.push({ name, ms: now - t });
       t = now;
@@ -156,6 +160,7 @@ export class World {
   }
 
   private applyCommands(): void {
+    this.activeHook = 'input commands';
     const commands = this.queue;
     this.queue = [];
     const deferred: Command[] = [];
@@ -175,10 +180,10 @@ export class World {
           break;
         }
         case 'restore':
-          this.registry.restorer(c.what)?.(this, c.entries);
+          this.isolate([], () => this.registry.restorer(c.what)?.(this, c.entries));
           break;
         case 'restoreDeaths':
-          restoreDeathLocks(this, c.locks);
+          this.isolate([], () => restoreDeathLocks(this, c.locks));
           break;
         case 'committed':
           this.registry.commitListener(c.what)?.(this, c.key);
@@ -234,7 +239,7 @@ export class World {
         outcome = handler(this, player, data as never, rid);
       } catch (err) {
         outcome = fail('internal_error', 'the server failed to handle this request');
-        this.effects.push({ type: 'fault', where: `handler ${event}`, message: String(err) });
+        reportFault(this, `handler ${event}`, err, { kind: 'player', id: playerId });
       }
     }
     if (outcome.ok && outcome.deferred) return;
@@ -324,6 +329,22 @@ export class World {
       this.outbox.set(playerId, list);
     }
     list.push(rid === undefined ? { event, data } : { event, data, rid });
+  }
+
+  /**
+   * Runs one entity's share of the running hook, for hooks that walk entities themselves (in their
+   * own order, or in pairs such as trades): a throw is charged to `culprits` (core/faults.ts) and
+   * the hook carries on; with no culprit it is only reported. Work for every player or NPC in world
+   * order registers with `perPlayer` or `perNpc` instead.
+   */
+  isolate(culprits: Culprit | readonly Culprit[], fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      const list = typeof culprits === 'string' || 'kind' in culprits ? [culprits] : culprits;
+      if (list.length === 0) reportFault(this, this.activeHook, err);
+      for (const c of list) chargeFault(this, c, this.activeHook, err);
+    }
   }
 
   effect(e: Effect): void {

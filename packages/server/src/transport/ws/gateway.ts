@@ -270,7 +270,7 @@ export class Gateway implements PlayerSink, SocialLink {
 
   private onClosed(playerId: string, attached: Attached): void {
     if (this.byCharacter.get(playerId) !== attached) return; // replaced: the new session owns the character
-    void this.deps.repos.sessions.close(attached.sessionRowId, 'disconnected').catch(() => undefined);
+    void this.closeSessionRow(playerId, attached, 'disconnected');
     this.deps.host.enqueue({ type: 'detach', playerId });
     const grace = this.deps.reconnectGraceMs ?? WS_LIMITS.reconnectGraceMs;
     attached.graceTimer = setTimeout(() => {
@@ -336,8 +336,19 @@ export class Gateway implements PlayerSink, SocialLink {
     void this.deps.social?.sessionEnded(playerId);
     if (attached.graceTimer) clearTimeout(attached.graceTimer);
     attached.connection.close(code, reason);
-    void this.deps.repos.sessions.close(attached.sessionRowId, reason).catch(() => undefined);
+    void this.closeSessionRow(playerId, attached, reason);
     this.deps.host.enqueue({ type: 'logout', playerId, reason });
+  }
+
+  /** Ends a session row (its history); a failure leaves the row open, which is logged, never thrown. */
+  private closeSessionRow(characterId: string, attached: Attached, reason: string): Promise<void> {
+    return this.deps.repos.sessions.close(attached.sessionRowId, reason).then(
+      () => undefined,
+      (err: unknown) => {
+        const context = { err, characterId, sessionRowId: attached.sessionRowId, reason };
+        this.deps.logger.warn(context, 'closing a session row failed');
+      },
+    );
   }
 
   /** Graceful shutdown: tell everyone, close every connection and session row. */
@@ -345,7 +356,7 @@ export class Gateway implements PlayerSink, SocialLink {
     for (const [id, attached] of this.byCharacter) {
       if (attached.graceTimer) clearTimeout(attached.graceTimer);
       attached.connection.close(code, reason);
-      await this.deps.repos.sessions.close(attached.sessionRowId, 'server_shutdown').catch(() => undefined);
+      await this.closeSessionRow(id, attached, 'server_shutdown');
       this.byCharacter.delete(id);
     }
   }

@@ -132,21 +132,23 @@ export function supersedeApproaches(world: World): void {
       pending.delete(id);
       continue;
     }
-    if (p.dyingUntil !== 0) {
-      pending.delete(id);
-      reply(world, p, a.rid, fail('dead', 'you are dying'));
-      continue;
-    }
-    const replaced =
-      p.pendingMove !== undefined ||
-      p.target !== undefined ||
-      p.activity !== undefined ||
-      world.groundItems.viewer(p).pending !== undefined ||
-      world.deaths.pendingReclaims.has(p.id);
-    if (replaced) {
-      pending.delete(id);
-      superseded(world, p, a.rid, 'player:action');
-    }
+    world.isolate(p, () => {
+      if (p.dyingUntil !== 0) {
+        pending.delete(id);
+        reply(world, p, a.rid, fail('dead', 'you are dying'));
+        return;
+      }
+      const replaced =
+        p.pendingMove !== undefined ||
+        p.target !== undefined ||
+        p.activity !== undefined ||
+        world.groundItems.viewer(p).pending !== undefined ||
+        world.deaths.pendingReclaims.has(p.id);
+      if (replaced) {
+        pending.delete(id);
+        superseded(world, p, a.rid, 'player:action');
+      }
+    });
   }
 }
 
@@ -163,28 +165,30 @@ export function resolveApproaches(world: World): void {
       pending.delete(id);
       continue;
     }
-    const to = targetTile(world, a.target);
-    if (!to) {
-      pending.delete(id);
-      const gone =
-        a.target.kind === 'object'
-          ? fail('object_gone', `${a.what} is gone`)
-          : fail('target_gone', `${a.what} is gone`);
-      reply(world, p, a.rid, gone);
-    } else if (chebyshev(p.x, p.z, to.x, to.z) <= 1) {
-      pending.delete(id);
-      p.path = [];
-      reply(world, p, a.rid, a.arrive(world, p));
-    } else if (p.path.length === 0) {
-      const steps =
-        a.target.kind === 'npc' && a.reroutes < MAX_REROUTES ? routeNextTo(world, p, to) : undefined;
-      if (steps) {
-        a.reroutes++;
-        p.path = steps;
-      } else {
+    world.isolate(p, () => {
+      const to = targetTile(world, a.target);
+      if (!to) {
         pending.delete(id);
-        reply(world, p, a.rid, fail('not_near', `you stopped before reaching ${a.what}`));
+        const gone =
+          a.target.kind === 'object'
+            ? fail('object_gone', `${a.what} is gone`)
+            : fail('target_gone', `${a.what} is gone`);
+        reply(world, p, a.rid, gone);
+      } else if (chebyshev(p.x, p.z, to.x, to.z) <= 1) {
+        pending.delete(id);
+        p.path = [];
+        reply(world, p, a.rid, a.arrive(world, p));
+      } else if (p.path.length === 0) {
+        const steps =
+          a.target.kind === 'npc' && a.reroutes < MAX_REROUTES ? routeNextTo(world, p, to) : undefined;
+        if (steps) {
+          a.reroutes++;
+          p.path = steps;
+        } else {
+          pending.delete(id);
+          reply(world, p, a.rid, fail('not_near', `you stopped before reaching ${a.what}`));
+        }
       }
-    }
+    });
   }
 }

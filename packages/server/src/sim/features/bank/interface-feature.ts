@@ -2,7 +2,7 @@ import type { Player } from '../../core/player';
 import { fail, type Feature, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { resolveApproaches, supersedeApproaches } from './approach';
-import { closeInterface, closeReason, enforceInterfaces } from './interface';
+import { closeInterface, closeReason, enforceInterface } from './interface';
 import type { OpenInterface } from './types';
 
 /**
@@ -40,11 +40,9 @@ export const interfacesFeature: Feature = {
       closeInterface(world, player, 'closed');
       return { ok: true, result: { closed: open?.kind ?? null } };
     });
-    r.phase('input', (world) => {
-      supersedeApproaches(world);
-      enforceInterfaces(world);
-    });
+    r.phase('input', supersedeApproaches);
+    r.perPlayer('input', enforceInterface);
     r.phase('players', resolveApproaches);
-    r.phase('sync', enforceInterfaces);
+    r.perPlayer('sync', enforceInterface);
   },
 };

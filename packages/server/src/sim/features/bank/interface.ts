@@ -63,12 +63,10 @@ export function closeReason(p: Player): CloseReason | undefined {
 }
 
 /**
- * Input phase (after every request of the tick) and sync phase (after movement, combat and deaths):
- * closes every interface whose player no longer may keep it open.
+ * Input phase (after every request of the tick) and sync phase (after movement, combat and deaths),
+ * per player: closes the player's interface when it no longer may keep it open.
  */
-export function enforceInterfaces(world: World): void {
-  for (const p of world.players.values()) {
-    const reason = closeReason(p);
-    if (reason) closeInterface(world, p, reason);
-  }
+export function enforceInterface(world: World, p: Player): void {
+  const reason = closeReason(p);
+  if (reason) closeInterface(world, p, reason);
 }

@@ -41,19 +41,15 @@ export const combatFeature: Feature = {
       return { ok: true, result: { autoRetaliate: player.autoRetaliate } };
     });
     // A walk requested after an attack (in the same or a later tick) ends the attack.
-    r.phase('input', (world) => {
-      for (const p of world.players.values()) {
-        if (p.pendingMove && p.target) {
-          p.target = undefined;
-          p.chaseGoal = undefined;
-        }
+    r.perPlayer('input', (_world, p) => {
+      if (p.pendingMove && p.target) {
+        p.target = undefined;
+        p.chaseGoal = undefined;
       }
     });
-    r.phase('npcs', npcCombatTick);
-    r.phase('players', (world) => {
-      playerCombatTick(world);
-      landDueHits(world);
-      updateTolerance(world);
-    });
+    r.perNpc('npcs', npcCombatTick);
+    r.perPlayer('players', playerCombatTick);
+    r.phase('players', landDueHits);
+    r.perPlayer('players', updateTolerance);
   },
 };

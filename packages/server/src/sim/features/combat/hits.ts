@@ -52,7 +52,8 @@ export function landDueHits(world: World): void {
   for (const h of world.hits) (h.landsAt <= world.tick ? due : later).push(h);
   world.hits.length = 0;
   world.hits.push(...later);
-  for (const h of due) land(world, h);
+  // A hit that fails to land is its target's fault: the other hits still land.
+  for (const h of due) world.isolate(h.target, () => land(world, h));
 }
 
 function land(world: World, h: PendingHit): void {

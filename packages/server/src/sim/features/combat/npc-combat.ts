@@ -59,58 +59,54 @@ function provokes(world: World, n: Npc, p: Player, range: number): boolean {
   return world.tick - p.tolerance.since < TOLERANCE_TICKS;
 }
 
-/** Keeps each player's tolerance timer: it restarts when the player moves away from where it began. */
-export function updateTolerance(world: World): void {
-  for (const p of world.players.values()) {
-    const t = p.tolerance;
-    if (chebyshev(p.x, p.z, t.x, t.z) > TOLERANCE_RADIUS) p.tolerance = { x: p.x, z: p.z, since: world.tick };
-  }
+/** Keeps a player's tolerance timer: it restarts when the player moves away from where it began. */
+export function updateTolerance(world: World, p: Player): void {
+  const t = p.tolerance;
+  if (chebyshev(p.x, p.z, t.x, t.z) > TOLERANCE_RADIUS) p.tolerance = { x: p.x, z: p.z, since: world.tick };
 }
 
-/** Npcs phase: every NPC's combat (after the NPC feature moved the idle ones). */
-export function npcCombatTick(world: World): void {
-  for (const n of world.npcs.values()) {
-    if (n.state !== 'alive') {
-      lifecycle(world, n);
-      continue;
-    }
-    const combat = n.def.combat;
-    if (!combat) continue;
-    if (n.returning) {
-      if (
-        chebyshev(n.x, n.z, n.spawn.x, n.spawn.z) <= n.wanderRadius ||
-        !stepTowards(world, n, n.spawn.x, n.spawn.z)
-      )
-        n.returning = false;
-      continue;
-    }
-    if (n.target && (!canFight(world, n.target) || n.target.x === undefined)) n.target = undefined;
-    if (!n.target && combat.aggressive && !world.map.isSafeZone(n.x, n.z)) {
-      const range = combat.aggressionRange;
-      for (const p of world.playersNear(n.x, n.z, range)) {
-        if (provokes(world, n, p, range)) {
-          n.target = p;
-          n.path = [];
-          break;
-        }
+/** Npcs phase, per NPC: its combat (after the NPC feature moved the idle ones). */
+export function npcCombatTick(world: World, n: Npc): void {
+  if (n.state !== 'alive') {
+    lifecycle(world, n);
+    return;
+  }
+  const combat = n.def.combat;
+  if (!combat) return;
+  if (n.returning) {
+    if (
+      chebyshev(n.x, n.z, n.spawn.x, n.spawn.z) <= n.wanderRadius ||
+      !stepTowards(world, n, n.spawn.x, n.spawn.z)
+    )
+      n.returning = false;
+    return;
+  }
+  if (n.target && (!canFight(world, n.target) || n.target.x === undefined)) n.target = undefined;
+  if (!n.target && combat.aggressive && !world.map.isSafeZone(n.x, n.z)) {
+    const range = combat.aggressionRange;
+    for (const p of world.playersNear(n.x, n.z, range)) {
+      if (provokes(world, n, p, range)) {
+        n.target = p;
+        n.path = [];
+        break;
       }
     }
-    const target = n.target;
-    if (!target) continue;
-    if (
-      chebyshev(n.x, n.z, n.spawn.x, n.spawn.z) > LEASH_DISTANCE + n.wanderRadius ||
-      chebyshev(n.x, n.z, target.x, target.z) > world.settings.viewDistance
-    ) {
-      n.target = undefined;
-      n.returning = true;
-      continue;
-    }
-    n.path = [];
-    if (inReach(n.x, n.z, target.x, target.z, combat.attackRange)) {
-      if (n.nextAttackTick <= world.tick) npcSwing(world, n, target);
-    } else {
-      stepTowards(world, n, target.x, target.z, target);
-    }
+  }
+  const target = n.target;
+  if (!target) return;
+  if (
+    chebyshev(n.x, n.z, n.spawn.x, n.spawn.z) > LEASH_DISTANCE + n.wanderRadius ||
+    chebyshev(n.x, n.z, target.x, target.z) > world.settings.viewDistance
+  ) {
+    n.target = undefined;
+    n.returning = true;
+    return;
+  }
+  n.path = [];
+  if (inReach(n.x, n.z, target.x, target.z, combat.attackRange)) {
+    if (n.nextAttackTick <= world.tick) npcSwing(world, n, target);
+  } else {
+    stepTowards(world, n, target.x, target.z, target);
   }
 }
 

@@ -138,48 +138,46 @@ function stopAttacking(
 }
 
 /**
- * Players phase, after movement: each attacking player re-checks its target, swings when in reach
- * and ready, or (re)plans its chase when the target moved away.
+ * Players phase, after movement, per player: an attacking player re-checks its target, swings when
+ * in reach and ready, or (re)plans its chase when the target moved away.
  */
-export function playerCombatTick(world: World): void {
-  for (const p of world.players.values()) {
-    const target = p.target;
-    if (!target || p.dyingUntil !== 0) continue;
-    if (!canFight(world, target) || chebyshev(p.x, p.z, target.x, target.z) > world.settings.viewDistance) {
-      stopAttacking(world, p);
-      continue;
+export function playerCombatTick(world: World, p: Player): void {
+  const target = p.target;
+  if (!target || p.dyingUntil !== 0) return;
+  if (!canFight(world, target) || chebyshev(p.x, p.z, target.x, target.z) > world.settings.viewDistance) {
+    stopAttacking(world, p);
+    return;
+  }
+  if (target.kind === 'player') {
+    const pvp = pvpCheck(world, p, target);
+    if (!pvp.ok) {
+      stopAttacking(world, p, pvp);
+      return;
     }
-    if (target.kind === 'player') {
-      const pvp = pvpCheck(world, p, target);
-      if (!pvp.ok) {
-        stopAttacking(world, p, pvp);
-        continue;
-      }
-    }
-    const { style, reach } = reachOf(world, p);
-    if (!style) {
-      stopAttacking(world, p);
-      continue;
-    }
-    if (inReach(p.x, p.z, target.x, target.z, reach)) {
-      p.path = [];
-      if (p.nextAttackTick <= world.tick) swing(world, p, target, style);
-      continue;
-    }
-    if (p.path.length === 0 || p.chaseGoal?.x !== target.x || p.chaseGoal.z !== target.z) {
-      const path = chasePath(world, p, target, reach);
-      p.chaseGoal = { x: target.x, z: target.z };
-      if (path && path.length > 0) {
-        p.path = path;
-        p.chaseMisses = 0;
-      } else if (++p.chaseMisses >= CHASE_PATIENCE_TICKS) {
-        // A moving target can stand for a moment where no tile in reach is free: only give up
-        // when that lasts.
-        stopAttacking(world, p, {
-          code: 'target_out_of_reach',
-          message: `you cannot reach the ${target.name}`,
-        });
-      }
+  }
+  const { style, reach } = reachOf(world, p);
+  if (!style) {
+    stopAttacking(world, p);
+    return;
+  }
+  if (inReach(p.x, p.z, target.x, target.z, reach)) {
+    p.path = [];
+    if (p.nextAttackTick <= world.tick) swing(world, p, target, style);
+    return;
+  }
+  if (p.path.length === 0 || p.chaseGoal?.x !== target.x || p.chaseGoal.z !== target.z) {
+    const path = chasePath(world, p, target, reach);
+    p.chaseGoal = { x: target.x, z: target.z };
+    if (path && path.length > 0) {
+      p.path = path;
+      p.chaseMisses = 0;
+    } else if (++p.chaseMisses >= CHASE_PATIENCE_TICKS) {
+      // A moving target can stand for a moment where no tile in reach is free: only give up
+      // when that lasts.
+      stopAttacking(world, p, {
+        code: 'target_out_of_reach',
+        message: `you cannot reach the ${target.name}`,
+      });
     }
   }
 }

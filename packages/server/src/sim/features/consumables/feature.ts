@@ -70,15 +70,11 @@ export const consumablesFeature: Feature = {
       // Bones alone are buried (prayer feature); anything else is eaten.
       return buryBones(world, player, data.slot) ?? eat(world, player, data.slot);
     });
-    r.phase('players', (world) => {
-      for (const p of world.players.values()) {
-        const next = regenStep(p.health, p.maxHealth, p.regenTicks);
-        p.health = next.health;
-        p.regenTicks = next.ticks;
-      }
+    r.perPlayer('players', (_world, p) => {
+      const next = regenStep(p.health, p.maxHealth, p.regenTicks);
+      p.health = next.health;
+      p.regenTicks = next.ticks;
     });
-    r.phase('sync', (world) => {
-      for (const p of world.players.values()) syncStats(world, p);
-    });
+    r.perPlayer('sync', syncStats);
   },
 };

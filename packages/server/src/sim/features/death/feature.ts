@@ -17,13 +17,13 @@ export const deathFeature: Feature = {
   name: 'death',
   register(r) {
     r.action('reclaim', (world, player, data, rid) => requestReclaim(world, player, data.gravestoneId, rid));
+    r.perPlayer('players', resolveDeaths);
     r.phase('players', (world) => {
-      resolveDeaths(world);
       resolveReclaims(world);
       // Pickups of death piles happened earlier in this phase: write them before anyone logs out.
       trackCustodyExits(world);
     });
-    r.phase('login', onJoin);
+    r.perPlayer('login', onJoin);
     r.phase('world', (world) => {
       collapseGravestones(world);
       trackCustodyExits(world);

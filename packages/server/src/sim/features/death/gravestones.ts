@@ -81,21 +81,23 @@ export function resolveReclaims(world: World): void {
       world.deaths.pendingReclaims.delete(playerId);
       continue;
     }
-    if (p.pendingMove || p.target) {
-      // Another request replaced the walk.
-      world.deaths.pendingReclaims.delete(playerId);
-      if (req.rid !== undefined)
-        world.send(p.id, 'ack', { event: 'player:action', result: { superseded: true } }, req.rid);
-    } else if (!c || c.grave.length === 0) {
-      world.deaths.pendingReclaims.delete(playerId);
-      reply(world, p, req.rid, fail('gravestone_gone', 'your gravestone is gone'));
-    } else if (chebyshev(p.x, p.z, c.x, c.z) <= 1) {
-      world.deaths.pendingReclaims.delete(playerId);
-      reply(world, p, req.rid, reclaim(world, p, c));
-    } else if (p.path.length === 0) {
-      world.deaths.pendingReclaims.delete(playerId);
-      reply(world, p, req.rid, fail('no_path', 'you stopped before reaching your gravestone'));
-    }
+    world.isolate(p, () => {
+      if (p.pendingMove || p.target) {
+        // Another request replaced the walk.
+        world.deaths.pendingReclaims.delete(playerId);
+        if (req.rid !== undefined)
+          world.send(p.id, 'ack', { event: 'player:action', result: { superseded: true } }, req.rid);
+      } else if (!c || c.grave.length === 0) {
+        world.deaths.pendingReclaims.delete(playerId);
+        reply(world, p, req.rid, fail('gravestone_gone', 'your gravestone is gone'));
+      } else if (chebyshev(p.x, p.z, c.x, c.z) <= 1) {
+        world.deaths.pendingReclaims.delete(playerId);
+        reply(world, p, req.rid, reclaim(world, p, c));
+      } else if (p.path.length === 0) {
+        world.deaths.pendingReclaims.delete(playerId);
+        reply(world, p, req.rid, fail('no_path', 'you stopped before reaching your gravestone'));
+      }
+    });
   }
 }
 
@@ -162,10 +164,8 @@ export function trackCustodyExits(world: World): void {
  * character saved while dying (a kick, a shutdown or a crash between its last autosave and its
  * death) dies now, so leaving the world never undoes a death.
  */
-export function onJoin(world: World): void {
-  for (const p of world.players.values()) {
-    if (p.joinedTick !== world.tick) continue;
-    if (world.deaths.gravestonesOf(p.id).length > 0) sendGravestones(world, p.id);
-    if (p.health <= 0 && p.dyingUntil === 0) startDying(world, p, null);
-  }
+export function onJoin(world: World, p: Player): void {
+  if (p.joinedTick !== world.tick) return;
+  if (world.deaths.gravestonesOf(p.id).length > 0) sendGravestones(world, p.id);
+  if (p.health <= 0 && p.dyingUntil === 0) startDying(world, p, null);
 }

@@ -51,9 +51,8 @@ function takeLostItems(world: World, p: Player): { kept: ItemStackRow[]; lost: I
 }
 
 /** Players phase: resolves the deaths whose animation has ended. */
-export function resolveDeaths(world: World): void {
-  for (const p of world.players.values())
-    if (p.dyingUntil !== 0 && world.tick >= p.dyingUntil) resolveDeath(world, p);
+export function resolveDeaths(world: World, p: Player): void {
+  if (p.dyingUntil !== 0 && world.tick >= p.dyingUntil) resolveDeath(world, p);
 }
 
 function resolveDeath(world: World, p: Player): void {

@@ -56,8 +56,6 @@ export const equipmentFeature: Feature = {
       const res = unequip(player.equipment, player.inventory, data.slot);
       return res.ok ? { ok: true, result: { slot: res.slot, itemId: res.itemId } } : failure(res);
     });
-    r.phase('sync', (world) => {
-      for (const p of world.players.values()) syncContainers(world, p);
-    });
+    r.perPlayer('sync', syncContainers);
   },
 };

@@ -9,6 +9,6 @@ import { firemakingTick } from './tick';
 export const firemakingFeature: Feature = {
   name: 'firemaking',
   register(r) {
-    r.phase('players', firemakingTick);
+    r.perPlayer('players', firemakingTick);
   },
 };

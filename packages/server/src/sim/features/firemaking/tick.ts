@@ -16,11 +16,9 @@ const ASIDE: ReadonlyArray<readonly [number, number]> = [
   [0, 1],
 ];
 
-export function firemakingTick(world: World): void {
-  for (const p of world.players.values()) {
-    const job = p.activity?.state;
-    if (job instanceof FireJob) attempt(world, p, job);
-  }
+export function firemakingTick(world: World, p: Player): void {
+  const job = p.activity?.state;
+  if (job instanceof FireJob) attempt(world, p, job);
 }
 
 /**

@@ -11,6 +11,6 @@ export const gatheringFeature: Feature = {
   name: 'gathering',
   register(r) {
     r.action('gather', (world, player, data) => requestGather(world, player, data.objectId, data.methodId));
-    r.phase('players', gatherTick);
+    r.perPlayer('players', gatherTick);
   },
 };

@@ -22,11 +22,9 @@ import {
 } from './rules';
 import { rollBonusDrops, yieldsFit } from './yields';
 
-export function gatherTick(world: World): void {
-  for (const p of world.players.values()) {
-    const job = p.activity?.state;
-    if (job instanceof GatherJob) step(world, p, job);
-  }
+export function gatherTick(world: World, p: Player): void {
+  const job = p.activity?.state;
+  if (job instanceof GatherJob) step(world, p, job);
 }
 
 function step(world: World, p: Player, job: GatherJob): void {

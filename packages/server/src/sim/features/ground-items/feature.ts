@@ -1,7 +1,7 @@
 import type { Feature } from '../../core/registry';
 import { dropFromSlot } from './drop';
 import { emitDirtyRegions, restoreRegions } from './persist';
-import { requestPickup, resolvePickups, routePickups } from './pickup';
+import { requestPickup, resolvePickup, routePickup } from './pickup';
 import { pileOwner } from './types';
 
 /**
@@ -16,8 +16,8 @@ export const groundItemsFeature: Feature = {
   register(r) {
     r.on('inventory:drop', (world, player, data) => dropFromSlot(world, player, data.slot, data.quantity));
     r.action('pickup', (world, player, data, rid) => requestPickup(world, player, data.groundItemId, rid));
-    r.phase('input', routePickups);
-    r.phase('players', resolvePickups);
+    r.perPlayer('input', routePickup);
+    r.perPlayer('players', resolvePickup);
     r.phase('world', (world) => {
       for (const pile of world.groundItems.advance(world.tick).despawned)
         world.ledger.record(pile.itemId, -pile.quantity, 'despawn', pileOwner(pile));

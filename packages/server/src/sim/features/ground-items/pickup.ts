@@ -30,7 +30,7 @@ function supersede(
  * the player (its owner, or anyone once public) and lie within view distance. Like clicks, the last
  * request of a tick wins: a move request earlier in the tick, or an earlier pickup, is superseded
  * (acked `{ superseded: true }`). The walk is planned once per player per tick, after all commands
- * ({@link routePickups}), and the pile is taken on arrival ({@link resolvePickups}).
+ * ({@link routePickup}), and the pile is taken on arrival ({@link resolvePickup}).
  */
 export function requestPickup(
   world: World,
@@ -68,58 +68,56 @@ export function cancelPickup(world: World, player: Player): void {
 }
 
 /**
- * Input phase, after every command of the tick. A move request that came after a pickup (the
- * pickup handler clears earlier ones) cancels the pickup, acked as superseded. A pickup asked for
- * this tick gets its path (one search per player per tick); an unreachable tile fails with `no_path`.
+ * Input phase, after every command of the tick, per player. A move request that came after a pickup
+ * (the pickup handler clears earlier ones) cancels the pickup, acked as superseded. A pickup asked
+ * for this tick gets its path (one search per player per tick); an unreachable tile fails with
+ * `no_path`.
  */
-export function routePickups(world: World): void {
-  for (const p of world.players.values()) {
-    const v = world.groundItems.viewer(p);
-    const req = v.pending;
-    if (!req) continue;
-    if (p.pendingMove) {
-      supersede(world, p, req.rid, 'player:action');
-      v.pending = undefined;
-      continue;
-    }
-    if (req.routed) continue;
-    const pile = world.groundItems.get(req.handle);
-    const route = pile ? findPath(world.map, { x: p.x, z: p.z }, { x: pile.x, z: pile.z }) : undefined;
-    if (!pile) {
-      v.pending = undefined;
-      reply(world, p, req.rid, gone());
-    } else if (!route?.ok || !route.reachedTarget) {
-      v.pending = undefined;
-      reply(world, p, req.rid, fail('no_path', 'you cannot reach that item'));
-    } else {
-      p.path = route.steps;
-      req.routed = true;
-    }
+export function routePickup(world: World, p: Player): void {
+  const v = world.groundItems.viewer(p);
+  const req = v.pending;
+  if (!req) return;
+  if (p.pendingMove) {
+    supersede(world, p, req.rid, 'player:action');
+    v.pending = undefined;
+    return;
+  }
+  if (req.routed) return;
+  const pile = world.groundItems.get(req.handle);
+  const route = pile ? findPath(world.map, { x: p.x, z: p.z }, { x: pile.x, z: pile.z }) : undefined;
+  if (!pile) {
+    v.pending = undefined;
+    reply(world, p, req.rid, gone());
+  } else if (!route?.ok || !route.reachedTarget) {
+    v.pending = undefined;
+    reply(world, p, req.rid, fail('no_path', 'you cannot reach that item'));
+  } else {
+    p.path = route.steps;
+    req.routed = true;
   }
 }
 
 /**
- * Players phase, after movement: each pending pickup whose player stands on the pile's tile takes
- * it (players in world order, so two players reaching a pile in one tick resolve the same way every
- * run). A pile that is gone fails with `ground_item_gone`; a walk that ended elsewhere (stopped,
- * blocked) with `no_path`; otherwise the pickup keeps waiting.
+ * Players phase, after movement, per player: a pending pickup whose player stands on the pile's
+ * tile takes it (registered per player, so players go in world order and two players reaching a
+ * pile in one tick resolve the same way every run). A pile that is gone fails with
+ * `ground_item_gone`; a walk that ended elsewhere (stopped, blocked) with `no_path`; otherwise the
+ * pickup keeps waiting.
  */
-export function resolvePickups(world: World): void {
-  for (const p of world.players.values()) {
-    const v = world.groundItems.viewer(p);
-    const req: PendingPickup | undefined = v.pending;
-    if (!req) continue;
-    const pile = world.groundItems.get(req.handle);
-    if (!pile || !visibleTo(pile, p.id, world.tick)) {
-      v.pending = undefined;
-      reply(world, p, req.rid, gone());
-    } else if (p.x === pile.x && p.z === pile.z) {
-      v.pending = undefined;
-      reply(world, p, req.rid, takePile(world, p, pile));
-    } else if (p.path.length === 0) {
-      v.pending = undefined;
-      reply(world, p, req.rid, fail('no_path', 'you stopped before reaching the item'));
-    }
+export function resolvePickup(world: World, p: Player): void {
+  const v = world.groundItems.viewer(p);
+  const req: PendingPickup | undefined = v.pending;
+  if (!req) return;
+  const pile = world.groundItems.get(req.handle);
+  if (!pile || !visibleTo(pile, p.id, world.tick)) {
+    v.pending = undefined;
+    reply(world, p, req.rid, gone());
+  } else if (p.x === pile.x && p.z === pile.z) {
+    v.pending = undefined;
+    reply(world, p, req.rid, takePile(world, p, pile));
+  } else if (p.path.length === 0) {
+    v.pending = undefined;
+    reply(world, p, req.rid, fail('no_path', 'you stopped before reaching the item'));
   }
 }
 

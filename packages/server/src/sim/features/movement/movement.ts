@@ -50,11 +50,9 @@ export const movementFeature: Feature = {
       return { ok: true };
     });
 
-    r.phase('players', (world) => {
-      for (const p of world.players.values()) {
-        if (p.pendingMove) resolveMove(world, p);
-        stepPlayer(world, p);
-      }
+    r.perPlayer('players', (world, p) => {
+      if (p.pendingMove) resolveMove(world, p);
+      stepPlayer(world, p);
     });
   },
 };

@@ -78,15 +78,13 @@ export const npcFeature: Feature = {
   name: 'npcs',
   register(r) {
     r.init(spawnAll);
-    r.phase('npcs', (world) => {
-      for (const n of world.npcs.values()) {
-        // Fighting, dying, dead and homeward NPCs are moved by the combat feature.
-        if (n.state === 'alive' && !n.target && !n.returning) wander(world, n);
-        else {
-          n.lastX = n.x;
-          n.lastZ = n.z;
-          n.path = [];
-        }
+    r.perNpc('npcs', (world, n) => {
+      // Fighting, dying, dead and homeward NPCs are moved by the combat feature.
+      if (n.state === 'alive' && !n.target && !n.returning) wander(world, n);
+      else {
+        n.lastX = n.x;
+        n.lastZ = n.z;
+        n.path = [];
       }
     });
   },

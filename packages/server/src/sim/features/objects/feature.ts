@@ -2,7 +2,7 @@ import type { Feature } from '../../core/registry';
 import { emitDirtyChunks, restoreChunks } from './persist';
 import { scheduleFirstRelocations } from './relocate';
 import { runObjectTimers } from './timers';
-import { syncObjects } from './view';
+import { pushObjectChanges, syncObjectView } from './view';
 
 /**
  * World objects (`world.objects`): their timers in the world phase (respawns, fishing spots moving,
@@ -16,7 +16,9 @@ export const objectsFeature: Feature = {
     r.init(scheduleFirstRelocations);
     r.restore('worldChunk', restoreChunks);
     r.phase('world', runObjectTimers);
-    r.phase('sync', syncObjects);
+    r.phase('sync', pushObjectChanges);
+    r.perPlayer('sync', syncObjectView);
+    r.phase('sync', (world) => world.objects.clearChanges());
     r.phase('persistence', emitDirtyChunks);
   },
 };

@@ -132,25 +132,25 @@ function slideView(world: World, p: Player, v: ObjectViewer, resync: boolean): v
 }
 
 /**
- * The objects' sync hook: changes pushed to the players near them, then each player's own view
- * (slide or rebuild) and its `object:update` when there is something to say; the change log is
- * cleared at the end (every view has read it). Runs before the sync feature's hook, while a first
- * sync or a player:sync still shows as `lastSent.x` NaN.
+ * The objects' sync hooks: changes pushed to the players near them ({@link pushObjectChanges}),
+ * then each player's own view (slide or rebuild) and its `object:update` when there is something to
+ * say ({@link syncObjectView}); the change log is cleared at the end (every view has read it). They
+ * run before the sync feature's hook, while a first sync or a player:sync still shows as
+ * `lastSent.x` NaN.
  */
-export function syncObjects(world: World): void {
-  const store = world.objects;
-  if (store.hasChanges) pushChanges(world);
-  for (const p of world.players.values()) {
-    const v = store.viewer(p);
-    slideView(world, p, v, Number.isNaN(p.lastSent.x));
-    if (!v.objects && !v.removed) continue;
-    world.send(p.id, 'object:update', {
-      tick: world.tick,
-      objects: v.objects ?? [],
-      removed: v.removed ?? [],
-    });
-    v.objects = undefined;
-    v.removed = undefined;
-  }
-  store.clearChanges();
+export function pushObjectChanges(world: World): void {
+  if (world.objects.hasChanges) pushChanges(world);
+}
+
+export function syncObjectView(world: World, p: Player): void {
+  const v = world.objects.viewer(p);
+  slideView(world, p, v, Number.isNaN(p.lastSent.x));
+  if (!v.objects && !v.removed) return;
+  world.send(p.id, 'object:update', {
+    tick: world.tick,
+    objects: v.objects ?? [],
+    removed: v.removed ?? [],
+  });
+  v.objects = undefined;
+  v.removed = undefined;
 }

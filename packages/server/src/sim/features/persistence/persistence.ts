@@ -11,15 +11,13 @@ import { snapshotOf } from '../../core/snapshot';
 export const persistenceFeature: Feature = {
   name: 'persistence',
   register(r) {
-    r.phase('persistence', (world) => {
+    r.perPlayer('persistence', (world, p) => {
       if (world.tick % world.settings.autosaveTicks !== 0) return;
-      for (const p of world.players.values()) {
-        world.effect({
-          type: 'save',
-          snapshot: snapshotOf(world, p),
-          reason: 'autosave',
-        });
-      }
+      world.effect({
+        type: 'save',
+        snapshot: snapshotOf(world, p),
+        reason: 'autosave',
+      });
     });
   },
 };

@@ -68,14 +68,10 @@ export const prayerFeature: Feature = {
   register(r) {
     r.on('prayer:toggle', (world, player, data) => togglePrayer(world, player, data));
     r.action('pray', (world, player, data, rid) => requestPray(world, player, data.objectId, rid));
-    r.phase('login', (world) => {
-      for (const p of world.players.values()) if (p.joinedTick === world.tick) normaliseOnLogin(world, p);
+    r.perPlayer('login', (world, p) => {
+      if (p.joinedTick === world.tick) normaliseOnLogin(world, p);
     });
-    r.phase('players', (world) => {
-      for (const p of world.players.values()) prayerTick(world, p);
-    });
-    r.phase('sync', (world) => {
-      for (const p of world.players.values()) syncPrayer(world, p);
-    });
+    r.perPlayer('players', prayerTick);
+    r.perPlayer('sync', syncPrayer);
   },
 };

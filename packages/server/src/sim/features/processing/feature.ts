@@ -13,6 +13,6 @@ export const processingFeature: Feature = {
     r.action('make', (world, player, data) =>
       requestMake(world, player, data.recipeId, data.objectId, data.quantity ?? 1),
     );
-    r.phase('players', makeTick);
+    r.perPlayer('players', makeTick);
   },
 };

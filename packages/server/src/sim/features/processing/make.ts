@@ -125,16 +125,14 @@ function advanceJob(world: World, p: Player, job: MakeJob): string | undefined {
 }
 
 /**
- * Players phase, after movement: each make job checks its station is still there, finishes the
+ * Players phase, after movement, per player: a make job checks its station is still there, finishes the
  * walk (starting work on arrival) and makes one product when its tick comes, stopping with
  * `activity:stopped` `done`, `missing_materials`, `inventory_full`, `no_tool`, `level_too_low`,
  * `object_gone` (a fire burnt out), `not_near` (the walk ended short of it), `moved` or `replaced`.
  */
-export function makeTick(world: World): void {
-  for (const p of world.players.values()) {
-    const job = makeJobOf(p);
-    if (!job) continue;
-    const stop = advanceJob(world, p, job);
-    if (stop !== undefined) stopActivity(world, p, stop);
-  }
+export function makeTick(world: World, p: Player): void {
+  const job = makeJobOf(p);
+  if (!job) return;
+  const stop = advanceJob(world, p, job);
+  if (stop !== undefined) stopActivity(world, p, stop);
 }

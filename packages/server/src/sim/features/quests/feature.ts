@@ -16,8 +16,8 @@ export const questsFeature: Feature = {
       sendJournal(world, player);
       return { ok: true };
     });
-    r.phase('login', (world) => {
-      for (const p of world.players.values()) if (p.joinedTick === world.tick) sendJournal(world, p);
+    r.perPlayer('login', (world, p) => {
+      if (p.joinedTick === world.tick) sendJournal(world, p);
     });
     // Praying at an altar is a use of its station (sacred_bones: "pray at an altar").
     r.init((world) =>
@@ -25,6 +25,6 @@ export const questsFeature: Feature = {
         creditInteraction(w, p, { type: 'station', id: altar.stationId }),
       ),
     );
-    r.phase('world', checkObjectives);
+    r.perPlayer('world', checkObjectives);
   },
 };

@@ -137,24 +137,22 @@ function nextMet(world: World, p: Player): QuestDef | undefined {
  * even in the bank waits, and the player is told; it is tried again once the inventory, bank or
  * pouch changed.
  */
-export function checkObjectives(world: World): void {
-  for (const p of world.players.values()) {
-    if (p.dyingUntil !== 0 || p.quests.size === 0) continue;
-    for (let guard = 0; guard < 64; guard++) {
-      const def = nextMet(world, p);
-      if (!def) break;
-      const tx = new PlayerTx(world, p);
-      const q = tx.quests.get(def.id);
-      const done = q ? completeStage(tx, def, q) : fail('quest_not_at_stage', 'no progress');
-      if (done.ok) {
-        tx.commit();
-        stuck.get(p)?.delete(def.id);
-        continue;
-      }
-      const map = stuck.get(p) ?? new Map<string, string>();
-      map.set(def.id, roomKey(p));
-      stuck.set(p, map);
-      systemMessage(world, p, done.message);
+export function checkObjectives(world: World, p: Player): void {
+  if (p.dyingUntil !== 0 || p.quests.size === 0) return;
+  for (let guard = 0; guard < 64; guard++) {
+    const def = nextMet(world, p);
+    if (!def) break;
+    const tx = new PlayerTx(world, p);
+    const q = tx.quests.get(def.id);
+    const done = q ? completeStage(tx, def, q) : fail('quest_not_at_stage', 'no progress');
+    if (done.ok) {
+      tx.commit();
+      stuck.get(p)?.delete(def.id);
+      continue;
     }
+    const map = stuck.get(p) ?? new Map<string, string>();
+    map.set(def.id, roomKey(p));
+    stuck.set(p, map);
+    systemMessage(world, p, done.message);
   }
 }

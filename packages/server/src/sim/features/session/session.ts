@@ -80,11 +80,10 @@ export const sessionFeature: Feature = {
       for (const p of world.players.values())
         if (p.logoutWaiting !== undefined && !inCombat(world, p) && !leaving.includes(p)) leaving.push(p);
       for (const p of leaving) {
-        world.removePlayer(p);
-        world.effect({
-          type: 'save',
-          snapshot: snapshotOf(world, p),
-          reason: 'logout',
+        world.isolate(p, () => {
+          const snapshot = snapshotOf(world, p);
+          world.removePlayer(p);
+          world.effect({ type: 'save', snapshot, reason: 'logout' });
         });
       }
     });
@@ -92,24 +91,27 @@ export const sessionFeature: Feature = {
     r.phase('login', (world) => {
       for (const record of world.pendingLogins.splice(0)) {
         if (world.players.has(record.id)) continue; // already in the world (duplicate login command)
-        const spot = world.map.isWalkable(record.x, record.z) ? record : nearestSpawn(world);
-        const p = new Player(
-          { ...record, x: spot.x, z: spot.z },
-          world.tick,
-          world.allocIndex(),
-          world.itemLookup,
-        );
-        const { inventory, equipment, bank } = p.unplaced;
-        if (inventory.length > 0 || equipment.length > 0 || bank.length > 0) {
-          // Never silently lose an item: report it; the save keeps the rows (see toRecord).
-          world.effect({
-            type: 'fault',
-            where: `login ${p.id}`,
-            message: `unplaceable saved items: ${JSON.stringify(p.unplaced)}`,
-          });
-        }
-        world.addPlayer(p);
-        sendSync(world, p, undefined);
+        // A login that fails is that character's alone: its session is closed, the others enter.
+        world.isolate(record.id, () => {
+          const spot = world.map.isWalkable(record.x, record.z) ? record : nearestSpawn(world);
+          const p = new Player(
+            { ...record, x: spot.x, z: spot.z },
+            world.tick,
+            world.allocIndex(),
+            world.itemLookup,
+          );
+          const { inventory, equipment, bank } = p.unplaced;
+          if (inventory.length > 0 || equipment.length > 0 || bank.length > 0) {
+            // Never silently lose an item: report it; the save keeps the rows (see toRecord).
+            world.effect({
+              type: 'fault',
+              where: `login ${p.id}`,
+              message: `unplaceable saved items: ${JSON.stringify(p.unplaced)}`,
+            });
+          }
+          world.addPlayer(p);
+          sendSync(world, p, undefined);
+        });
       }
     });
   },

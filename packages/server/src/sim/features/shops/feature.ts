@@ -82,6 +82,6 @@ export const shopsFeature: Feature = {
     r.restore('storeStock', restoreStock);
     r.init((world) => void shopsOf(world));
     r.phase('world', restock);
-    r.phase('sync', syncCoins);
+    r.perPlayer('sync', syncCoins);
   },
 };

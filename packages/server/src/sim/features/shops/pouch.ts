@@ -39,13 +39,11 @@ const sentCoins = new WeakMap<Player, number>();
  * Sync phase: sends `player:coins` to a player whose pouch changed since the last send, at most
  * once per tick whatever the number of changes.
  */
-export function syncCoins(world: World): void {
-  for (const p of world.players.values()) {
-    const sent = sentCoins.get(p);
-    if (sent === p.coins) continue;
-    sentCoins.set(p, p.coins);
-    // First look at a player who just entered: its player:sync already told the client.
-    if (sent === undefined && p.joinedTick === world.tick) continue;
-    world.send(p.id, 'player:coins', { tick: world.tick, coins: p.coins });
-  }
+export function syncCoins(world: World, p: Player): void {
+  const sent = sentCoins.get(p);
+  if (sent === p.coins) return;
+  sentCoins.set(p, p.coins);
+  // First look at a player who just entered: its player:sync already told the client.
+  if (sent === undefined && p.joinedTick === world.tick) return;
+  world.send(p.id, 'player:coins', { tick: world.tick, coins: p.coins });
 }

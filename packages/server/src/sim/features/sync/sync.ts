@@ -15,11 +15,9 @@ import { selfPosition } from '../session/session';
 export const syncFeature: Feature = {
   name: 'sync',
   register(r) {
-    r.phase('sync', (world) => {
-      for (const p of world.players.values()) syncPlayer(world, p);
-      // Every view has read this tick's ground changes.
-      world.groundItems.clearChanges();
-    });
+    r.perPlayer('sync', syncPlayer);
+    // Every view has read this tick's ground changes.
+    r.phase('sync', (world) => world.groundItems.clearChanges());
   },
 };
 

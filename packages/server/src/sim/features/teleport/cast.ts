@@ -129,9 +129,11 @@ export function checkCasts(world: World): void {
       casts.delete(id);
       continue;
     }
-    const reason = interruption(world, c.player, c);
-    if (reason) cancelCast(world, c.player, reason);
-    else c.health = c.player.health;
+    world.isolate(c.player, () => {
+      const reason = interruption(world, c.player, c);
+      if (reason) cancelCast(world, c.player, reason);
+      else c.health = c.player.health;
+    });
   }
 }
 
@@ -139,14 +141,17 @@ export function checkCasts(world: World): void {
 export function landCasts(world: World): void {
   const casts = castsOf(world);
   for (const [id, c] of casts) {
-    if (world.tick < c.landsAt) continue;
-    const to = landingTile(world.map, homeSpawn(world));
-    if (!to) {
-      cancelCast(world, c.player, 'blocked');
-      continue;
-    }
-    casts.delete(id);
-    land(world, c.player, to.x, to.z);
+    // A player taken out of the world by a fault since checkCasts keeps its cast until the next check.
+    if (world.tick < c.landsAt || world.players.get(id) !== c.player) continue;
+    world.isolate(c.player, () => {
+      const to = landingTile(world.map, homeSpawn(world));
+      if (!to) {
+        cancelCast(world, c.player, 'blocked');
+        return;
+      }
+      casts.delete(id);
+      land(world, c.player, to.x, to.z);
+    });
   }
 }
 

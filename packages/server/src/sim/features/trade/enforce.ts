@@ -72,7 +72,12 @@ export function enforceTrade(world: World, trade: Trade, afterMovement = false):
  * (sync), a player who stepped this tick (pushed, teleported, or a walk) also ends its trade.
  */
 export function enforceTrades(world: World, afterMovement = false): void {
-  for (const trade of [...world.trades.trades.values()]) enforceTrade(world, trade, afterMovement);
+  for (const trade of [...world.trades.trades.values()]) {
+    // A fault in a trade is charged to both traders (its state is theirs together): both leave the
+    // world, and the trade is cancelled by the next check.
+    const traders = [trade.a.playerId, trade.b.playerId].flatMap((id) => world.players.get(id) ?? []);
+    world.isolate(traders, () => enforceTrade(world, trade, afterMovement));
+  }
   for (const request of [...world.trades.requests.values()]) {
     if (world.tick >= request.expiresAtTick) cancelRequest(world, request, 'expired', null);
     else if (!world.players.has(request.fromId)) cancelRequest(world, request, 'logout', request.fromId);

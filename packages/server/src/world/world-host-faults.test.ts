@@ -1,0 +1,74 @@
+import { CLOSE_CODES } from '@tilerealm/protocol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bundledContent } from '../../test/http-harness';
+import { playerRecord } from '../../test/records';
+import type { SaveQueue } from './save-queue';
+import { WorldHost } from './world-host';
+
+/** A host on the bundled content with a recording logger, save queue and session sink. */
+async function host(tickMs = 600) {
+  const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const saves = { push: vi.fn(), pushLock: vi.fn(), pushRecord: vi.fn() };
+  const sink = { deliver: vi.fn(), disconnect: vi.fn() };
+  const h = new WorldHost({
+    content: await bundledContent(),
+    seed: 1,
+    tickMs,
+    saves: saves as unknown as SaveQueue,
+    logger,
+  });
+  h.attach(sink);
+  return { h, logger, saves, sink };
+}
+
+describe('WorldHost faults', () => {
+  let running: WorldHost | undefined;
+  afterEach(() => {
+    running?.stop();
+    running = undefined;
+  });
+
+  it('logs a player fault with its stack, saves the player and closes its session with 4010', async () => {
+    const { h, logger, saves, sink } = await host();
+    for (const id of ['bad', 'ok']) h.enqueue({ type: 'login', record: playerRecord(id) });
+    h.tick();
+    const bad = h.world.players.get('bad')!;
+    Object.defineProperty(bad, 'running', {
+      get() {
+        throw new Error('running is broken');
+      },
+    });
+    for (const id of ['bad', 'ok'])
+      h.enqueue({ type: 'client', playerId: id, rid: undefined, message: { event: 'player:move', data: { x: 3, z: 0 } } });
+    h.tick();
+
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({
+        where: 'phase players/movement',
+        entity: { kind: 'player', id: 'bad' },
+        message: 'running is broken',
+        stack: expect.stringMatching(/running is broken\n\s+at /),
+      }),
+      'world fault',
+    );
+    expect(saves.push).toHaveBeenCalledWith(expect.objectContaining({ id: 'bad' }));
+    expect(sink.disconnect).toHaveBeenCalledWith('bad', CLOSE_CODES.serverError, expect.any(String));
+    expect(h.isOnline('bad')).toBe(false);
+    expect(h.world.players.get('ok')?.x).toBe(1);
+  });
+
+  it('logs a tick that throws and keeps ticking', async () => {
+    const { h, logger } = await host(5);
+    running = h;
+    vi.spyOn(h.world, 'step').mockImplementationOnce(() => {
+      throw new Error('the whole tick failed');
+    });
+    h.start();
+    // The failed tick did not advance the world; later ones do.
+    await vi.waitFor(() => expect(h.world.tick).toBeGreaterThanOrEqual(3), { timeout: 10_000, interval: 5 });
+    expect(logger.error).toHaveBeenCalledWith(
+      { err: expect.objectContaining({ message: 'the whole tick failed' }) },
+      'a tick failed; the world ticks on',
+    );
+  });
+});
