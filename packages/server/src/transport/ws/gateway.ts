@@ -13,7 +13,8 @@ import { ADMIN_ATTEMPTS_PER_MINUTE, AdminGate } from './admin-gate';
 import { AttemptLimiter } from './attempt-limiter';
 import type { Connection } from './connection';
 import { guestCharacter } from './guest';
-import { WS_LIMITS } from './limits';
+import { WS_LIMITS, type OutboundLimits } from './limits';
+import { SessionRids } from './session-rids';
 
 export interface GatewayLogger {
   info(obj: object, msg: string): void;
@@ -37,25 +38,33 @@ export interface GatewayDeps {
   social?: SocialService;
   /** Keeps agents' reports and tells an agent's session its goal state when it joins. */
   agents?: AgentService;
+  /** When a client that stops reading is closed (tests shorten them); default WS_LIMITS.outbound. */
+  outbound?: OutboundLimits;
 }
 
 interface Attached {
   connection: Connection;
   sessionRowId: string;
   graceTimer?: NodeJS.Timeout;
+  /** The session's requests waiting for their answer, by the internal rid the world sees. */
+  rids: SessionRids;
 }
 
 /**
  * Connects WebSocket sessions to players in the world. One live session per character: a new login
  * takes the character over (the old connection gets close 4000) without leaving the world; a
  * dropped connection keeps its player in the world for the reconnect grace period; a login is
- * refused (4004) while the previous session's save is still being written.
+ * refused (4004) while the previous session's save is still being written. A session only ever
+ * receives the answers to its own requests ({@link SessionRids}). Events are queued on the
+ * session's connection and go out as one frame per tick when the host calls `flush`.
  */
 export class Gateway implements PlayerSink, SocialLink {
   private readonly byCharacter = new Map<string, Attached>();
   private readonly loading = new Set<string>();
   private readonly admin: AdminGate;
   private readonly newIdentities = new AttemptLimiter(ADMIN_ATTEMPTS_PER_MINUTE, 60_000);
+  /** The last internal request id handed out (unique across sessions). */
+  private lastRid = 0;
 
   constructor(private readonly deps: GatewayDeps) {
     this.admin = new AdminGate(deps.adminCode);
@@ -153,6 +162,7 @@ export class Gateway implements PlayerSink, SocialLink {
           previous.connection.isOpen ? 'replaced' : 'reconnected',
         );
         previous.connection.close(CLOSE_CODES.replaced, 'logged in from another connection');
+        previous.rids.clear();
       }
       const row = await deps.repos.sessions.open({
         characterId: id,
@@ -166,7 +176,8 @@ export class Gateway implements PlayerSink, SocialLink {
         await deps.repos.sessions.close(row.id, 'disconnected');
         return;
       }
-      const attached: Attached = { connection, sessionRowId: row.id };
+      const rids = new SessionRids(() => ++this.lastRid, WS_LIMITS.requestsInFlight);
+      const attached: Attached = { connection, sessionRowId: row.id, rids };
       this.byCharacter.set(id, attached);
       connection.send([
         {
@@ -209,7 +220,7 @@ export class Gateway implements PlayerSink, SocialLink {
       void deps.agents?.sessionStarted(id);
       connection.ready({
         message: (m, rid) => this.onMessage(id, attached, m, rid),
-        closed: () => this.onClosed(id, attached),
+        closed: (code) => this.onClosed(id, attached, code),
       });
       deps.logger.info(
         { characterId: id, resumed: inWorld, takeover: previous !== undefined },
@@ -224,11 +235,15 @@ export class Gateway implements PlayerSink, SocialLink {
     playerId: string,
     attached: Attached,
     message: ClientMessage,
-    rid: Rid | undefined,
+    clientRid: Rid | undefined,
   ): void {
     if (this.byCharacter.get(playerId) !== attached) return;
+    // From here on the request carries the internal rid; deliver() maps its answers back.
+    const rid = clientRid === undefined ? undefined : attached.rids.inbound(clientRid);
     if (message.event === 'player:chat' && /^\/admin(\s|$)/i.test(message.data.message.trim())) {
       void this.admin.check(playerId, message.data.message.trim().slice(6).trim()).then((ok) => {
+        // Admin rights belong to the session that entered the code, not to one that took over.
+        if (this.byCharacter.get(playerId) !== attached) return;
         if (ok) {
           this.deps.host.enqueue({ type: 'elevate', playerId });
           this.deliver(playerId, [
@@ -261,9 +276,21 @@ export class Gateway implements PlayerSink, SocialLink {
     this.deps.host.enqueue({ type: 'client', playerId, message, rid });
   }
 
-  private onClosed(playerId: string, attached: Attached): void {
+  private onClosed(playerId: string, attached: Attached, code: number): void {
+    attached.rids.clear();
     if (this.byCharacter.get(playerId) !== attached) return; // replaced: the new session owns the character
-    void this.deps.repos.sessions.close(attached.sessionRowId, 'disconnected').catch(() => undefined);
+    const tooSlow = code === CLOSE_CODES.tooSlow;
+    if (tooSlow) {
+      this.deps.logger.warn(
+        { characterId: playerId, unsentBytes: attached.connection.unsentBytes },
+        'closed a connection that stopped reading its messages (4008)',
+      );
+    }
+    void this.deps.repos.sessions
+      .close(attached.sessionRowId, tooSlow ? 'too_slow' : 'disconnected')
+      .catch((err: unknown) =>
+        this.deps.logger.warn({ err, characterId: playerId }, 'closing the session row failed'),
+      );
     this.deps.host.enqueue({ type: 'detach', playerId });
     const grace = this.deps.reconnectGraceMs ?? WS_LIMITS.reconnectGraceMs;
     attached.graceTimer = setTimeout(() => {
@@ -275,8 +302,20 @@ export class Gateway implements PlayerSink, SocialLink {
     attached.graceTimer.unref();
   }
 
+  /**
+   * Queues events for the player's session; they go out with its next frame (`flush`). Answers
+   * get back the rid the client chose; answers to requests of another session are dropped.
+   */
   deliver(playerId: string, events: OutEvent[]): void {
-    this.byCharacter.get(playerId)?.connection.send(events);
+    const attached = this.byCharacter.get(playerId);
+    if (attached?.connection.isOpen)
+      attached.connection.queue(events.flatMap((e) => attached.rids.outbound(e) ?? []));
+  }
+
+  /** Sends every session's queued events as one frame each (after each tick). */
+  flush(): void {
+    const limits = this.deps.outbound ?? WS_LIMITS.outbound;
+    for (const attached of this.byCharacter.values()) attached.connection.flush(limits);
   }
 
   /** Online: the character has a session (a dropped one counts until its grace period ends). */
