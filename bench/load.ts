@@ -3,7 +3,7 @@
  * a temporary world). Bots spread over the world (admin /tele to distinct random walkable tiles
  * reachable from the spawn), then walk
  * to random nearby tiles and chat now and then. After a warm-up the run is measured for a bounded
- * time; it prints tick p50/p99 (from /status), outbound bytes per player per second (counted by the
+ * time; it prints tick p50/p99 (from /status), outbound bytes, frames and events per player per second (counted by the
  * bots) and the server's RSS, then one JSON line. The first `--fighters` bots fight instead: they
  * stand by the spawns of attackable NPCs and attack one in view after another (re-teleporting after
  * a death), so the figures include combat, NPC deaths, drops and respawns.
@@ -45,6 +45,9 @@ interface Bot {
   ws: WebSocket;
   bytes: number;
   frames: number;
+  /** Frames and events received in the measured window. */
+  measuredFrames: number;
+  events: number;
   x: number;
   z: number;
   /** Fighters keep attacking NPCs in view; gatherers gather one resource; the others walk and chat. */
@@ -73,6 +76,8 @@ function connectBot(url: string, fighter: boolean): Promise<Bot> {
       ws,
       bytes: 0,
       frames: 0,
+      measuredFrames: 0,
+      events: 0,
       x: 0,
       z: 0,
       fighter,
@@ -90,6 +95,8 @@ function connectBot(url: string, fighter: boolean): Promise<Bot> {
     ws.on('message', (data: Buffer) => {
       bot.bytes += data.length;
       bot.frames++;
+      bot.measuredFrames++;
+      bot.events += countEvents(data);
       if (bot.frames === 1) {
         clearTimeout(timer);
         resolve(bot);
@@ -99,6 +106,12 @@ function connectBot(url: string, fighter: boolean): Promise<Bot> {
     });
     ws.on('error', reject);
   });
+}
+
+/** Events in a frame: one envelope, or an array of them. */
+function countEvents(data: Buffer): number {
+  const parsed = JSON.parse(data.toString()) as unknown;
+  return Array.isArray(parsed) ? parsed.length : 1;
 }
 
 /** A fighter reads its frames: NPCs entering and leaving view, its target's death, its own death. */
@@ -295,6 +308,8 @@ export async function runLoadBench(args: {
     await sleep(60_000); // warm-up: a full /status window (100 ticks) of steady state before measuring
     for (const bot of bots) {
       bot.bytes = 0;
+      bot.measuredFrames = 0;
+      bot.events = 0;
       bot.kills = 0;
       bot.hits = 0;
       bot.gathered = 0;
@@ -315,6 +330,8 @@ export async function runLoadBench(args: {
     await driver;
     const perPlayer = bots.map((b) => b.bytes / elapsed).sort((a, b) => a - b);
     const mean = perPlayer.reduce((s, v) => s + v, 0) / Math.max(1, perPlayer.length);
+    const perBot = (f: (b: Bot) => number) =>
+      bots.reduce((s, b) => s + f(b), 0) / Math.max(1, bots.length) / elapsed;
     const figures = {
       bench: 'load',
       players: bots.length,
@@ -329,6 +346,8 @@ export async function runLoadBench(args: {
       tickP99Ms: status.tick?.p99Ms ?? null,
       outboundBytesPerPlayerPerSecMean: Math.round(mean),
       outboundBytesPerPlayerPerSecP99: Math.round(perPlayer[Math.floor(perPlayer.length * 0.99)] ?? 0),
+      outboundFramesPerPlayerPerSec: Math.round(perBot((b) => b.measuredFrames) * 100) / 100,
+      outboundEventsPerPlayerPerSec: Math.round(perBot((b) => b.events) * 100) / 100,
       serverRssMB: Math.round(status.memory.rssBytes / 1024 / 1024),
       phases: status.tick?.phases ?? [],
     };
@@ -342,6 +361,9 @@ export async function runLoadBench(args: {
       console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);
     console.log(
       `outbound per player: mean ${figures.outboundBytesPerPlayerPerSecMean} B/s, p99 ${figures.outboundBytesPerPlayerPerSecP99} B/s`,
+    );
+    console.log(
+      `outbound frames per player: ${figures.outboundFramesPerPlayerPerSec}/s carrying ${figures.outboundEventsPerPlayerPerSec} events/s`,
     );
     console.log(`server RSS ${figures.serverRssMB} MB`);
     console.log(JSON.stringify(figures));

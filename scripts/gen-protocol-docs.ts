@@ -235,7 +235,7 @@ agents use the same protocol; \`packages/sdk\` is a typed client for it.
   \`session:welcome.token\`: reconnect with it to come back as the same player.
 - The server's first message is always \`session:welcome\`: wait for it before sending.
 
-## Envelope
+## Envelope and frames
 
 Every message, in both directions, is one envelope:
 
@@ -243,7 +243,20 @@ Every message, in both directions, is one envelope:
 { "event": "player:move", "data": { "x": 5, "z": -3 }, "rid": 7 }
 \`\`\`
 
-- Text frames carry the envelope as JSON. A client that asks for the \`${MSGPACK_SUBPROTOCOL}\` subprotocol
+- A client frame carries exactly one envelope.
+- The server sends at most one frame per player per tick, after the tick: everything the tick produced for the
+  player, together with the answers and notices that arose since the previous tick (errors for rejected frames,
+  social answers, the admin code's answer), in the order they happened. A frame holding one message is that
+  envelope alone; a frame holding several is a JSON array of envelopes (a msgpack array on msgpack connections):
+
+  \`\`\`json
+  [{ "event": "ack", "data": { "event": "player:move" }, "rid": 7 }, { "event": "world:update", "data": { "tick": 812 } }]
+  \`\`\`
+
+  Handle the messages of an array in order, as if each had come in a frame of its own. Two messages do not wait
+  for the tick: \`session:welcome\` comes at once, alone, before the player's first tick, and \`session:closing\`
+  comes at once right before a close, after anything still queued (in the same frame).
+- Text frames carry the envelope (or the array) as JSON. A client that asks for the \`${MSGPACK_SUBPROTOCOL}\` subprotocol
   (\`Sec-WebSocket-Protocol: ${MSGPACK_SUBPROTOCOL}\`) sends and receives the same envelope as msgpack in binary frames
   instead; a binary frame on a JSON connection is rejected with \`bad_frame\`.
 - \`rid\` (optional) is a request id chosen by the client: a string of 1 to 64 characters or a non-negative integer.
@@ -267,6 +280,8 @@ server payloads, which may grow new optional fields within a protocol version.
 | Frame size | 32 KiB | close 1009 |
 | Heartbeat | the server sends a WebSocket ping every 20 s | browsers and \`ws\` answer with a pong automatically |
 | Idle timeout | 60 s without any message or pong | close 4003 |
+| Unsent bytes | 1 MiB waiting to be sent to a client that does not read (what its socket still holds plus the next frame) | close 4008, handled like a drop (reconnect grace) |
+| Stalled ticks | 50 ticks in a row whose frame found the previous ones still unsent | close 4008, handled like a drop (reconnect grace) |
 
 ## Sessions
 
@@ -275,6 +290,9 @@ server payloads, which may grow new optional fields within a protocol version.
 - While the previous session's save is still being written, a login is refused with close 4004: retry after a short
   delay.
 - A reconnect within 30 s of a drop resumes the same in-world player (\`session:welcome.resumed\` is \`true\`).
+- A session only receives the answers to its own requests: an \`ack\`, \`error\` or any other reply to a request
+  that an earlier connection of the character made (a walk that ends after a takeover) is not sent to the new one.
+- Admin rights (\`/admin\`) belong to the session that entered the code; a takeover or a resume starts without them.
 - Before closing a connection the server sends \`session:closing {code, reason}\`.
 `;
 

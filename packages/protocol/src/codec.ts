@@ -10,6 +10,24 @@ export function encodeEnvelope(envelope: Envelope, format: WireFormat): string |
   return format === 'json' ? JSON.stringify(envelope) : packr.pack(envelope);
 }
 
+/**
+ * Encodes a server frame: one envelope alone, or several (at least two) as an array of envelopes
+ * in the order they happened. Clients decode both forms (see {@link envelopesOf}).
+ */
+export function encodeFrame(envelopes: readonly Envelope[], format: WireFormat): string | Uint8Array {
+  const only = envelopes.length === 1 ? envelopes[0] : undefined;
+  if (only) return encodeEnvelope(only, format);
+  return format === 'json' ? JSON.stringify(envelopes) : packr.pack(envelopes);
+}
+
+/**
+ * The envelopes (still unvalidated) a decoded server frame carries: the value itself, or each
+ * element of an array frame. An empty array carries none.
+ */
+export function envelopesOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}
+
 export type DecodeResult = { ok: true; value: unknown } | { ok: false; message: string };
 
 /**

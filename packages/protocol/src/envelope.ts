@@ -9,7 +9,9 @@ export type Rid = z.infer<typeof ridSchema>;
 
 /**
  * The wire envelope, identical in JSON text frames and msgpack binary frames:
- * `{ "event": "<name>", "data": <payload>, "rid"?: <request id> }`.
+ * `{ "event": "<name>", "data": <payload>, "rid"?: <request id> }`. A client frame is one envelope;
+ * a server frame is one envelope or an array of envelopes (everything one tick produced for the
+ * player, in order).
  */
 export const envelopeSchema = z.strictObject({
   event: z.string().min(1).max(64),
@@ -21,5 +23,8 @@ export type Envelope = z.infer<typeof envelopeSchema>;
 /** Subprotocol a client names to receive and send msgpack binary frames instead of JSON text. */
 export const MSGPACK_SUBPROTOCOL = 'msgpack';
 
-/** Protocol version, announced in `session:welcome`. Incremented on incompatible changes. */
-export const PROTOCOL_VERSION = 1;
+/**
+ * Protocol version, announced in `session:welcome`. Incremented on incompatible changes.
+ * 2: a server frame may carry an array of envelopes (at most one frame per player per tick).
+ */
+export const PROTOCOL_VERSION = 2;

@@ -111,7 +111,11 @@ export const CLOSE_CODES = {
    * the last committed state.
    */
   saveFailed: 4007,
-  /** The client stopped reading: its unsent messages passed the outbound limit (bytes or ticks). */
+  /**
+   * The client stopped reading (or reads too slowly): the bytes waiting to be sent to it passed
+   * 1 MiB, or its frames could not be written out for 50 ticks in a row. Handled like a dropped
+   * connection: the player stays in the world for the reconnect grace, so reconnecting resumes it.
+   */
   tooSlow: 4008,
   /** The database is unreachable, so the login could not be completed: try again shortly. */
   serviceUnavailable: 4009,

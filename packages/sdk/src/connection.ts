@@ -53,20 +53,22 @@ export class Connection {
         this.format = this.socket.protocol === MSGPACK_SUBPROTOCOL ? 'msgpack' : 'json';
       },
       onFrame: (raw, isBinary) => {
-        if (timedOut) return;
-        const result = parseServerFrame(raw, isBinary, this.format);
-        if (!result.ok) {
-          callbacks.onInvalid(result.reason, result.event);
-          return;
-        }
-        if (result.message.event === 'session:welcome' && !this.welcomed) {
-          this.welcomed = true;
-          clearTimeout(this.timer);
+        // A frame carries one message or several (one tick's), delivered in order.
+        for (const result of parseServerFrame(raw, isBinary, this.format)) {
+          if (timedOut) return;
+          if (!result.ok) {
+            callbacks.onInvalid(result.reason, result.event);
+            continue;
+          }
+          if (result.message.event === 'session:welcome' && !this.welcomed) {
+            this.welcomed = true;
+            clearTimeout(this.timer);
+            callbacks.onMessage(result.message);
+            resolveWelcome(result.message.data);
+            continue;
+          }
           callbacks.onMessage(result.message);
-          resolveWelcome(result.message.data);
-          return;
         }
-        callbacks.onMessage(result.message);
       },
       onClose: (code, reason) => {
         clearTimeout(this.timer);

@@ -1,6 +1,7 @@
 import {
   decodeFrame,
   envelopeSchema,
+  envelopesOf,
   serverEvents,
   type Rid,
   type ServerEventName,
@@ -21,18 +22,24 @@ export function isServerEventName(name: string): name is ServerEventName {
 }
 
 /**
- * Decodes and validates one frame from the server: the envelope, then the event's payload
- * schema from the protocol package. Never throws; a frame that fails is reported, not delivered,
- * so handlers only ever see payloads that match their types.
+ * Decodes and validates one frame from the server: one envelope, or an array of envelopes (what
+ * one tick produced, in order). Each envelope is checked on its own, then its event's payload
+ * schema from the protocol package. Never throws; an envelope that fails is reported, not
+ * delivered, so handlers only ever see payloads that match their types.
  */
 export function parseServerFrame(
   raw: string | Uint8Array,
   isBinary: boolean,
   format: WireFormat,
-): InboundResult {
+): InboundResult[] {
   const decoded = decodeFrame(raw, isBinary, format);
-  if (!decoded.ok) return { ok: false, reason: decoded.message };
-  const env = envelopeSchema.safeParse(decoded.value);
+  if (!decoded.ok) return [{ ok: false, reason: decoded.message }];
+  return envelopesOf(decoded.value).map(parseServerEnvelope);
+}
+
+/** Validates one decoded envelope and its payload. */
+export function parseServerEnvelope(value: unknown): InboundResult {
+  const env = envelopeSchema.safeParse(value);
   if (!env.success) return { ok: false, reason: 'not an envelope {event, data, rid?}' };
   const { event, data, rid } = env.data;
   if (!isServerEventName(event)) return { ok: false, reason: `unknown server event ${event}`, event };

@@ -70,7 +70,7 @@ export {
 export type { TimeoutKind } from './errors';
 export { TypedEmitter } from './emitter';
 export type { Handler } from './emitter';
-export { parseServerFrame } from './inbound';
+export { parseServerEnvelope, parseServerFrame } from './inbound';
 export type { InboundResult, ServerMessage } from './inbound';
 export { DIRECT_REPLIES } from './requests';
 export type { ReplyEvent, RequestResult } from './requests';

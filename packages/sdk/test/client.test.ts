@@ -207,6 +207,28 @@ describe('events', () => {
     expect(client.tick).toBe(111);
   });
 
+  it('delivers the messages of an array frame in order, settling requests among them', async () => {
+    server.behaviour.onMessage = (conn, { message, rid }) => {
+      if (message.event !== 'player:move') return;
+      conn.sendBatch([
+        { event: 'chat:message', data: { tick: 150, channel: 'system', from: null, message: 'first' } },
+        { event: 'ack', data: { event: 'player:move', result: { steps: 2 } }, rid },
+        { event: 'world:update', data: { tick: 150 } },
+      ]);
+    };
+    const client = await connect();
+    const order: string[] = [];
+    client.on('chat:message', (m) => order.push(m.message));
+    client.on('ack', (a) => order.push(`ack ${a.event}`));
+    client.on('world:update', (u) => order.push(`update ${u.tick}`));
+    await expect(client.request('player:move', { x: 2, z: 0 })).resolves.toEqual({
+      event: 'player:move',
+      result: { steps: 2 },
+    });
+    expect(order).toEqual(['first', 'ack player:move', 'update 150']);
+    expect(client.tick).toBe(150);
+  });
+
   it('off stops delivery', async () => {
     const client = await connect();
     const conn = await server.connection(0);

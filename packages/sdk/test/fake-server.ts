@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import {
   decodeFrame,
   encodeEnvelope,
+  encodeFrame,
   MSGPACK_SUBPROTOCOL,
+  PROTOCOL_VERSION,
   validateInbound,
   type ClientMessage,
   type Rid,
@@ -35,6 +37,11 @@ export class FakeConnection {
     this.ws.send(encodeEnvelope(rid === undefined ? { event, data } : { event, data, rid }, this.format));
   }
 
+  /** Sends several envelopes in one frame, as the server sends one tick's messages. */
+  sendBatch(envelopes: ReadonlyArray<{ event: ServerEventName; data: unknown; rid?: Rid }>): void {
+    this.ws.send(encodeFrame(envelopes, this.format));
+  }
+
   /** Sends a raw frame (to test how the client copes with bad input). */
   sendRaw(frame: string): void {
     this.ws.send(frame);
@@ -42,7 +49,7 @@ export class FakeConnection {
 
   welcome(overrides: Partial<ServerPayload<'session:welcome'>> = {}): void {
     this.send('session:welcome', {
-      protocolVersion: 1,
+      protocolVersion: PROTOCOL_VERSION,
       playerId: 'p1',
       accountId: 'a1',
       name: 'Tester',

@@ -35,6 +35,16 @@ describe('msgpack subprotocol', () => {
 
     conn.send('world:update', { tick: 140 });
     await expect(client.waitFor('world:update')).resolves.toEqual({ tick: 140 });
+
+    const both = client.waitFor('world:update', (u) => u.tick === 142);
+    const seen: number[] = [];
+    client.on('world:update', (u) => seen.push(u.tick));
+    conn.sendBatch([
+      { event: 'world:update', data: { tick: 141 } },
+      { event: 'world:update', data: { tick: 142 } },
+    ]);
+    await both;
+    expect(seen).toEqual([141, 142]);
   });
 
   it('uses JSON text frames by default', async () => {

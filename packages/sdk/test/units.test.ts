@@ -7,6 +7,7 @@ import {
   shouldRetry,
   TypedEmitter,
 } from '../src/index';
+import { encodeFrame } from '@tilerealm/protocol';
 
 describe('retryDelayMs', () => {
   const policy = {
@@ -76,16 +77,39 @@ describe('TypedEmitter', () => {
 
 describe('parseServerFrame', () => {
   it('accepts a valid envelope and rejects bad JSON, bad envelopes and unknown events', () => {
-    expect(parseServerFrame('{"event":"pong","data":{"tick":3},"rid":4}', false, 'json')).toEqual({
-      ok: true,
-      message: { event: 'pong', data: { tick: 3 }, rid: 4 },
-    });
-    expect(parseServerFrame('{nope', false, 'json')).toMatchObject({ ok: false });
-    expect(parseServerFrame('{"data":{}}', false, 'json')).toMatchObject({ ok: false });
-    expect(parseServerFrame('{"event":"future:thing","data":{}}', false, 'json')).toMatchObject({
-      ok: false,
-      event: 'future:thing',
-    });
-    expect(parseServerFrame('{"event":"pong","data":{}}', true, 'json')).toMatchObject({ ok: false });
+    expect(parseServerFrame('{"event":"pong","data":{"tick":3},"rid":4}', false, 'json')).toEqual([
+      { ok: true, message: { event: 'pong', data: { tick: 3 }, rid: 4 } },
+    ]);
+    expect(parseServerFrame('{nope', false, 'json')).toMatchObject([{ ok: false }]);
+    expect(parseServerFrame('{"data":{}}', false, 'json')).toMatchObject([{ ok: false }]);
+    expect(parseServerFrame('{"event":"future:thing","data":{}}', false, 'json')).toMatchObject([
+      { ok: false, event: 'future:thing' },
+    ]);
+    expect(parseServerFrame('{"event":"pong","data":{}}', true, 'json')).toMatchObject([{ ok: false }]);
+  });
+
+  it('splits an array frame into its envelopes, in order, checking each on its own', () => {
+    const frame = JSON.stringify([
+      { event: 'ack', data: { event: 'player:move' }, rid: 1 },
+      { event: 'world:update', data: { tick: 'soon' } },
+      { event: 'pong', data: { tick: 5 }, rid: 2 },
+    ]);
+    expect(parseServerFrame(frame, false, 'json')).toEqual([
+      { ok: true, message: { event: 'ack', data: { event: 'player:move' }, rid: 1 } },
+      expect.objectContaining({ ok: false, event: 'world:update' }),
+      { ok: true, message: { event: 'pong', data: { tick: 5 }, rid: 2 } },
+    ]);
+    const packed = encodeFrame(
+      [
+        { event: 'pong', data: { tick: 6 } },
+        { event: 'pong', data: { tick: 7 } },
+      ],
+      'msgpack',
+    );
+    expect(parseServerFrame(packed, true, 'msgpack').map((r) => r.ok && r.message.data)).toEqual([
+      { tick: 6 },
+      { tick: 7 },
+    ]);
+    expect(parseServerFrame('[]', false, 'json')).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { PlayerStatePayload } from '@tilerealm/protocol';
 import type { Content } from '../content/load';
 import type { CharacterRow, EquipmentSlot, ItemSlot } from '../storage';
-import { toRecord } from '../transport/ws/gateway';
+import { toRecord } from '../transport/ws/player-record';
 
 /**
  * The `player:sync` view of a character that is not in the world, built from its saved row and

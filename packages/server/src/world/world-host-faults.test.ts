@@ -8,8 +8,8 @@ import { WorldHost } from './world-host';
 /** A host on the bundled content with a recording logger, save queue and session sink. */
 async function host(tickMs = 600) {
   const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const saves = { push: vi.fn(), pushLock: vi.fn(), pushRecord: vi.fn() };
-  const sink = { deliver: vi.fn(), disconnect: vi.fn() };
+  const saves = { push: vi.fn(), pushLock: vi.fn(), pushRecord: vi.fn(), listen: vi.fn() };
+  const sink = { deliver: vi.fn(), disconnect: vi.fn(), flush: vi.fn() };
   const h = new WorldHost({
     content: await bundledContent(),
     seed: 1,

@@ -16,7 +16,10 @@ import { TickStats } from './tick-stats';
 
 /** Where the host delivers a player's events and disconnects (implemented by the WebSocket sessions). */
 export interface PlayerSink {
+  /** Queues events for the player's next frame. */
   deliver(playerId: string, events: OutEvent[]): void;
+  /** Sends every player's queued events, one frame per player (after each tick's delivery). */
+  flush(): void;
   disconnect(playerId: string, code: number, reason: string): void;
 }
 
@@ -123,7 +126,7 @@ export class WorldHost implements WorldView {
     this.world.enqueue(command);
   }
 
-  /** Sends an event straight to a player outside the tick (e.g. a rejected frame's error). */
+  /** Sends an event to a player from outside the tick: it goes out with the player's next frame. */
   sendNow(playerId: string, event: OutEvent['event'], data: OutEvent['data'], rid?: Rid): void {
     this.sink?.deliver(playerId, [rid === undefined ? { event, data } : { event, data, rid }]);
   }
@@ -135,6 +138,7 @@ export class WorldHost implements WorldView {
     this.stats.add(report);
     this.opts.recorder?.tick(report.tick, this.world.hash());
     for (const [playerId, events] of this.world.drainOutbox()) this.sink?.deliver(playerId, events);
+    this.sink?.flush();
     for (const e of this.world.drainEffects()) this.apply(e);
     return report;
   }

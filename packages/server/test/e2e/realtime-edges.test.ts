@@ -22,7 +22,9 @@ async function raw(server: RunningServer, token?: string): Promise<RawClient> {
   const frames: RawClient['frames'] = [];
   const waiters: Array<() => void> = [];
   ws.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()));
+    // One envelope, or an array of them (one tick's messages).
+    const value: unknown = JSON.parse(data.toString());
+    frames.push(...(Array.isArray(value) ? value : [value]));
     for (const w of waiters.splice(0)) w();
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));

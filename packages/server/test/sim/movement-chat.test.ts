@@ -175,6 +175,33 @@ describe('chat', () => {
     );
     expect(tw.events('adm', 'error').at(-1)?.data).toMatchObject({ code: 'unknown_command' });
   });
+
+  it('drops admin rights when a new session attaches to the character (takeover or resume)', async () => {
+    const tw = await TestWorld.create();
+    const tele = (rid: number) => ({
+      type: 'client' as const,
+      playerId: 'adm',
+      rid,
+      message: { event: 'player:chat' as const, data: { message: '/tele 4 4' } },
+    });
+    tw.login(record('adm', 0, 0, 'Adm'));
+    tw.advance();
+    tw.enqueue({ type: 'elevate', playerId: 'adm' });
+    tw.advance();
+    expect(tw.world.players.get('adm')?.isAdmin).toBe(true);
+    tw.enqueue({ type: 'attach', playerId: 'adm' });
+    tw.enqueue(tele(1));
+    tw.advance();
+    expect(tw.world.players.get('adm')).toMatchObject({ isAdmin: false, x: 0, z: 0 });
+    expect(tw.events('adm', 'error').at(-1)).toMatchObject({ rid: 1, data: { code: 'not_admin' } });
+
+    // An elevation still waiting for the login to be applied does not outlive a takeover either.
+    tw.login(record('late', 1, 1, 'Late'));
+    tw.enqueue({ type: 'elevate', playerId: 'late' });
+    tw.enqueue({ type: 'attach', playerId: 'late' });
+    tw.advance(2);
+    expect(tw.world.players.get('late')?.isAdmin).toBe(false);
+  });
 });
 
 describe('interest management', () => {

@@ -74,7 +74,8 @@ export type Command =
   | { type: 'elevate'; playerId: string }
   /**
    * A new connection took over a character that is still in the world (a resume, or a reconnect
-   * while a logout waits for combat to end): any waiting logout of it is cancelled.
+   * while a logout waits for combat to end): any waiting logout of it is cancelled, and admin
+   * rights (which belong to one session) are dropped.
    */
   | { type: 'attach'; playerId: string }
   /**

@@ -197,6 +197,12 @@ export class World {
           if (p) {
             p.logoutWaiting = undefined;
             p.detached = false;
+            // Admin rights belong to the session that entered the code, not to the new one.
+            p.isAdmin = false;
+          }
+          for (let i = deferred.length - 1; i >= 0; i--) {
+            const d = deferred[i];
+            if (d?.type === 'elevate' && d.playerId === c.playerId) deferred.splice(i, 1);
           }
           break;
         }

@@ -1,7 +1,7 @@
 import {
   CLOSE_CODES,
   decodeFrame,
-  encodeEnvelope,
+  encodeFrame,
   validateInbound,
   type ClientMessage,
   type Rid,
@@ -9,7 +9,7 @@ import {
 } from '@tilerealm/protocol';
 import type { WebSocket, RawData } from 'ws';
 import type { OutEvent } from '../../sim/core/types';
-import { MessageRateLimiter, WS_LIMITS } from './limits';
+import { MessageRateLimiter, WS_LIMITS, type OutboundLimits } from './limits';
 
 export interface ConnectionEvents {
   /** A valid client message. */
@@ -22,8 +22,12 @@ let nextConnectionId = 1;
 
 /**
  * One WebSocket connection: frame decoding and validation, the per-connection message limit,
- * heartbeat and idle timeout, and encoding of outgoing envelopes in the negotiated format.
- * Invalid frames are answered with an `error` event here and never reach the world.
+ * heartbeat and idle timeout, and the outgoing frames in the negotiated format. Invalid frames are
+ * answered with an `error` event here and never reach the world.
+ *
+ * Outgoing events are queued and sent as one frame per tick by `flush` (the gateway flushes every
+ * connection after each tick), with backpressure: a client whose socket still holds too many unsent
+ * bytes, or whose frames find the previous ones unsent tick after tick, is closed with 4008.
  */
 export class Connection {
   readonly id = nextConnectionId++;
@@ -37,6 +41,10 @@ export class Connection {
   private lastSeen = Date.now();
   private readonly heartbeat: NodeJS.Timeout;
   private closedCode: number | undefined;
+  /** Events waiting for the next frame. */
+  private outbox: OutEvent[] = [];
+  /** Consecutive flushes that found earlier frames still unsent. */
+  private stalledTicks = 0;
 
   constructor(
     private readonly socket: WebSocket,
@@ -62,16 +70,61 @@ export class Connection {
     if (this.closedCode !== undefined) handlers.closed(this.closedCode);
   }
 
-  send(events: readonly OutEvent[]): void {
-    if (!this.isOpen) return;
-    for (const e of events) this.socket.send(encodeEnvelope(e, this.format));
+  /** Bytes the socket holds that are not yet written out (for logs). */
+  get unsentBytes(): number {
+    return this.socket.bufferedAmount;
   }
 
-  /** Tells the client why, then closes. */
+  /** Queues events for the next frame, which `flush` sends. */
+  queue(events: readonly OutEvent[]): void {
+    if (!this.isOpen) return;
+    for (const e of events) this.outbox.push(e);
+  }
+
+  /**
+   * Sends events at once, in a frame of their own, ahead of anything queued: only for what must
+   * not wait for the tick (`session:welcome`). Everything else goes through `queue`.
+   */
+  send(events: readonly OutEvent[]): void {
+    if (this.isOpen && events.length > 0) this.socket.send(encodeFrame(events, this.format));
+  }
+
+  /**
+   * Sends everything queued as one frame (called once per tick). When earlier frames are still
+   * unsent, the tick counts as stalled; too many stalled ticks in a row, or unsent bytes plus this
+   * frame over the byte limit, close the connection with 4008 instead of buffering more.
+   */
+  flush(limits: OutboundLimits = WS_LIMITS.outbound): void {
+    if (!this.isOpen) return;
+    const unsent = this.socket.bufferedAmount;
+    if (unsent === 0) this.stalledTicks = 0;
+    if (this.outbox.length === 0) return;
+    const frame = encodeFrame(this.outbox, this.format);
+    this.outbox = [];
+    if (unsent > 0) {
+      this.stalledTicks++;
+      const bytes = typeof frame === 'string' ? Buffer.byteLength(frame) : frame.byteLength;
+      if (unsent + bytes > limits.maxBufferedBytes || this.stalledTicks >= limits.maxStalledTicks) {
+        this.close(CLOSE_CODES.tooSlow, 'the client is not reading its messages');
+        return;
+      }
+    }
+    this.socket.send(frame);
+  }
+
+  /**
+   * Tells the client why (after what is still queued, in the same frame), then closes. A slow
+   * consumer (4008) gets only the reason, and counts as closed at once: its close handshake may
+   * never finish, as it is not reading (`ws` destroys the socket after its close timeout).
+   */
   close(code: number, reason: string): void {
     if (!this.isOpen) return;
-    this.send([{ event: 'session:closing', data: { code, reason } }]);
+    const closing: OutEvent = { event: 'session:closing', data: { code, reason } };
+    const events = code === CLOSE_CODES.tooSlow ? [closing] : [...this.outbox, closing];
+    this.outbox = [];
+    this.socket.send(encodeFrame(events, this.format));
     this.socket.close(code, reason.slice(0, 120));
+    if (code === CLOSE_CODES.tooSlow) this.onClose(code);
   }
 
   private onFrame(raw: RawData, isBinary: boolean): void {
@@ -79,7 +132,7 @@ export class Connection {
     const verdict = this.limiter.hit(this.lastSeen);
     if (verdict === 'close') return this.close(CLOSE_CODES.rateLimited, 'too many messages');
     if (verdict === 'block-start') {
-      return this.send([
+      return this.queue([
         {
           event: 'error',
           data: {
@@ -93,7 +146,7 @@ export class Connection {
     const bytes = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
     const decoded = decodeFrame(isBinary ? bytes : bytes.toString('utf8'), isBinary, this.format);
     if (!decoded.ok)
-      return this.send([{ event: 'error', data: { code: 'bad_frame', message: decoded.message } }]);
+      return this.queue([{ event: 'error', data: { code: 'bad_frame', message: decoded.message } }]);
     const inbound = validateInbound(decoded.value);
     if (!inbound.ok) {
       const data = {
@@ -101,7 +154,7 @@ export class Connection {
         message: inbound.message,
         ...(inbound.rid !== undefined ? { rid: inbound.rid } : {}),
       };
-      return this.send([
+      return this.queue([
         inbound.rid === undefined ? { event: 'error', data } : { event: 'error', data, rid: inbound.rid },
       ]);
     }

@@ -3,8 +3,8 @@ import type { AgentService } from '../../agents/service';
 import type { Authenticator } from '../../auth/authenticator';
 import type { SessionTokens } from '../../auth/session-tokens';
 import type { Content } from '../../content/load';
-import type { CharacterRow, EquipmentSlot, ItemSlot, QuestProgressRow, Repositories } from '../../storage';
-import type { OutEvent, PlayerRecord } from '../../sim/core/types';
+import type { CharacterRow, Repositories } from '../../storage';
+import type { OutEvent } from '../../sim/core/types';
 import type { PlayerSink, WorldHost } from '../../world/world-host';
 import type { SaveQueue } from '../../world/save-queue';
 import { isSocialMessage, type SocialService } from '../../social/service';
@@ -13,7 +13,9 @@ import { ADMIN_ATTEMPTS_PER_MINUTE, AdminGate } from './admin-gate';
 import { AttemptLimiter } from './attempt-limiter';
 import type { Connection } from './connection';
 import { guestCharacter } from './guest';
-import { WS_LIMITS } from './limits';
+import { WS_LIMITS, type OutboundLimits } from './limits';
+import { SessionRids } from './session-rids';
+import { toRecord } from './player-record';
 
 export interface GatewayLogger {
   info(obj: object, msg: string): void;
@@ -37,19 +39,25 @@ export interface GatewayDeps {
   social?: SocialService;
   /** Keeps agents' reports and tells an agent's session its goal state when it joins. */
   agents?: AgentService;
+  /** When a client that stops reading is closed (tests shorten them); default WS_LIMITS.outbound. */
+  outbound?: OutboundLimits;
 }
 
 interface Attached {
   connection: Connection;
   sessionRowId: string;
   graceTimer?: NodeJS.Timeout;
+  /** The session's requests waiting for their answer, by the internal rid the world sees. */
+  rids: SessionRids;
 }
 
 /**
  * Connects WebSocket sessions to players in the world. One live session per character: a new login
  * takes the character over (the old connection gets close 4000) without leaving the world; a
  * dropped connection keeps its player in the world for the reconnect grace period; a login is
- * refused (4004) while the previous session's save is still being written.
+ * refused (4004) while the previous session's save is still being written. A session only ever
+ * receives the answers to its own requests ({@link SessionRids}). Events are queued on the
+ * session's connection and go out as one frame per tick when the host calls `flush`.
  */
 export class Gateway implements PlayerSink, SocialLink {
   private readonly byCharacter = new Map<string, Attached>();
@@ -58,6 +66,8 @@ export class Gateway implements PlayerSink, SocialLink {
   private readonly deleting = new Set<string>();
   private readonly admin: AdminGate;
   private readonly newIdentities = new AttemptLimiter(ADMIN_ATTEMPTS_PER_MINUTE, 60_000);
+  /** The last internal request id handed out (unique across sessions). */
+  private lastRid = 0;
 
   constructor(private readonly deps: GatewayDeps) {
     this.admin = new AdminGate(deps.adminCode);
@@ -160,6 +170,7 @@ export class Gateway implements PlayerSink, SocialLink {
           previous.connection.isOpen ? 'replaced' : 'reconnected',
         );
         previous.connection.close(CLOSE_CODES.replaced, 'logged in from another connection');
+        previous.rids.clear();
       }
       const row = await deps.repos.sessions.open({
         characterId: id,
@@ -173,7 +184,8 @@ export class Gateway implements PlayerSink, SocialLink {
         await deps.repos.sessions.close(row.id, 'disconnected');
         return;
       }
-      const attached: Attached = { connection, sessionRowId: row.id };
+      const rids = new SessionRids(() => ++this.lastRid, WS_LIMITS.requestsInFlight);
+      const attached: Attached = { connection, sessionRowId: row.id, rids };
       this.byCharacter.set(id, attached);
       connection.send([
         {
@@ -216,7 +228,7 @@ export class Gateway implements PlayerSink, SocialLink {
       void deps.agents?.sessionStarted(id);
       connection.ready({
         message: (m, rid) => this.onMessage(id, attached, m, rid),
-        closed: () => this.onClosed(id, attached),
+        closed: (code) => this.onClosed(id, attached, code),
       });
       deps.logger.info(
         { characterId: id, resumed: inWorld, takeover: previous !== undefined },
@@ -231,11 +243,15 @@ export class Gateway implements PlayerSink, SocialLink {
     playerId: string,
     attached: Attached,
     message: ClientMessage,
-    rid: Rid | undefined,
+    clientRid: Rid | undefined,
   ): void {
     if (this.byCharacter.get(playerId) !== attached) return;
+    // From here on the request carries the internal rid; deliver() maps its answers back.
+    const rid = clientRid === undefined ? undefined : attached.rids.inbound(clientRid);
     if (message.event === 'player:chat' && /^\/admin(\s|$)/i.test(message.data.message.trim())) {
       void this.admin.check(playerId, message.data.message.trim().slice(6).trim()).then((ok) => {
+        // Admin rights belong to the session that entered the code, not to one that took over.
+        if (this.byCharacter.get(playerId) !== attached) return;
         if (ok) {
           this.deps.host.enqueue({ type: 'elevate', playerId });
           this.deliver(playerId, [
@@ -268,9 +284,17 @@ export class Gateway implements PlayerSink, SocialLink {
     this.deps.host.enqueue({ type: 'client', playerId, message, rid });
   }
 
-  private onClosed(playerId: string, attached: Attached): void {
+  private onClosed(playerId: string, attached: Attached, code: number): void {
+    attached.rids.clear();
     if (this.byCharacter.get(playerId) !== attached) return; // replaced: the new session owns the character
-    void this.closeSessionRow(playerId, attached, 'disconnected');
+    const tooSlow = code === CLOSE_CODES.tooSlow;
+    if (tooSlow) {
+      this.deps.logger.warn(
+        { characterId: playerId, unsentBytes: attached.connection.unsentBytes },
+        'closed a connection that stopped reading its messages (4008)',
+      );
+    }
+    void this.closeSessionRow(playerId, attached, tooSlow ? 'too_slow' : 'disconnected');
     this.deps.host.enqueue({ type: 'detach', playerId });
     const grace = this.deps.reconnectGraceMs ?? WS_LIMITS.reconnectGraceMs;
     attached.graceTimer = setTimeout(() => {
@@ -282,8 +306,20 @@ export class Gateway implements PlayerSink, SocialLink {
     attached.graceTimer.unref();
   }
 
+  /**
+   * Queues events for the player's session; they go out with its next frame (`flush`). Answers
+   * get back the rid the client chose; answers to requests of another session are dropped.
+   */
   deliver(playerId: string, events: OutEvent[]): void {
-    this.byCharacter.get(playerId)?.connection.send(events);
+    const attached = this.byCharacter.get(playerId);
+    if (attached?.connection.isOpen)
+      attached.connection.queue(events.flatMap((e) => attached.rids.outbound(e) ?? []));
+  }
+
+  /** Sends every session's queued events as one frame each (after each tick). */
+  flush(): void {
+    const limits = this.deps.outbound ?? WS_LIMITS.outbound;
+    for (const attached of this.byCharacter.values()) attached.connection.flush(limits);
   }
 
   /**
@@ -365,56 +401,4 @@ export class Gateway implements PlayerSink, SocialLink {
 function errorEvent(code: 'admin_code_invalid', message: string, rid: Rid | undefined): OutEvent {
   const data = { code, message, ...(rid !== undefined ? { rid } : {}) };
   return rid === undefined ? { event: 'error', data } : { event: 'error', data, rid };
-}
-
-/** A character row (with its saved items: inventory, equipment and bank) as the world loads it. */
-export function toRecord(
-  c: CharacterRow,
-  inventory: ItemSlot[],
-  equipment: EquipmentSlot[],
-  bank: ItemSlot[],
-  progress: { quests: readonly QuestProgressRow[]; nowMs: number; tickMs: number } = {
-    quests: [],
-    nowMs: 0,
-    tickMs: 600,
-  },
-): PlayerRecord {
-  const cooldownMs = c.homeTeleportCooldownUntil ? c.homeTeleportCooldownUntil.getTime() - progress.nowMs : 0;
-  return {
-    id: c.id,
-    accountId: c.accountId,
-    name: c.name,
-    x: Math.round(c.positionX),
-    z: Math.round(c.positionZ),
-    runEnergy: c.runEnergy,
-    health: c.health,
-    coins: c.coins,
-    combatLevel: c.combatLevel,
-    skills: {
-      attack: { level: c.attackLevel, xp: c.attackXp },
-      strength: { level: c.strengthLevel, xp: c.strengthXp },
-      defense: { level: c.defenseLevel, xp: c.defenseXp },
-      constitution: { level: c.constitutionLevel, xp: c.constitutionXp },
-      ranged: { level: c.rangedLevel, xp: c.rangedXp },
-      prayer: { level: c.prayerLevel, xp: c.prayerXp },
-      woodcutting: { level: c.woodcuttingLevel, xp: c.woodcuttingXp },
-      fishing: { level: c.fishingLevel, xp: c.fishingXp },
-      firemaking: { level: c.firemakingLevel, xp: c.firemakingXp },
-      cooking: { level: c.cookingLevel, xp: c.cookingXp },
-      mining: { level: c.miningLevel, xp: c.miningXp },
-      smithing: { level: c.smithingLevel, xp: c.smithingXp },
-    },
-    inventory,
-    equipment,
-    bank,
-    prayerPoints: c.prayerPoints,
-    activePrayers: Array.isArray(c.activePrayers) ? c.activePrayers.filter((x) => typeof x === 'string') : [],
-    questPoints: c.questPoints,
-    homeTeleportCooldownTicks: Math.max(0, Math.ceil(cooldownMs / progress.tickMs)),
-    quests: progress.quests.flatMap((q) =>
-      q.status === 'in_progress' || q.status === 'completed'
-        ? [{ questId: q.questId, stage: q.stage, status: q.status, data: q.data }]
-        : [],
-    ),
-  };
 }

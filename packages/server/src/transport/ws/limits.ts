@@ -14,7 +14,25 @@ export const WS_LIMITS = {
   idleTimeoutMs: 60_000,
   /** A dropped connection's player stays in the world this long, so a reconnect resumes it. */
   reconnectGraceMs: 30_000,
+  /** When a client that stops reading is closed (4008). */
+  outbound: {
+    /** Bytes the socket still holds unsent, plus the frame about to be sent, above which it is closed. */
+    maxBufferedBytes: 1024 * 1024,
+    /** Consecutive ticks whose frame found the previous ones still unsent, after which it is closed. */
+    maxStalledTicks: 50,
+  },
+  /**
+   * Requests with a rid a session may have waiting for their answer; beyond it the oldest one's
+   * answer is no longer delivered (requests are answered within a tick or when a walk ends).
+   */
+  requestsInFlight: 256,
 } as const;
+
+/** The outbound limits of a connection (see {@link WS_LIMITS}.outbound). */
+export interface OutboundLimits {
+  maxBufferedBytes: number;
+  maxStalledTicks: number;
+}
 
 /**
  * Fixed one-second window counter with a temporary block: the 61st message in a second starts a

@@ -102,7 +102,8 @@ export class TradeBook {
 
   /** The swapped trade of `playerId` still waiting for its commit. */
   committingOf(playerId: string): CommittingTrade | undefined {
-    for (const t of this.committing.values()) if (t.a.playerId === playerId || t.b.playerId === playerId) return t;
+    for (const t of this.committing.values())
+      if (t.a.playerId === playerId || t.b.playerId === playerId) return t;
     return undefined;
   }
 

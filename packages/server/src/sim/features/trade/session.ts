@@ -183,7 +183,12 @@ export function onTradeCommitted(world: World, tradeId: string): void {
     });
   }
   if (world.players.has(t.acceptedBy))
-    world.answer(t.acceptedBy, 'tradeAccept', { ok: true, result: { screen: 2, completed: true } }, t.acceptRid);
+    world.answer(
+      t.acceptedBy,
+      'tradeAccept',
+      { ok: true, result: { screen: 2, completed: true } },
+      t.acceptRid,
+    );
 }
 
 /**
@@ -192,5 +197,6 @@ export function onTradeCommitted(world: World, tradeId: string): void {
  */
 export function dropOrphanedCommits(world: World): void {
   for (const t of world.trades.committing.values())
-    if (!world.players.has(t.a.playerId) && !world.players.has(t.b.playerId)) world.trades.committing.delete(t.id);
+    if (!world.players.has(t.a.playerId) && !world.players.has(t.b.playerId))
+      world.trades.committing.delete(t.id);
 }
