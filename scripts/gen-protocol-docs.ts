@@ -294,6 +294,22 @@ server payloads, which may grow new optional fields within a protocol version.
   that an earlier connection of the character made (a walk that ends after a takeover) is not sent to the new one.
 - Admin rights (\`/admin\`) belong to the session that entered the code; a takeover or a resume starts without them.
 - Before closing a connection the server sends \`session:closing {code, reason}\`.
+
+## What an answer means
+
+- An \`ack\` means the world applied the request in that tick. The world is saved write-behind: a
+  player's own progress (positions, experience, items gathered, made, eaten, banked or dropped)
+  reaches the database with the next save, at most \`SAVE_INTERVAL\` seconds later, at once for a
+  bank move, a purchase or sale, a quest step, a death, a drop or a pickup. A crash of the server can
+  therefore undo up to \`SAVE_INTERVAL\` of a player's own progress, always as a whole: the character
+  comes back exactly as last saved.
+- Anything that moves items between two owners (a trade, a purchase or sale, a drop and its pickup by
+  another player, a death and the loot or reclaim of its items) is saved with both owners in one
+  transaction: a crash never loses or duplicates such items, whatever \`SAVE_INTERVAL\` is.
+- \`tradeCompleted\` (and the ack of the acceptance that made the swap) is sent only after the swap
+  committed: a trade you were told completed survives any crash.
+- While the database is unreachable the world keeps running and saves wait; they commit in order
+  once it returns. See docs/reliability.md.
 `;
 
 async function generate(): Promise<string> {

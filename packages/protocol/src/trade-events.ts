@@ -147,7 +147,7 @@ export const tradeServerEvents = {
   },
   tradeCompleted: {
     description:
-      'The swap committed: your inventory (and coin pouch) now hold `receivedItems` and no longer hold `givenItems`. Written in one database transaction with both characters and the audit-log row.',
+      'The swap committed: your inventory (and coin pouch) now hold `receivedItems` and no longer hold `givenItems`. Sent only once the swap is in the database (one transaction with both characters and the audit-log row), so no crash can undo it; the second acceptance is acked at the same moment.',
     schema: z.object({ tradeId: z.string(), receivedItems: z.array(stack), givenItems: z.array(stack) }),
     example: {
       tradeId: 't_1f3_2',

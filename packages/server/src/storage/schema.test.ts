@@ -45,6 +45,10 @@ const TABLES = [
   'quest_progress',
   'agents',
   'store_stock',
+  'ground_regions',
+  'item_ledger',
+  'save_quarantine',
+  'save_commits',
 ];
 
 const columnRow = z.object({

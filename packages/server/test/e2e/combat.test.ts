@@ -113,14 +113,20 @@ describe('combat over WebSocket (SDK clients)', () => {
       await admin(killer, '/tele 0 -100');
       await admin(killer, `/tele 1 -100 ${(await victim.request('player:requestSync', {})).player.name}`);
       await victim.request('player:action', { action: 'setAutoRetaliate', enabled: false });
+      const carried = new Set(
+        (await victim.request('player:requestSync', {})).player.inventory.map((slot) => slot.itemId),
+      );
+      // Waiting from before the attack: the drop can reach the killer in the tick of the death,
+      // before the victim's player:died is read here.
+      const dropSeen = killer.waitFor(
+        'world:update',
+        (u) => (u.itemsAdded ?? []).some((i) => carried.has(i.itemId)),
+        70_000,
+      );
       await killer.request('player:action', { action: 'attack', targetId: victimId });
       const died = await victim.waitFor('player:died', () => true, 60_000);
       expect(died).toMatchObject({ killerId: killer.welcome?.playerId, droppedForKiller: true });
-      const loot = await killer.waitFor(
-        'world:update',
-        (u) => (u.itemsAdded ?? []).some((i) => died.lost.some((l) => l.itemId === i.itemId)),
-        10_000,
-      );
+      const loot = await dropSeen;
       const pile = loot.itemsAdded?.find((i) => died.lost.some((l) => l.itemId === i.itemId));
       const got = await killer.request('player:action', { action: 'pickup', groundItemId: pile?.id ?? '' });
       expect(got).toMatchObject({ result: { itemId: pile?.itemId } });
