@@ -45,6 +45,7 @@ const TABLES = [
   'quest_progress',
   'agents',
   'store_stock',
+  'world_owner',
 ];
 
 const columnRow = z.object({
