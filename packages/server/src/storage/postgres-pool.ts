@@ -20,6 +20,9 @@ export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { statementMs: 10_000
 /** How much longer than `statement_timeout` the client waits before it gives a query up itself. */
 export const QUERY_TIMEOUT_MARGIN_MS = 2_000;
 
+/** How long a checked-out client whose connection ended is left to its user before the pool takes it back. */
+const ABANDONED_CLIENT_MS = 1_000;
+
 /** pg's message when its client-side `query_timeout` fires. */
 const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
 
@@ -50,8 +53,9 @@ export function connectionSettings(url: string, timeouts: PostgresTimeouts): pg.
  *   be running, so handing it to the next user would queue that user's work behind it, or worse,
  *   let a later COMMIT finish a transaction that was given up;
  * - a client handed back still inside a transaction (a failed ROLLBACK) is disconnected too;
- * - a checked-out client whose connection ended is given back to the pool (which discards it) even
- *   if its user never releases it, so a connection lost at the wrong moment cannot leak a slot.
+ * - a checked-out client whose connection ended is given back to the pool (which discards it) if
+ *   its user has not released it a moment later, so a connection lost at the wrong moment cannot
+ *   leak a slot.
  */
 export function createPostgresPool(
   url: string,
@@ -71,12 +75,17 @@ export function createPostgresPool(
   pool.on('connect', (client) => {
     client.on('end', () => {
       if (!checkedOut.has(client)) return;
-      checkedOut.delete(client);
-      // Its user's queries have all failed; give the slot back now (the pool discards a client that
-      // is no longer queryable) and make the user's own release, if it comes, a no-op.
-      const release = client.release.bind(client);
-      client.release = () => undefined;
-      release(new Error('connection ended while checked out'));
+      // Its user's queries have all failed, and it normally gives the client back at once. One that
+      // does not (drizzle does not when BEGIN itself fails) would hold its slot forever: after a
+      // moment the slot is given back for it (the pool discards a client that is no longer
+      // queryable), and the user's own release, if it ever comes, becomes a no-op.
+      setTimeout(() => {
+        if (!checkedOut.has(client)) return;
+        checkedOut.delete(client);
+        const release = client.release.bind(client);
+        client.release = () => undefined;
+        release(new Error('connection ended while checked out'));
+      }, ABANDONED_CLIENT_MS).unref();
     });
   });
   pool.on('acquire', (client) => checkedOut.add(client));

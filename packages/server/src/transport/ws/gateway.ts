@@ -145,6 +145,7 @@ export class Gateway implements PlayerSink, SocialLink {
       );
     }
     this.loading.add(id);
+    let attached: Attached | undefined;
     try {
       if (previous) {
         if (previous.graceTimer) clearTimeout(previous.graceTimer);
@@ -166,7 +167,7 @@ export class Gateway implements PlayerSink, SocialLink {
         await deps.repos.sessions.close(row.id, 'disconnected');
         return;
       }
-      const attached: Attached = { connection, sessionRowId: row.id };
+      attached = { connection, sessionRowId: row.id };
       this.byCharacter.set(id, attached);
       connection.send([
         {
@@ -207,16 +208,36 @@ export class Gateway implements PlayerSink, SocialLink {
       // Before the session's first message, so its lists arrive ahead of any social answer.
       void deps.social?.sessionStarted(character, previous !== undefined);
       void deps.agents?.sessionStarted(id);
+      const ready = attached;
       connection.ready({
-        message: (m, rid) => this.onMessage(id, attached, m, rid),
-        closed: () => this.onClosed(id, attached),
+        message: (m, rid) => this.onMessage(id, ready, m, rid),
+        closed: () => this.onClosed(id, ready),
       });
       deps.logger.info(
         { characterId: id, resumed: inWorld, takeover: previous !== undefined },
         'player connected',
       );
+    } catch (err) {
+      this.abandonLogin(id, previous, attached);
+      throw err;
     } finally {
       this.loading.delete(id);
+    }
+  }
+
+  /**
+   * A login failed half-way (the database went away): the new session, if registered, never became
+   * ready, so it is unregistered; a dropped session it was taking over gets its grace period back.
+   */
+  private abandonLogin(id: string, previous: Attached | undefined, attached: Attached | undefined): void {
+    if (attached && this.byCharacter.get(id) === attached) {
+      this.byCharacter.delete(id);
+      this.deps.repos.sessions.close(attached.sessionRowId, 'disconnected').catch((err: unknown) => {
+        this.deps.logger.warn({ err, characterId: id }, 'could not close the session row of a failed login');
+      });
+    }
+    if (previous && this.byCharacter.get(id) === previous && !previous.connection.isOpen) {
+      this.onClosed(id, previous);
     }
   }
 

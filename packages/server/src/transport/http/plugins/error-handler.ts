@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isTransientDatabaseError } from '../../../storage';
 import { errorBody, HttpError } from '../errors';
 import { wantsSpaFallback } from '../routes/frontend';
+
+/** `retry-after` of a 503 answered because the database is unavailable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface ValidationIssue {
   instancePath?: string;
@@ -61,6 +65,14 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send(errorBody('bad_request', err.message));
+    }
+    if (isTransientDatabaseError(err)) {
+      // The database is unreachable or restarting: not a bug, and the same request may succeed soon.
+      request.log.warn({ err }, 'database unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply
+        .code(503)
+        .send(errorBody('service_unavailable', 'the database is unavailable: try again shortly'));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody('internal_error', 'internal server error'));
