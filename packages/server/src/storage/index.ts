@@ -8,6 +8,7 @@ export { DatabaseInUseError, LOCK_FILE_NAME } from './lock';
 export {
   acquireWorldOwnership,
   embeddedWorldOwnership,
+  stillOwner,
   WorldInUseError,
   WORLD_ADVISORY_LOCK,
   type OwnershipState,

@@ -2,8 +2,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, havePostgresBinaries, privatePostgres, TcpProxy } from '../../test/fault-helpers';
 import { openDatabase } from './database';
+import { createRepositories } from './repositories';
 import {
   acquireWorldOwnership,
+  stillOwner,
   WORLD_ADVISORY_LOCK,
   WorldInUseError,
   type OwnershipState,
@@ -158,4 +160,30 @@ describe.skipIf(!havePostgresBinaries)('world ownership (one server process per 
       await proxy.close();
     }
   }, 60_000);
+
+  it('fences a save: true only while the row names this owner, and no claim passes it before the commit', async () => {
+    const owner = await acquire();
+    const db = await openDatabase({ url: cluster.url, dataDir: '', timeouts });
+    try {
+      const repos = createRepositories(db);
+      await repos.transaction(async (tx) => {
+        expect(await stillOwner(owner, tx)).toBe(true);
+        // Another process claiming the world now waits for this transaction (here: gives up).
+        const claim = await admin.connect();
+        try {
+          await claim.query(`SET lock_timeout = '200ms'`);
+          await expect(
+            claim.query(`UPDATE world_owner SET instance = 'other' WHERE id = 'world'`),
+          ).rejects.toThrow('lock timeout');
+        } finally {
+          claim.release();
+        }
+      });
+      await admin.query(`UPDATE world_owner SET instance = 'other' WHERE id = 'world'`);
+      expect(await repos.transaction((tx) => stillOwner(owner, tx))).toBe(false);
+    } finally {
+      await db.close();
+      await owner.release();
+    }
+  });
 });

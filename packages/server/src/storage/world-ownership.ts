@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import type { Repositories } from './repositories';
 import { connectionSettings, DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './postgres-pool';
 
 /**
@@ -17,12 +18,28 @@ export type OwnershipState = 'held' | 'reconnecting' | 'lost' | 'released';
  * (saves) must only happen while {@link held} is true.
  */
 export interface WorldOwnership {
+  /**
+   * The id naming this process in the `world_owner` row (undefined for the embedded database, whose
+   * directory lock is the whole guard).
+   */
+  readonly instance: string | undefined;
   held(): boolean;
   state(): OwnershipState;
   /** Calls `listener` on every change of state; returns the unsubscribe function. */
   onChange(listener: (state: OwnershipState) => void): () => void;
   /** Lets go of the world (clean shutdown). Never throws, never hangs. */
   release(): Promise<void>;
+}
+
+/**
+ * The fence of a save: run inside the save's transaction (with the transaction's repositories), it
+ * is true only while the `world_owner` row still names this process, and it holds that row until
+ * the transaction ends, so another process cannot claim the world between the check and the commit.
+ * A save whose fence is false must be rolled back (throw) and kept for later.
+ */
+export async function stillOwner(ownership: WorldOwnership, tx: Repositories): Promise<boolean> {
+  if (ownership.instance === undefined) return ownership.held();
+  return ownership.held() && (await tx.worldOwner.holds(ownership.instance));
 }
 
 /** Thrown at start when another live server process owns the world of the database. */
@@ -69,6 +86,7 @@ const APP_PREFIX = 'tilerealm-world:';
 export function embeddedWorldOwnership(): WorldOwnership {
   let state: OwnershipState = 'held';
   return {
+    instance: undefined,
     held: () => state === 'held',
     state: () => state,
     onChange: () => () => undefined,
@@ -109,7 +127,7 @@ interface OwnerRow {
 }
 
 class PostgresWorldOwnership implements WorldOwnership {
-  private readonly instance = randomUUID();
+  readonly instance = randomUUID();
   private readonly timeouts: PostgresTimeouts;
   private current: OwnershipState = 'held';
   private client: pg.Client | undefined;

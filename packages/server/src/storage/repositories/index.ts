@@ -21,12 +21,18 @@ import type {
   StoreStockRepository,
   TradeLogRepository,
   WorldChunkRepository,
+  WorldOwnerRepository,
 } from './ports-more';
 import { createDeathRepository, createNpcKillRepository, createQuestRepository } from './progress';
 import { createSessionRepository } from './sessions';
 import { createSocialRepository } from './social';
 import { createUserRepository } from './users';
-import { createStoreStockRepository, createTradeLogRepository, createWorldChunkRepository } from './world';
+import {
+  createStoreStockRepository,
+  createTradeLogRepository,
+  createWorldChunkRepository,
+  createWorldOwnerRepository,
+} from './world';
 
 /** Every repository, bound to one database or one transaction. */
 export interface Repositories {
@@ -45,6 +51,7 @@ export interface Repositories {
   worldChunks: WorldChunkRepository;
   storeStock: StoreStockRepository;
   tradeLog: TradeLogRepository;
+  worldOwner: WorldOwnerRepository;
   /**
    * Runs `fn` in one database transaction with repositories bound to it:
    * all of its writes commit together or none do (trades, bank moves, death
@@ -73,6 +80,7 @@ export function createRepositories(database: Database | AppDatabase): Repositori
     worldChunks: createWorldChunkRepository(db),
     storeStock: createStoreStockRepository(db),
     tradeLog: createTradeLogRepository(db),
+    worldOwner: createWorldOwnerRepository(db),
     transaction: (fn) => db.transaction((tx) => fn(createRepositories(tx))),
   };
 }
