@@ -20,7 +20,7 @@ import { connect, idOf } from './trade-helpers';
  */
 const ADMIN = '/admin let-me-in-please';
 
-function serverEnv(world: string, databaseUrl: string): Record<string, string> {
+function serverEnv(world: string, databaseUrl: string, statementTimeoutMs: number): Record<string, string> {
   return {
     NODE_ENV: 'test',
     WORLD: world,
@@ -33,7 +33,7 @@ function serverEnv(world: string, databaseUrl: string): Record<string, string> {
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
     SAVE_INTERVAL: '1',
-    DATABASE_STATEMENT_TIMEOUT_MS: '1000',
+    DATABASE_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs),
     DATABASE_CONNECT_TIMEOUT_MS: '1000',
   };
 }
@@ -85,7 +85,9 @@ describe.skipIf(!havePostgresBinaries)('the server process when PostgreSQL fails
     ).rows[0];
 
   it('survives stops (fast and immediate) in the middle of save batches and commits the outage once back', async () => {
-    const proc = await launchServer(serverEnv(world, cluster.url));
+    // The default statement timeout (10 s): a save batch stays blocked inside its transaction until
+    // PostgreSQL stops under it.
+    const proc = await launchServer(serverEnv(world, cluster.url, 10_000));
     let ended: unknown;
     void proc.exited.then((how) => (ended = how));
     const players: GameClient[] = [];
@@ -155,7 +157,7 @@ describe.skipIf(!havePostgresBinaries)('the server process when PostgreSQL fails
 
     it('answers REST with 503 and refuses WebSocket logins with 4009 in bounded time, then recovers', async () => {
       const url = cluster.url.replace(`:${cluster.port}/`, `:${proxy.port}/`);
-      proc = await launchServer(serverEnv(world, url));
+      proc = await launchServer(serverEnv(world, url, 1_000));
       let ended: unknown;
       void proc.exited.then((how) => (ended = how));
       expect(await wsLogin(proc.url)).toBe('welcome');
