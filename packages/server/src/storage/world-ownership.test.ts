@@ -46,8 +46,8 @@ describe.skipIf(!havePostgresBinaries)('world ownership (one server process per 
     admin.on('error', () => undefined); // the restarts below end its idle connections
   }, 60_000);
   afterAll(async () => {
-    await admin?.end();
     await cluster?.dispose();
+    await admin?.end();
   });
   const holderSession = async () =>
     (

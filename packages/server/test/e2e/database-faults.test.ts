@@ -71,8 +71,9 @@ describe.skipIf(!havePostgresBinaries)('the server process when PostgreSQL fails
     sql = createPostgresPool(cluster.url, { timeouts: { statementMs: 5_000, connectMs: 2_000 }, max: 2 });
   }, 60_000);
   afterAll(async () => {
-    await sql?.end();
+    // The cluster first: a connection a failed test left checked out then ends, and the pool with it.
     await cluster?.dispose();
+    await sql?.end();
     await rm(world, { recursive: true, force: true });
   });
 
