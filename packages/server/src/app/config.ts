@@ -48,6 +48,14 @@ const url = (name: string, protocols: readonly string[]) =>
 
 const text = z.string().trim().min(1);
 
+const millis = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, `${name} must be a whole number of milliseconds`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max} milliseconds`);
+
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export type NodeEnv = (typeof NODE_ENVS)[number];
 
@@ -187,6 +195,8 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'RECONNECT_GRACE_MS must be a whole number of milliseconds')
     .transform(Number)
     .optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: millis('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000).optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: millis('DATABASE_CONNECT_TIMEOUT_MS', 100, 120_000).optional(),
 });
 
 /** How long an anonymous identity's session token lives unless ANONYMOUS_TOKEN_TTL_SECONDS says otherwise: 30 days. */
@@ -258,6 +268,8 @@ export interface Config {
   tickMs: number;
   /** How long a dropped connection's player stays in the world (30 s; shorter under NODE_ENV=test). */
   reconnectGraceMs: number;
+  /** PostgreSQL timeouts (docs/storage.md, "Timeouts"): statement (10 s) and connect (5 s). */
+  databaseTimeouts: { statementMs: number; connectMs: number };
 }
 
 export interface ConfigResult {
@@ -363,6 +375,10 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     tickMs: nodeEnv === 'test' && e.TICK_MS !== undefined ? e.TICK_MS : 600,
     reconnectGraceMs:
       nodeEnv === 'test' && e.RECONNECT_GRACE_MS !== undefined ? e.RECONNECT_GRACE_MS : 30_000,
+    databaseTimeouts: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? 10_000,
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS ?? 5_000,
+    },
   };
   return { config, warnings };
 }

@@ -17,6 +17,11 @@ async function main(): Promise<void> {
     }
     process.exit(1);
   }
+  // Last resort: a promise rejection that nothing handled is a bug, but ending the process for it
+  // would take every player and every queued save down with it. It is logged loudly instead.
+  process.on('unhandledRejection', (reason) => {
+    server.logger.error({ err: reason }, 'unhandled promise rejection (a bug); the server keeps running');
+  });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

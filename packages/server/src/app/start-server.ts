@@ -6,7 +6,14 @@ import { IdentityProviderVerifier } from '../auth/identity-provider';
 import { SessionTokens } from '../auth/session-tokens';
 import { openDatabase } from '../storage/database';
 import { startLocalPostgres } from '../storage/local-postgres';
-import { createRepositories, type Repositories } from '../storage';
+import {
+  acquireWorldOwnership,
+  stillOwner,
+  createRepositories,
+  embeddedWorldOwnership,
+  type Repositories,
+  type WorldOwnership,
+} from '../storage';
 import type { Content } from '../content/load';
 import { buildServer } from './build-server';
 import { loadConfig, type Config } from './config';
@@ -34,6 +41,8 @@ export interface RunningServer {
   logger: Logger;
   repos: Repositories;
   host: WorldHost;
+  /** This process's ownership of the world in its database: saves are written only while it is held. */
+  ownership: WorldOwnership;
   close(): Promise<void>;
 }
 
@@ -72,9 +81,19 @@ export async function startServer(
       cleanups.push(() => local.stop());
       databaseUrl = local.url;
     }
-    const database = await openDatabase({ url: databaseUrl, dataDir: paths.database, logger });
+    const database = await openDatabase({
+      url: databaseUrl,
+      dataDir: paths.database,
+      logger,
+      timeouts: config.databaseTimeouts,
+    });
     cleanups.push(() => database.close());
     logger.info({ kind: database.kind }, 'database ready');
+    // One server process per database (docs/decisions/0012): taken before anything is written.
+    const ownership = databaseUrl
+      ? await acquireWorldOwnership({ url: databaseUrl, logger, timeouts: config.databaseTimeouts })
+      : embeddedWorldOwnership();
+    cleanups.push(() => ownership.release());
     const repos = createRepositories(database);
     const orphaned = await repos.sessions.closeAllOpen('server_restart');
     if (orphaned > 0) logger.warn({ sessions: orphaned }, 'closed sessions left open by an unclean stop');
@@ -97,6 +116,9 @@ export async function startServer(
       failpoint: failpointTrigger(config.failpoints, logger),
       tickMs: config.tickMs,
       runId,
+      // Saves are written only while this process owns the world, checked again in each transaction.
+      writable: () => ownership.held(),
+      fence: (tx) => stillOwner(ownership, tx),
     });
     const recorder = config.inputLogPath ? new InputRecorder(config.inputLogPath) : undefined;
     const host = new WorldHost({
@@ -144,7 +166,11 @@ export async function startServer(
         authenticator,
         sessions,
         repos,
-        database: { kind: database.kind, ping: (ms) => withTimeout(database.ping(), ms, false) },
+        database: {
+          kind: database.kind,
+          ping: (ms) => withTimeout(database.ping(), ms, false),
+          ownership: () => ownership.state(),
+        },
         content,
         world: host,
         gateway,
@@ -169,7 +195,7 @@ export async function startServer(
     host.start();
     logger.info({ seed, runId, tickMs: config.tickMs }, 'world ticking');
     logger.info({ address, authMode: config.idp ? 'identity-provider' : 'anonymous' }, 'server listening');
-    return { app, config, url: address, logger, repos, host, close };
+    return { app, config, url: address, logger, repos, host, ownership, close };
   } catch (err) {
     await close();
     throw err;

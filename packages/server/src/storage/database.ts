@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { migrate, pgliteDatabase, postgresDatabase } from './drivers';
 import { acquireDataDirLock } from './lock';
+import { createPostgresPool, DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './postgres-pool';
 import type { Database, StorageLogger } from './types';
 
 /** Options of {@link openDatabase}. */
@@ -13,6 +14,8 @@ export interface OpenDatabaseOptions {
   /** Data directory of the embedded database (the server passes `<WORLD>/data/db`). */
   dataDir: string;
   logger?: StorageLogger;
+  /** PostgreSQL only: statement and connect timeouts (defaults: {@link DEFAULT_POSTGRES_TIMEOUTS}). */
+  timeouts?: PostgresTimeouts;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface OpenDatabaseOptions {
  */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const database = opts.url
-    ? openPostgres(opts.url, opts.logger)
+    ? openPostgres(opts.url, opts.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS, opts.logger)
     : await openPglite(opts.dataDir, opts.logger);
   try {
     await migrate(database);
@@ -42,7 +45,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
 async function openPglite(dataDir: string, logger?: StorageLogger): Promise<Database> {
   const dir = path.resolve(dataDir);
   await mkdir(dir, { recursive: true });
-  const lock = acquireDataDirLock(dir);
+  const lock = acquireDataDirLock(dir, { onLost: (message) => logger?.warn(message) });
   try {
     logger?.info(`opening embedded database at ${dir}`);
     const client = await PGlite.create({ dataDir: dir });
@@ -53,17 +56,28 @@ async function openPglite(dataDir: string, logger?: StorageLogger): Promise<Data
   }
 }
 
-function openPostgres(url: string, logger?: StorageLogger): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle client losing its connection must not crash the server; the
-  // pool replaces it on the next checkout.
-  pool.on('error', (err) => logger?.warn(`postgres pool error: ${err.message}`));
+function openPostgres(url: string, timeouts: PostgresTimeouts, logger?: StorageLogger): Database {
+  // No database fault may crash the server or hang it: see createPostgresPool.
+  const pool = createPostgresPool(url, { timeouts, max: 10, logger });
   logger?.info(`connecting to PostgreSQL at ${redact(url)}`);
-  return postgresDatabase(pool);
+  return postgresDatabase(pool, undefined, () => migrationClient(url, timeouts, logger));
+}
+
+/** A connection for migrations: the connect timeout of the others, but no statement timeout. */
+function migrationClient(url: string, timeouts: PostgresTimeouts, logger?: StorageLogger): pg.Client {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: timeouts.connectMs,
+    keepAlive: true,
+    application_name: 'tilerealm-migrate',
+  });
+  // A broken connection fails the migration (and so the start-up) through its query; never a crash.
+  client.on('error', (err) => logger?.warn(`postgres: migration connection error: ${err.message}`));
+  return client;
 }
 
 /** The URL without its password, for logs. */
-function redact(url: string): string {
+export function redact(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';

@@ -5,7 +5,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { fileURLToPath } from 'node:url';
-import type { Pool } from 'pg';
+import type { Client, Pool, PoolClient } from 'pg';
 import * as schema from './schema';
 import type { AppDatabase, Database } from './types';
 
@@ -42,27 +42,39 @@ export function pgliteDatabase(client: PGlite, onClose?: () => Promise<void> | v
   return database;
 }
 
-/** Wraps a node-postgres pool; `onClose` runs after the pool has ended. */
-export function postgresDatabase(pool: Pool, onClose?: () => Promise<void> | void): Database {
+/**
+ * Wraps a node-postgres pool; `onClose` runs after the pool has ended. `migrationClient`, when
+ * given, makes the connection migrations run on (the server's has no statement timeout, since a
+ * migration may rightly take long); without it they run on a connection of the pool.
+ */
+export function postgresDatabase(
+  pool: Pool,
+  onClose?: () => Promise<void> | void,
+  migrationClient?: () => Client,
+): Database {
   const db = drizzleNodePg({ client: pool, schema });
   const database = makeDatabase('postgres', db, async () => {
     await pool.end();
     await onClose?.();
   });
   migrators.set(database, async () => {
-    const client = await pool.connect();
+    const own = migrationClient?.();
+    if (own) await own.connect();
+    const client: Client | PoolClient = own ?? (await pool.connect());
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_ADVISORY_LOCK]);
-      await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
-      // A connection whose unlock failed may still hold the lock (it is the session's): it is
-      // destroyed rather than pooled, which releases the lock. The migration's own error, if any,
-      // is the one thrown.
-      const unlock = await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_ADVISORY_LOCK]).then(
-        () => undefined,
-        (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
-      );
-      client.release(unlock);
+      // Ending the session (own) frees the lock. On a pooled connection a failed unlock may leave the
+      // lock held by the session: that connection is destroyed rather than pooled, which frees it.
+      if (own) await own.end();
+      else {
+        const unlock = await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_ADVISORY_LOCK]).then(
+          () => undefined,
+          (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+        );
+        (client as PoolClient).release(unlock);
+      }
     }
   });
   return database;
@@ -70,6 +82,9 @@ export function postgresDatabase(pool: Pool, onClose?: () => Promise<void> | voi
 
 function makeDatabase(kind: Database['kind'], db: AppDatabase, closeOnce: () => Promise<void>): Database {
   let closing: Promise<void> | undefined;
+  // One ping at a time: while the database does not answer, callers share the pending one instead
+  // of each holding a connection of the pool until the query timeout.
+  let pinging: Promise<boolean> | undefined;
   return {
     kind,
     db,
@@ -77,14 +92,18 @@ function makeDatabase(kind: Database['kind'], db: AppDatabase, closeOnce: () => 
       closing ??= closeOnce();
       return closing;
     },
-    async ping() {
-      if (closing) return false;
-      try {
-        await db.execute(sql`SELECT 1`);
-        return true;
-      } catch {
-        return false;
-      }
+    ping() {
+      if (closing) return Promise.resolve(false);
+      pinging ??= db.execute(sql`SELECT 1`).then(
+        () => true,
+        // The answer is the point: a failing ping means "unreachable", reported by the caller.
+        () => false,
+      );
+      const current = pinging;
+      void current.finally(() => {
+        if (pinging === current) pinging = undefined;
+      });
+      return current;
     },
   };
 }

@@ -5,6 +5,16 @@
 export { openDatabase, type OpenDatabaseOptions } from './database';
 export { migrate, MIGRATIONS_FOLDER } from './drivers';
 export { DatabaseInUseError, LOCK_FILE_NAME } from './lock';
+export {
+  acquireWorldOwnership,
+  embeddedWorldOwnership,
+  stillOwner,
+  WorldInUseError,
+  WORLD_ADVISORY_LOCK,
+  type OwnershipState,
+  type WorldOwnership,
+} from './world-ownership';
+export { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './postgres-pool';
 export { startLocalPostgres, type LocalPostgres, type LocalPostgresOptions } from './local-postgres';
 export type { AppDatabase, Database, DatabaseKind, Schema, StorageLogger } from './types';
 export { createRepositories, type Repositories } from './repositories';

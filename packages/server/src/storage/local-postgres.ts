@@ -19,12 +19,18 @@ export interface LocalPostgresOptions {
   logger: StorageLogger;
 }
 
+/** How `pg_ctl stop` shuts the server down (see its manual): `immediate` is a crash without clean-up. */
+export type PostgresStopMode = 'smart' | 'fast' | 'immediate';
+
 /** A running local PostgreSQL server. */
 export interface LocalPostgres {
   /** Connection string for {@link openDatabase}. */
   url: string;
-  /** Stops the server (`pg_ctl stop -m fast`). Idempotent. */
-  stop(): Promise<void>;
+  port: number;
+  /** Stops the server (`pg_ctl stop -m <mode>`, `fast` by default). Idempotent. */
+  stop(mode?: PostgresStopMode): Promise<void>;
+  /** Starts a stopped server again on the same port and data (fault tests: a database restart). */
+  start(): Promise<void>;
 }
 
 /**
@@ -66,24 +72,30 @@ export async function startLocalPostgres(opts: LocalPostgresOptions): Promise<Lo
     ]);
   }
 
-  let port = await runningPort(pgdata);
-  if (port !== undefined) {
-    opts.logger.warn(`adopting the local PostgreSQL already running on port ${port}`);
-  } else {
-    port = opts.port ?? (await freeLoopbackPort());
-    // The socket path must fit in 107 bytes; when the directory is too deep, use TCP only.
-    const sockets = socketDir.length < 90 ? socketDir : '';
-    const serverOptions = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${sockets}'`;
+  // The socket path must fit in 107 bytes; when the directory is too deep, use TCP only.
+  const sockets = socketDir.length < 90 ? socketDir : '';
+  const launch = async (on: number) => {
+    const serverOptions = `-p ${on} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${sockets}'`;
     await exec('pg_ctl', ['-D', pgdata, '-l', logFile, '-w', '-t', '60', '-o', serverOptions, 'start']);
-    opts.logger.info(`local PostgreSQL started on 127.0.0.1:${port}`);
-  }
+    opts.logger.info(`local PostgreSQL started on 127.0.0.1:${on}`);
+  };
+  const adopted = await runningPort(pgdata);
+  const port = adopted ?? opts.port ?? (await freeLoopbackPort());
+  if (adopted !== undefined)
+    opts.logger.warn(`adopting the local PostgreSQL already running on port ${port}`);
+  else await launch(port);
 
   let stopped = false;
-  const stop = async () => {
+  const stop = async (mode: PostgresStopMode = 'fast') => {
     if (stopped) return;
     stopped = true;
-    await exec('pg_ctl', ['-D', pgdata, '-m', 'fast', '-w', 'stop']);
-    opts.logger.info('local PostgreSQL stopped');
+    await exec('pg_ctl', ['-D', pgdata, '-m', mode, '-w', 'stop']);
+    opts.logger.info(`local PostgreSQL stopped (${mode})`);
+  };
+  const start = async () => {
+    if (!stopped) return;
+    await launch(port);
+    stopped = false;
   };
   try {
     await ensureDatabase(port, database);
@@ -94,7 +106,7 @@ export async function startLocalPostgres(opts: LocalPostgresOptions): Promise<Lo
     });
     throw err;
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/${database}`, stop };
+  return { url: `postgres://postgres@127.0.0.1:${port}/${database}`, port, stop, start };
 }
 
 /**

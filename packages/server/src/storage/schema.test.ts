@@ -49,6 +49,7 @@ const TABLES = [
   'item_ledger',
   'save_quarantine',
   'save_commits',
+  'world_owner',
 ];
 
 const columnRow = z.object({

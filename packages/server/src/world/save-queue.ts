@@ -38,6 +38,12 @@ export interface SaveQueueOptions {
   failpoint?: (name: string) => void;
   /** Whether this process may write now (it holds the database's world lock); while false, writes wait. */
   writable?: () => boolean;
+  /**
+   * Checked inside each batch's transaction before it writes (storage/world-ownership.ts
+   * `stillOwner`): false rolls the batch back and keeps it for later, so a process that lost the
+   * world never overwrites the new owner's state.
+   */
+  fence?: (tx: Repositories) => Promise<boolean>;
   /** Names this process in commit markers (the world's run id); random when absent. */
   runId?: string;
 }
@@ -357,6 +363,7 @@ export class SaveQueue {
     const marker = `${this.runId}:${++this.batches}`;
     try {
       await this.repos.transaction(async (tx) => {
+        if (this.options.fence && !(await this.options.fence(tx))) throw new NotOwnerError();
         await writeBatch(tx, w.writes, this.tickMs);
         await tx.saveCommits.mark(marker);
         if (this.batches % PRUNE_EVERY === 0) await tx.saveCommits.prune(MARKER_TTL_MS, marker);
@@ -364,6 +371,12 @@ export class SaveQueue {
       });
     } catch (err) {
       this.failed += w.writes.snapshots.length;
+      if (err instanceof NotOwnerError) {
+        if (this.noteOutage(err.message)) this.logger.error({}, `saves wait: ${err.message}`);
+        this.requeue(batch);
+        await this.backoff();
+        return;
+      }
       if (isTransientDatabaseError(err)) {
         if (this.noteOutage(errorText(err)))
           this.logger.error(
@@ -514,6 +527,13 @@ export class SaveQueue {
     const delay = Math.min(this.maxRetryDelayMs, this.retryDelayMs * 2 ** Math.min(this.retries, 16));
     this.retries++;
     await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+/** A batch's fence said this process no longer owns the world: rolled back, kept for later. */
+class NotOwnerError extends Error {
+  constructor() {
+    super('this process does not hold the world lock on the database');
   }
 }
 

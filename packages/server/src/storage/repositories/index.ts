@@ -25,6 +25,7 @@ import type {
   StoreStockRepository,
   TradeLogRepository,
   WorldChunkRepository,
+  WorldOwnerRepository,
 } from './ports-more';
 import {
   createGroundRegionRepository,
@@ -36,7 +37,12 @@ import { createDeathRepository, createNpcKillRepository, createQuestRepository }
 import { createSessionRepository } from './sessions';
 import { createSocialRepository } from './social';
 import { createUserRepository } from './users';
-import { createStoreStockRepository, createTradeLogRepository, createWorldChunkRepository } from './world';
+import {
+  createStoreStockRepository,
+  createTradeLogRepository,
+  createWorldChunkRepository,
+  createWorldOwnerRepository,
+} from './world';
 
 /** Every repository, bound to one database or one transaction. */
 export interface Repositories {
@@ -59,6 +65,7 @@ export interface Repositories {
   itemLedger: ItemLedgerRepository;
   saveQuarantine: SaveQuarantineRepository;
   saveCommits: SaveCommitRepository;
+  worldOwner: WorldOwnerRepository;
   /**
    * Runs `fn` in one database transaction with repositories bound to it:
    * all of its writes commit together or none do (trades, bank moves, death
@@ -91,6 +98,7 @@ export function createRepositories(database: Database | AppDatabase): Repositori
     itemLedger: createItemLedgerRepository(db),
     saveQuarantine: createSaveQuarantineRepository(db),
     saveCommits: createSaveCommitRepository(db),
+    worldOwner: createWorldOwnerRepository(db),
     transaction: (fn) => db.transaction((tx) => fn(createRepositories(tx))),
   };
 }

@@ -89,6 +89,16 @@ export interface WorldChunkRepository {
   list(): Promise<Array<{ chunkKey: string; data: Record<string, JsonValue> }>>;
 }
 
+/** The `world_owner` row (see world-ownership.ts). */
+export interface WorldOwnerRepository {
+  /**
+   * True when the row still names `instance` as the world's owner; inside a transaction it also
+   * locks the row (FOR SHARE) until the transaction ends, so no other process can claim the world
+   * before this transaction's writes commit: a fence for saves.
+   */
+  holds(instance: string): Promise<boolean>;
+}
+
 export interface StoreStockRepository {
   /** Stock by item id for one store. */
   get(storeId: string): Promise<Record<string, number>>;

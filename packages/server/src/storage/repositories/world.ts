@@ -1,8 +1,13 @@
-import { asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { storeStock, tradeLog, worldChunks } from '../schema';
+import { storeStock, tradeLog, worldChunks, worldOwner } from '../schema';
 import type { AppDatabase } from '../types';
-import type { StoreStockRepository, TradeLogRepository, WorldChunkRepository } from './ports-more';
+import type {
+  StoreStockRepository,
+  TradeLogRepository,
+  WorldChunkRepository,
+  WorldOwnerRepository,
+} from './ports-more';
 
 /** Drizzle implementation of {@link WorldChunkRepository}. */
 export function createWorldChunkRepository(db: AppDatabase): WorldChunkRepository {
@@ -74,6 +79,22 @@ export function createTradeLogRepository(db: AppDatabase): TradeLogRepository {
         .where(or(eq(tradeLog.characterAId, characterId), eq(tradeLog.characterBId, characterId)))
         .orderBy(desc(tradeLog.createdAt), desc(tradeLog.id))
         .limit(limit);
+    },
+  };
+}
+
+/** Drizzle implementation of {@link WorldOwnerRepository}. */
+export function createWorldOwnerRepository(db: AppDatabase): WorldOwnerRepository {
+  return {
+    async holds(instance) {
+      const rows = await db
+        .select({ id: worldOwner.id })
+        .from(worldOwner)
+        .where(
+          and(eq(worldOwner.id, 'world'), eq(worldOwner.instance, instance), isNull(worldOwner.releasedAt)),
+        )
+        .for('share');
+      return rows.length > 0;
     },
   };
 }

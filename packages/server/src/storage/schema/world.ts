@@ -79,3 +79,18 @@ export const saveCommits = pgTable('save_commits', {
   id: text('id').primaryKey(),
   committedAt: timestamp('committedAt', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Which server process owns the world of this database (one row, id `world`): written when a
+ * process takes the world lock, `releasedAt` set when it lets go cleanly. A newcomer reads it to
+ * tell an owner that died (its session ended while the database ran on) from one that is
+ * reconnecting after a database restart (see storage/world-ownership.ts).
+ */
+export const worldOwner = pgTable('world_owner', {
+  id: text('id').primaryKey(),
+  instance: text('instance').notNull(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  claimedAt: timestamp('claimedAt', { withTimezone: true }).notNull().defaultNow(),
+  releasedAt: timestamp('releasedAt', { withTimezone: true }),
+});

@@ -4,7 +4,7 @@ import type { WorldView } from '../../app/world-view';
 import type { Authenticator } from '../../auth/authenticator';
 import type { SessionTokens } from '../../auth/session-tokens';
 import type { Content } from '../../content/load';
-import type { Repositories } from '../../storage';
+import type { OwnershipState, Repositories } from '../../storage';
 import type { Gateway } from '../ws/gateway';
 
 /** Everything the HTTP routes need, injected by the composition root (tests pass their own). */
@@ -15,7 +15,12 @@ export interface HttpDeps {
   authenticator: Authenticator;
   sessions: SessionTokens;
   repos: Repositories;
-  database: { kind: string; ping(timeoutMs: number): Promise<boolean> };
+  database: {
+    kind: string;
+    ping(timeoutMs: number): Promise<boolean>;
+    /** This process's ownership of the world in the database (always `held` when not given). */
+    ownership?: () => OwnershipState;
+  };
   content: Content;
   world: WorldView;
   /** Directory holding the manifests this server loaded (served under /manifests/). */

@@ -159,6 +159,7 @@ export class Gateway implements PlayerSink, SocialLink {
       );
     }
     this.loading.add(id);
+    let attached: Attached | undefined;
     try {
       // Held against deletion from here on: it may have been deleted while this login read it.
       if (!previous && !(await deps.repos.characters.findById(id)))
@@ -185,7 +186,7 @@ export class Gateway implements PlayerSink, SocialLink {
         return;
       }
       const rids = new SessionRids(() => ++this.lastRid, WS_LIMITS.requestsInFlight);
-      const attached: Attached = { connection, sessionRowId: row.id, rids };
+      attached = { connection, sessionRowId: row.id, rids };
       this.byCharacter.set(id, attached);
       connection.send([
         {
@@ -226,16 +227,36 @@ export class Gateway implements PlayerSink, SocialLink {
       // Before the session's first message, so its lists arrive ahead of any social answer.
       void deps.social?.sessionStarted(character, previous !== undefined);
       void deps.agents?.sessionStarted(id);
+      const ready = attached;
       connection.ready({
-        message: (m, rid) => this.onMessage(id, attached, m, rid),
-        closed: (code) => this.onClosed(id, attached, code),
+        message: (m, rid) => this.onMessage(id, ready, m, rid),
+        closed: (code) => this.onClosed(id, ready, code),
       });
       deps.logger.info(
         { characterId: id, resumed: inWorld, takeover: previous !== undefined },
         'player connected',
       );
+    } catch (err) {
+      this.abandonLogin(id, previous, attached);
+      throw err;
     } finally {
       this.loading.delete(id);
+    }
+  }
+
+  /**
+   * A login failed half-way (the database went away): the new session, if registered, never became
+   * ready, so it is unregistered; a dropped session it was taking over gets its grace period back.
+   */
+  private abandonLogin(id: string, previous: Attached | undefined, attached: Attached | undefined): void {
+    if (attached && this.byCharacter.get(id) === attached) {
+      this.byCharacter.delete(id);
+      this.deps.repos.sessions.close(attached.sessionRowId, 'disconnected').catch((err: unknown) => {
+        this.deps.logger.warn({ err, characterId: id }, 'could not close the session row of a failed login');
+      });
+    }
+    if (previous && this.byCharacter.get(id) === previous && !previous.connection.isOpen) {
+      this.onClosed(id, previous, CLOSE_CODES.replaced);
     }
   }
 

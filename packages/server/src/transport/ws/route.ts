@@ -1,7 +1,8 @@
 import websocket from '@fastify/websocket';
-import { MSGPACK_SUBPROTOCOL } from '@tilerealm/protocol';
+import { CLOSE_CODES, MSGPACK_SUBPROTOCOL } from '@tilerealm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { isTransientDatabaseError } from '../../storage';
 import { Connection } from './connection';
 import type { Gateway } from './gateway';
 import { WS_LIMITS } from './limits';
@@ -46,7 +47,9 @@ export async function registerWebSocket(
       }
       gateway.accept(connection, parsed.data, request.headers.authorization).catch((err: unknown) => {
         log.warn({ err }, 'websocket login failed');
-        connection.close(1011, 'login failed');
+        if (isTransientDatabaseError(err))
+          connection.close(CLOSE_CODES.serviceUnavailable, 'the database is unavailable: try again shortly');
+        else connection.close(1011, 'login failed');
       });
     },
   );

@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isTransientDatabaseError } from '../../../storage';
 import { errorBody, HTTP_ERRORS, HttpError } from '../errors';
 import { wantsSpaFallback } from '../routes/frontend';
 import { clientErrorCode } from './low-level-errors';
+
+/** `retry-after` of a 503 answered because the database is unavailable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface ValidationIssue {
   instancePath?: string;
@@ -63,6 +67,14 @@ export function registerErrorHandling(app: FastifyInstance, opts: { spaFallback:
     if (status >= 400 && status < 500) {
       const code = clientErrorCode(status);
       return reply.code(HTTP_ERRORS[code]).send(errorBody(code, err.message));
+    }
+    if (isTransientDatabaseError(err)) {
+      // The database is unreachable or restarting: not a bug, and the same request may succeed soon.
+      request.log.warn({ err }, 'database unavailable');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply
+        .code(503)
+        .send(errorBody('service_unavailable', 'the database is unavailable: try again shortly'));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody('internal_error', 'internal server error'));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { OwnershipState } from '../../../storage';
 import type { HttpDeps } from '../deps';
 
 export const healthResponse = z.object({
@@ -19,7 +20,16 @@ export const statusResponse = z.object({
   uptimeSeconds: z.number(),
   playersOnline: z.number().int(),
   authMode: z.enum(['anonymous', 'identity-provider']),
-  database: z.object({ kind: z.string(), ok: z.boolean() }),
+  database: z.object({
+    kind: z.string(),
+    /** Reachable and the world owned by this process. */
+    ok: z.boolean(),
+    /** A trivial query answered within 1 s. */
+    reachable: z.boolean(),
+    ownership: z.enum(['held', 'reconnecting', 'lost', 'released']),
+    /** What is wrong, when `ok` is false. */
+    problem: z.string().optional(),
+  }),
   tick: z
     .object({
       tick: z.number().int(),
@@ -50,10 +60,10 @@ export async function healthRoutes(app: FastifyInstance, deps: HttpDeps): Promis
       },
     },
     async () => {
-      const dbOk = await deps.database.ping(1000);
+      const database = await databaseStatus(deps.database);
       const mem = process.memoryUsage();
       return {
-        status: dbOk ? ('ok' as const) : ('degraded' as const),
+        status: database.ok ? ('ok' as const) : ('degraded' as const),
         timestamp: new Date().toISOString(),
         version: deps.version,
         commitHash: deps.config.commitHash,
@@ -61,10 +71,33 @@ export async function healthRoutes(app: FastifyInstance, deps: HttpDeps): Promis
         uptimeSeconds: Math.round((Date.now() - deps.startedAt.getTime()) / 1000),
         playersOnline: deps.world.playersOnline(),
         authMode: deps.config.idp ? ('identity-provider' as const) : ('anonymous' as const),
-        database: { kind: deps.database.kind, ok: dbOk },
+        database,
         tick: deps.world.tickFigures(),
         memory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed },
       };
     },
   );
+}
+
+const OWNERSHIP_PROBLEMS: Record<OwnershipState, string | undefined> = {
+  held: undefined,
+  reconnecting: 'the connection holding the world lock was lost; saves wait until it is taken back',
+  lost: 'another server process took the world: this process no longer saves; restart it',
+  released: 'the server is shutting down',
+};
+
+/** The database part of /status: reachable (1 s ping) and this process's ownership of the world. */
+async function databaseStatus(db: HttpDeps['database']): Promise<z.infer<typeof statusResponse>['database']> {
+  const reachable = await db.ping(1000);
+  const ownership = db.ownership?.() ?? 'held';
+  const problem = reachable
+    ? OWNERSHIP_PROBLEMS[ownership]
+    : 'the database is unreachable (no answer within 1 s)';
+  return {
+    kind: db.kind,
+    ok: reachable && ownership === 'held',
+    reachable,
+    ownership,
+    ...(problem ? { problem } : {}),
+  };
 }
