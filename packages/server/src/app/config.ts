@@ -70,6 +70,9 @@ const failpointList = z
       });
   });
 
+/** The graceful shutdown's deadline when SHUTDOWN_TIMEOUT_MS is not set. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
+
 /** The raw environment schema: names exactly as operators write them. Empty strings count as unset. */
 const envSchema = z.object({
   PORT: port('PORT').optional(),
@@ -132,6 +135,13 @@ const envSchema = z.object({
     .regex(/^\d+$/, 'RECONNECT_GRACE_MS must be a whole number of milliseconds')
     .transform(Number)
     .optional(),
+  SHUTDOWN_TIMEOUT_MS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds')
+    .transform(Number)
+    .refine((n) => n >= 1000 && n <= 600_000, 'SHUTDOWN_TIMEOUT_MS must be between 1000 and 600000')
+    .optional(),
 });
 
 /** The variables production refuses to start without, in the order they are reported. */
@@ -193,6 +203,8 @@ export interface Config {
   tickMs: number;
   /** How long a dropped connection's player stays in the world (30 s; shorter under NODE_ENV=test). */
   reconnectGraceMs: number;
+  /** The graceful shutdown's deadline: every step of it is bounded to finish within this. */
+  shutdownTimeoutMs: number;
 }
 
 export interface ConfigResult {
@@ -296,6 +308,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     tickMs: nodeEnv === 'test' && e.TICK_MS !== undefined ? e.TICK_MS : 600,
     reconnectGraceMs:
       nodeEnv === 'test' && e.RECONNECT_GRACE_MS !== undefined ? e.RECONNECT_GRACE_MS : 30_000,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
   };
   return { config, warnings };
 }

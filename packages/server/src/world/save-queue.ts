@@ -114,6 +114,10 @@ const storeStockData = z.record(z.string(), z.number().int().min(0).max(2_147_48
 export class SaveQueue {
   private readonly waiting = new Map<string, Entry>();
   private readonly inFlight = new Set<string>();
+  /** Record keys of the batch being written. */
+  private readonly inFlightRecords = new Set<string>();
+  /** Set when a bounded flush ran out of time: no new batch starts and no failed one is retried. */
+  private stopped = false;
   private writing: Promise<void> | undefined;
   private seq = 0;
   private readonly batchSize: number;
@@ -179,10 +183,34 @@ export class SaveQueue {
 
   /** Resolves when everything handed over so far has been written (graceful shutdown). */
   async flush(): Promise<void> {
-    while (this.writing || this.waiting.size > 0) {
+    while (!this.stopped && (this.writing || this.waiting.size > 0)) {
       this.kick();
       await this.writing;
     }
+  }
+
+  /**
+   * Shutdown: {@link flush} for at most `timeoutMs`. When the time runs out the queue stops (no new
+   * batch, no retry: the database is about to close) and what was not written is returned: the
+   * characters and the records (`<what>:<key>`) still waiting or in the batch being written. A batch
+   * in flight may still commit before the process ends; it is listed all the same.
+   */
+  async flushWithin(timeoutMs: number): Promise<{ characters: string[]; records: string[] }> {
+    let timer: NodeJS.Timeout | undefined;
+    const flushed = await Promise.race([
+      this.flush().then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (flushed) return { characters: [], records: [] };
+    this.stopped = true;
+    const characters = new Set(this.inFlight);
+    const records = new Set(this.inFlightRecords);
+    for (const entry of this.waiting.values()) {
+      if (entry.snapshot) characters.add(entry.snapshot.id);
+      for (const key of entry.records.keys()) records.add(key);
+    }
+    return { characters: [...characters], records: [...records] };
   }
 
   private pushWrite(write: RecordWrite, snapshots: readonly PlayerSnapshot[]): void {
@@ -205,7 +233,7 @@ export class SaveQueue {
   }
 
   private kick(): void {
-    if (this.writing || this.waiting.size === 0) return;
+    if (this.stopped || this.writing || this.waiting.size === 0) return;
     this.writing = this.drain().finally(() => {
       this.writing = undefined;
       if (this.waiting.size > 0) this.kick();
@@ -237,7 +265,7 @@ export class SaveQueue {
   }
 
   private async drain(): Promise<void> {
-    while (this.waiting.size > 0) {
+    while (!this.stopped && this.waiting.size > 0) {
       const batch = this.takeBatch();
       const snapshots = batch.flatMap((e) => (e.snapshot ? [e.snapshot] : []));
       const records = new Map<string, RecordWrite>();
@@ -253,6 +281,7 @@ export class SaveQueue {
       const steps: CommitStep[] = [...new Set(lockWrites.flatMap((w) => [...w.steps]))];
       if (recordWrites.some((w) => w.what === 'tradeLog')) steps.push('trade');
       for (const s of snapshots) this.inFlight.add(s.id);
+      for (const key of records.keys()) this.inFlightRecords.add(key);
       let committed = false;
       try {
         await this.repos.transaction(async (tx) => {
@@ -283,6 +312,7 @@ export class SaveQueue {
         await new Promise((r) => setTimeout(r, this.retryDelayMs));
       } finally {
         for (const s of snapshots) this.inFlight.delete(s.id);
+        this.inFlightRecords.clear();
       }
       if (committed) this.afterCommit(steps);
     }

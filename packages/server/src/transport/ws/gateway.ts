@@ -56,6 +56,10 @@ export class Gateway implements PlayerSink, SocialLink {
   private readonly loading = new Set<string>();
   private readonly admin: AdminGate;
   private readonly newIdentities = new AttemptLimiter(ADMIN_ATTEMPTS_PER_MINUTE, 60_000);
+  /** Connections still logging in (not yet attached to a character). */
+  private readonly accepting = new Set<Connection>();
+  /** Set by {@link closeAll}: the server is shutting down and takes no new session. */
+  private closing = false;
 
   constructor(private readonly deps: GatewayDeps) {
     this.admin = new AdminGate(deps.adminCode);
@@ -67,8 +71,25 @@ export class Gateway implements PlayerSink, SocialLink {
     return this.byCharacter.size;
   }
 
-  /** Authenticates a new connection and puts its character in the world (or resumes it). */
+  /**
+   * Authenticates a new connection and puts its character in the world (or resumes it). Refused
+   * with close 1001 once the server is shutting down.
+   */
   async accept(
+    connection: Connection,
+    query: { token?: string; characterId?: string },
+    authHeader: string | undefined,
+  ): Promise<void> {
+    if (this.closing) return connection.close(CLOSE_CODES.goingAway, 'server shutting down');
+    this.accepting.add(connection);
+    try {
+      await this.login(connection, query, authHeader);
+    } finally {
+      this.accepting.delete(connection);
+    }
+  }
+
+  private async login(
     connection: Connection,
     query: { token?: string; characterId?: string },
     authHeader: string | undefined,
@@ -300,14 +321,29 @@ export class Gateway implements PlayerSink, SocialLink {
     this.deps.host.enqueue({ type: 'logout', playerId, reason });
   }
 
-  /** Graceful shutdown: tell everyone, close every connection and session row. */
+  /**
+   * Graceful shutdown: from now on no session starts; every connection (logged in or still logging
+   * in) is told why (`session:closing`) and closed at once, then the session rows are closed. The
+   * connections are closed before any database write, so a database that does not answer delays
+   * only the rows (the next start closes rows left open).
+   */
   async closeAll(code: number, reason: string): Promise<void> {
+    this.closing = true;
+    for (const connection of this.accepting) connection.close(code, reason);
+    const rows: Array<Promise<unknown>> = [];
     for (const [id, attached] of this.byCharacter) {
       if (attached.graceTimer) clearTimeout(attached.graceTimer);
       attached.connection.close(code, reason);
-      await this.deps.repos.sessions.close(attached.sessionRowId, 'server_shutdown').catch(() => undefined);
       this.byCharacter.delete(id);
+      rows.push(
+        this.deps.repos.sessions
+          .close(attached.sessionRowId, 'server_shutdown')
+          .catch((err: unknown) =>
+            this.deps.logger.warn({ err, characterId: id }, 'closing a session row at shutdown failed'),
+          ),
+      );
     }
+    await Promise.all(rows);
   }
 }
 
