@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { Authenticator } from '../auth/authenticator';
 import { IdentityProviderVerifier } from '../auth/identity-provider';
 import { SessionTokens } from '../auth/session-tokens';
@@ -55,10 +55,20 @@ function step(name: string, fn: Cleanup): Cleanup {
  */
 export async function startServer(
   env: Record<string, string | undefined>,
-  options: { publicDir?: string; logger?: Logger } = {},
+  options: {
+    publicDir?: string;
+    logger?: Logger;
+    /** Where the server's own logger writes (standard output when absent); ignored with `logger`. */
+    logDestination?: DestinationStream;
+  } = {},
 ): Promise<RunningServer> {
   const { config, warnings } = loadConfig(env);
-  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const logger =
+    options.logger ??
+    createLogger({
+      level: config.logLevel,
+      ...(options.logDestination ? { destination: options.logDestination } : {}),
+    });
   for (const w of warnings) logger.warn(w);
   const paths = worldPaths(config.worldDir);
   await mkdir(paths.root, { recursive: true });
