@@ -202,6 +202,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ SKIP_ASSETS: '1' }).config.skipAssets).toBe(true);
     expect(loadConfig({}).config.skipAssets).toBe(false);
   });
+
+  it('reads the shutdown deadline, 10 s by default, between 1 s and 10 min', () => {
+    expect(loadConfig({}).config.shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500' }).config.shutdownTimeoutMs).toBe(2_500);
+    for (const bad of ['999', '600001', '5s', '-1'])
+      expect(problemsOf({ SHUTDOWN_TIMEOUT_MS: bad }), bad).toEqual([
+        expect.stringMatching(/^SHUTDOWN_TIMEOUT_MS: .*SHUTDOWN_TIMEOUT_MS must be/),
+      ]);
+  });
 });
 
 describe('publicEnv', () => {
