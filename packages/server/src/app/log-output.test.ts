@@ -2,7 +2,10 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { BoundedLogOutput } from './log-output';
 
-/** A stream whose reader takes nothing until `release()`; then everything, and from then on. */
+/**
+ * A stream whose reader takes nothing until `release()`, then everything from then on; `takeOne()`
+ * lets it take one waiting line.
+ */
 function stalledStream() {
   const written: string[] = [];
   const held: Array<() => void> = [];
@@ -21,6 +24,9 @@ function stalledStream() {
     release() {
       flowing = true;
       for (const cb of held.splice(0)) cb();
+    },
+    takeOne() {
+      held.shift()?.();
     },
   };
 }
@@ -43,6 +49,20 @@ describe('BoundedLogOutput', () => {
     expect(written.at(-1)).toBe('after\n');
     output.write('again\n');
     expect(written.at(-1)).toBe('again\n'); // the notice is given once
+  });
+
+  it('once it drops, keeps dropping until the reader took half of what waits', () => {
+    const { stream, takeOne } = stalledStream();
+    const output = new BoundedLogOutput(stream, 100);
+    const line = `${'x'.repeat(29)}\n`;
+    for (let i = 0; i < 4; i++) output.write(line); // 90 waiting, the 4th dropped
+    takeOne(); // 60 waiting: a line would fit, but more than half the bound still waits
+    output.write(line);
+    expect(output.dropped).toBe(2);
+    takeOne(); // 30 waiting
+    output.write(line);
+    expect(output.dropped).toBe(2);
+    expect(output.pendingBytes).toBeGreaterThan(60); // the notice and the line
   });
 
   it('does not wait past its timeout for a reader that is gone', async () => {

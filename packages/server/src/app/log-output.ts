@@ -12,7 +12,8 @@ export type LogSink = Pick<Writable, 'write' | 'writableLength' | 'destroyed' | 
  * (sonic-boom) retries a full pipe in a loop and, at exit, flushes synchronously, sleeping with
  * `Atomics.wait` until the pipe takes everything: with a reader that stopped reading, the process
  * can neither run its timers nor finish exiting. Here a line that does not fit under the bound is
- * dropped and counted, and the next line that fits is preceded by a notice of how many were lost.
+ * dropped and counted, and so is every line until the reader has taken half of what waits; the
+ * first line written after that is preceded by one notice of how many were lost.
  *
  * `process.stdout` is asynchronous for pipes and sockets on Linux (libuv writes what the pipe takes
  * and keeps the rest in `writableLength`) and synchronous for files (which do not block for long);
@@ -23,6 +24,8 @@ export class BoundedLogOutput {
   dropped = 0;
   private unreported = 0;
   private broken = false;
+  /** Dropping until what waits falls to half the bound (so drops come in runs, with one notice). */
+  private dropping = false;
 
   constructor(
     private readonly out: LogSink,
@@ -37,7 +40,10 @@ export class BoundedLogOutput {
 
   /** pino's destination interface: one serialized line (with its newline). */
   write(line: string): void {
-    if (this.broken || this.out.destroyed || this.out.writableLength + line.length > this.maxBufferedBytes) {
+    const waiting = this.out.writableLength;
+    if (this.dropping && waiting <= this.maxBufferedBytes / 2) this.dropping = false;
+    if (!this.dropping && waiting + line.length > this.maxBufferedBytes) this.dropping = true;
+    if (this.dropping || this.broken || this.out.destroyed) {
       this.dropped++;
       this.unreported++;
       return;
