@@ -132,7 +132,8 @@ export function beginHttpClose(app: FastifyInstance): HttpClosing {
     closed,
     force: () => {
       server.closeAllConnections();
-      for (const client of app.websocketServer.clients) client.terminate();
+      if (app.hasDecorator('websocketServer'))
+        for (const client of app.websocketServer.clients) client.terminate();
     },
   };
 }

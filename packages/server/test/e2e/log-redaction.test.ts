@@ -42,6 +42,7 @@ describe('log lines of a running server', () => {
       expect(await firstFrame(`${ws}?token=${SECRET}`)).toMatch(/4001|error|closing/);
       const requests: Array<[string, RequestInit]> = [
         [`/api/auth/me?token=${token}`, {}],
+        [`/api/auth/me?token=${SECRET}`, { headers: { authorization: `Bearer ${SECRET}` } }],
         [
           `/api/auth/me?access_token=${SECRET}&idp_token=${SECRET}`,
           { headers: { authorization: `Bearer ${SECRET}` } },
