@@ -71,10 +71,7 @@ export class Gateway implements PlayerSink, SocialLink {
     return this.byCharacter.size;
   }
 
-  /**
-   * Authenticates a new connection and puts its character in the world (or resumes it). Refused
-   * with close 1001 once the server is shutting down.
-   */
+  /** Authenticates a connection and puts its character in the world (or resumes it); 1001 once closing. */
   async accept(
     connection: Connection,
     query: { token?: string; characterId?: string },
@@ -322,10 +319,9 @@ export class Gateway implements PlayerSink, SocialLink {
   }
 
   /**
-   * Graceful shutdown: from now on no session starts; every connection (logged in or still logging
-   * in) is told why (`session:closing`) and closed at once, then the session rows are closed. The
-   * connections are closed before any database write, so a database that does not answer delays
-   * only the rows (the next start closes rows left open).
+   * Graceful shutdown: no session starts from now on; every connection, logged in or logging in, is
+   * told why and closed at once, before the session rows are written (a database that does not
+   * answer delays only the rows; the next start closes rows left open).
    */
   async closeAll(code: number, reason: string): Promise<void> {
     this.closing = true;
