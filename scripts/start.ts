@@ -5,7 +5,9 @@
  * embedded database, which serves the client; then, once the game server answers, the agent runtime
  * (port 4001, or AGENT_PORT) with AGENT_DEFAULT_COUNT (default 3; 0 for none) default agents so the
  * world is not empty, and prints the dashboard link for them. Each runs in its own process; a signal
- * stops them all, and if one exits the rest stop too.
+ * stops them all, and if one exits the rest stop too. Stopping is bounded: each child gets SIGTERM,
+ * and any still running SHUTDOWN_TIMEOUT_MS (default 10 s) + 5 s later gets SIGKILL, so no child
+ * outlives `npm start`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -16,7 +18,13 @@ import { buildClient, clientBuildIsCurrent, DEFAULT_CLIENT_OUT_DIR } from './cli
 const children: ChildProcess[] = [];
 let stopping = false;
 
-function run(name: string, entry: string, env: NodeJS.ProcessEnv = process.env): ChildProcess {
+/** How long the children get to stop after SIGTERM: the game server's own deadline, and some. */
+const STOP_DEADLINE_MS = (Number(process.env['SHUTDOWN_TIMEOUT_MS']) || 10_000) + 5_000;
+
+const running = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
+
+function run(name: string, entry: string, env: NodeJS.ProcessEnv = process.env): void {
+  if (stopping) return;
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env });
   children.push(child);
   child.on('exit', (code, signal) => {
@@ -25,19 +33,30 @@ function run(name: string, entry: string, env: NodeJS.ProcessEnv = process.env):
       stop(code ?? 1);
     }
   });
-  return child;
 }
 
 function stop(code: number): void {
   if (stopping) return;
   stopping = true;
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  const exitWhenDone = () =>
-    children.every((c) => c.exitCode !== null || c.signalCode !== null) ? process.exit(code) : undefined;
+  for (const c of children) if (running(c)) c.kill('SIGTERM');
+  const exitWhenDone = () => (children.some(running) ? undefined : process.exit(code));
   for (const c of children) c.on('exit', exitWhenDone);
   exitWhenDone();
-  setTimeout(() => process.exit(code), 20_000).unref();
+  setTimeout(() => {
+    for (const c of children) {
+      if (!running(c)) continue;
+      console.error(`[start] pid ${c.pid} did not stop within ${STOP_DEADLINE_MS / 1000} s: killing it`);
+      c.kill('SIGKILL');
+    }
+    // SIGKILL ends a process at once; should its exit event still not come, exit all the same.
+    setTimeout(() => process.exit(code), 2_000).unref();
+  }, STOP_DEADLINE_MS).unref();
 }
+
+// Whatever ends this process, no child outlives it.
+process.on('exit', () => {
+  for (const c of children) if (running(c)) c.kill('SIGKILL');
+});
 
 async function isUp(url: string): Promise<boolean> {
   try {

@@ -1,7 +1,8 @@
 /**
  * Entry point of the agent runtime (`npm run start -w @tilerealm/agents`, or via `npm start`):
  * validates the environment, loads the public map, resumes the saved agents, creates the default
- * ones (AGENT_DEFAULT_COUNT) and serves the REST API on AGENT_PORT until SIGINT/SIGTERM.
+ * ones (AGENT_DEFAULT_COUNT) and serves the REST API on AGENT_PORT until SIGINT/SIGTERM (then exits
+ * within 5 s).
  */
 import { readFile } from 'node:fs/promises';
 import { WorldPlaces } from '@tilerealm/sdk';
@@ -10,6 +11,9 @@ import { GameApi } from './game-api';
 import { buildRuntimeApi } from './http';
 import { LlmAdvisor } from './llm';
 import { AgentRuntime } from './runtime';
+
+/** The runtime exits at the latest this long after SIGINT/SIGTERM. */
+const EXIT_DEADLINE_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadAgentConfig(process.env);
@@ -31,11 +35,25 @@ async function main(): Promise<void> {
     llm,
   });
   const app = buildRuntimeApi(runtime, api);
+  let stopping = false;
   const shutdown = (): void => {
-    void Promise.all([runtime.close(), app.close()]).finally(() => process.exit(0));
+    // `npm start` and a terminal's Ctrl-C may both send one: the first one counts.
+    if (stopping) return;
+    stopping = true;
+    // Agents leave the game and the API closes; a connection that will not close, or a game server
+    // that does not answer, is cut short at the deadline.
+    setTimeout(() => {
+      console.error(`[agents] shutdown past its ${EXIT_DEADLINE_MS / 1000} s deadline: exiting now`);
+      process.exit(1);
+    }, EXIT_DEADLINE_MS).unref();
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    void Promise.allSettled([runtime.close(), app.close()]).then((results) => {
+      for (const r of results) if (r.status === 'rejected') console.error('[agents] shutdown:', r.reason);
+      process.exit(results.every((r) => r.status === 'fulfilled') ? 0 : 1);
+    });
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   await app.listen({ port: config.AGENT_PORT, host: config.AGENT_HOST });
   console.log(
     `[agents] runtime on http://${config.AGENT_HOST}:${config.AGENT_PORT}, game server ${config.GAME_SERVER_URL}`,

@@ -13,8 +13,34 @@ import { errorBody, installErrorHandlers } from './errors';
 export interface CdnOptions {
   /** Asset root holding `manifests/`, `models/`, `audio/` and `world/`. */
   root: string;
-  /** Passed to Fastify: `false` in tests, `true` or a pino config in production. */
+  /**
+   * Passed to Fastify: `false` in tests, `true` or a pino config in production. Request logs never
+   * show a query string (see {@link serializeCdnRequest}).
+   */
   logger?: boolean | object;
+}
+
+/**
+ * The `req` field of the request logs: Fastify's fields with the query string masked. Nothing here
+ * is selected by a query, and a client may put a credential in one (a session token copied along
+ * with a URL); the log says only that there was one.
+ */
+export function serializeCdnRequest(req: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number } | null;
+}): Record<string, unknown> {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  return {
+    method: req.method,
+    url: q < 0 ? url : `${url.slice(0, q)}?[REDACTED]`,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
 }
 
 /**
@@ -28,7 +54,9 @@ export interface CdnOptions {
 export function buildCdn(opts: CdnOptions): FastifyInstance {
   const root = path.resolve(opts.root);
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger
+      ? { ...(opts.logger === true ? {} : opts.logger), serializers: { req: serializeCdnRequest } }
+      : false,
     exposeHeadRoutes: true,
     // Malformed URLs (bad percent-encoding) are answered by the router itself: keep the JSON shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

@@ -236,6 +236,15 @@ describe('loadConfig', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(message);
   });
+
+  it('reads the shutdown deadline, 10 s by default, between 1 s and 10 min', () => {
+    expect(loadConfig({}).config.shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500' }).config.shutdownTimeoutMs).toBe(2_500);
+    for (const bad of ['999', '600001', '5s', '-1'])
+      expect(problemsOf({ SHUTDOWN_TIMEOUT_MS: bad }), bad).toEqual([
+        expect.stringMatching(/^SHUTDOWN_TIMEOUT_MS: .*SHUTDOWN_TIMEOUT_MS must be/),
+      ]);
+  });
 });
 
 describe('publicEnv', () => {

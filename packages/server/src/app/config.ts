@@ -121,6 +121,8 @@ const trustProxy = z
     }
     return entries;
   });
+/** The graceful shutdown's deadline when SHUTDOWN_TIMEOUT_MS is not set. */
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** The raw environment schema: names exactly as operators write them. Empty strings count as unset. */
 const envSchema = z.object({
@@ -197,6 +199,13 @@ const envSchema = z.object({
     .optional(),
   DATABASE_STATEMENT_TIMEOUT_MS: millis('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000).optional(),
   DATABASE_CONNECT_TIMEOUT_MS: millis('DATABASE_CONNECT_TIMEOUT_MS', 100, 120_000).optional(),
+  SHUTDOWN_TIMEOUT_MS: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds')
+    .transform(Number)
+    .refine((n) => n >= 1000 && n <= 600_000, 'SHUTDOWN_TIMEOUT_MS must be between 1000 and 600000')
+    .optional(),
 });
 
 /** How long an anonymous identity's session token lives unless ANONYMOUS_TOKEN_TTL_SECONDS says otherwise: 30 days. */
@@ -270,6 +279,8 @@ export interface Config {
   reconnectGraceMs: number;
   /** PostgreSQL timeouts (docs/storage.md, "Timeouts"): statement (10 s) and connect (5 s). */
   databaseTimeouts: { statementMs: number; connectMs: number };
+  /** The graceful shutdown's deadline: every step of it is bounded to finish within this. */
+  shutdownTimeoutMs: number;
 }
 
 export interface ConfigResult {
@@ -379,6 +390,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? 10_000,
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS ?? 5_000,
     },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
   };
   return { config, warnings };
 }

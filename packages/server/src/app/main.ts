@@ -1,9 +1,25 @@
 import { ConfigError } from './config';
+import { stdoutLogOutput } from './log-output';
+import { armExitWatchdog } from './shutdown';
 import { startServer } from './start-server';
+
+/** After the graceful deadline: exit at once (status 1), from a timer of the main thread. */
+const FORCE_EXIT_AFTER_MS = 1_000;
+/** After the graceful deadline: SIGKILL from a watchdog thread, should the main thread be stuck. */
+const WATCHDOG_AFTER_MS = 3_000;
+/** The longest the last log lines may take to leave the process before it exits. */
+const LOG_DRAIN_MS = 500;
 
 /**
  * Process entry point: start, then shut down gracefully on SIGTERM/SIGINT. A configuration error
  * prints every problem and exits with status 1 without opening anything.
+ *
+ * The shutdown is bounded: `server.close()` finishes within SHUTDOWN_TIMEOUT_MS (every step has
+ * its share); the process then exits with 0, or 1 when a step failed or ran out of time or saves
+ * were left unwritten. Should it still be running SHUTDOWN_TIMEOUT_MS + 1 s after the signal, it
+ * exits with 1; should even that be impossible (a blocked event loop, an exit that does not
+ * return), a watchdog thread kills it (SIGKILL) at SHUTDOWN_TIMEOUT_MS + 3 s. Further signals
+ * during a shutdown are ignored: `npm start` and a terminal's Ctrl-C may both send one.
  */
 async function main(): Promise<void> {
   let server;
@@ -26,10 +42,24 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    server.logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const deadlineMs = server.config.shutdownTimeoutMs;
+    armExitWatchdog(deadlineMs + WATCHDOG_AFTER_MS, server.logger);
+    const force = setTimeout(() => {
+      server.logger.error({ deadlineMs }, 'shutdown past its deadline: exiting now');
+      process.exit(1);
+    }, deadlineMs + FORCE_EXIT_AFTER_MS);
     force.unref();
-    void server.close().then(() => process.exit(0));
+    server.logger.info({ signal, deadlineMs }, 'shutting down');
+    void server.close().then(
+      async (report) => {
+        await stdoutLogOutput().drain(LOG_DRAIN_MS);
+        process.exit(report.clean ? 0 : 1);
+      },
+      (err: unknown) => {
+        server.logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { pino, type Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { Authenticator } from '../auth/authenticator';
 import { IdentityProviderVerifier } from '../auth/identity-provider';
 import { SessionTokens } from '../auth/session-tokens';
@@ -33,6 +33,8 @@ import { SaveQueue } from '../world/save-queue';
 import { WorldHost } from '../world/world-host';
 import { accountStore } from './account-store';
 import { EXCHANGED_TOKEN_TTL_SECONDS } from '../transport/http/routes/auth';
+import { createLogger } from './logger';
+import { ShutdownBudget, beginHttpClose, type ShutdownReport } from './shutdown';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -43,32 +45,53 @@ export interface RunningServer {
   host: WorldHost;
   /** This process's ownership of the world in its database: saves are written only while it is held. */
   ownership: WorldOwnership;
-  close(): Promise<void>;
+  /** Graceful shutdown within `config.shutdownTimeoutMs` (see docs/architecture.md). Idempotent. */
+  close(): Promise<ShutdownReport>;
+}
+
+/** A resource's release, run by `close()` in reverse order within the shutdown's budget. */
+type Cleanup = (budget: ShutdownBudget) => Promise<void> | void;
+
+/** Names a cleanup for the shutdown's log. */
+function step(name: string, fn: Cleanup): Cleanup {
+  return Object.defineProperty(fn, 'name', { value: name });
 }
 
 /**
  * The composition root: configuration, content, storage, auth and HTTP, wired in that order. Every
- * resource opened is closed by `close()`, in reverse order.
+ * resource opened is closed by `close()`, in reverse order, each step bounded so that the whole
+ * finishes within SHUTDOWN_TIMEOUT_MS whatever the database, the clients or the log output do.
  */
 export async function startServer(
   env: Record<string, string | undefined>,
-  options: { publicDir?: string; logger?: Logger } = {},
+  options: {
+    publicDir?: string;
+    logger?: Logger;
+    /** Where the server's own logger writes (standard output when absent); ignored with `logger`. */
+    logDestination?: DestinationStream;
+  } = {},
 ): Promise<RunningServer> {
   const { config, warnings } = loadConfig(env);
-  const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'tilerealm-server' } });
+  const logger =
+    options.logger ??
+    createLogger({
+      level: config.logLevel,
+      ...(options.logDestination ? { destination: options.logDestination } : {}),
+    });
   for (const w of warnings) logger.warn(w);
   const paths = worldPaths(config.worldDir);
   await mkdir(paths.root, { recursive: true });
-  const cleanups: Array<() => Promise<void>> = [];
-  const close = async () => {
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch (err) {
-        logger.error({ err }, 'error during shutdown');
-      }
-    }
-  };
+  const cleanups: Cleanup[] = [];
+  let unsaved = 0;
+  let closing: Promise<ShutdownReport> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      const budget = new ShutdownBudget(config.shutdownTimeoutMs, logger);
+      for (const fn of cleanups.reverse()) await budget.run(fn.name || 'cleanup', () => fn(budget));
+      const report = budget.report(unsaved);
+      logger.info(report, 'shutdown finished');
+      return report;
+    })());
 
   try {
     const { content, dir: manifestsDir } = await prepareContent(config, paths.manifests, (msg, extra) =>
@@ -78,7 +101,7 @@ export async function startServer(
     let databaseUrl = config.databaseUrl;
     if (config.useLocalPostgres) {
       const local = await startLocalPostgres({ dataDir: paths.localPostgres, logger });
-      cleanups.push(() => local.stop());
+      cleanups.push(step('stop local postgres', () => local.stop()));
       databaseUrl = local.url;
     }
     const database = await openDatabase({
@@ -87,7 +110,7 @@ export async function startServer(
       logger,
       timeouts: config.databaseTimeouts,
     });
-    cleanups.push(() => database.close());
+    cleanups.push(step('close database', () => database.close()));
     logger.info({ kind: database.kind }, 'database ready');
     // One server process per database (docs/decisions/0012): taken before anything is written.
     const ownership = databaseUrl
@@ -180,17 +203,42 @@ export async function startServer(
       },
       { logger },
     );
-    // Shutdown: stop the world and hand every player to the save queue, close the connections and
-    // the HTTP server, then wait for the saves to commit before the database closes.
-    cleanups.push(async () => {
-      host.stop();
-      await gateway.closeAll(CLOSE_CODES.goingAway, 'server shutting down');
-      await social.idle();
-      await app.close();
-      await agents.idle();
-      await saves.flush();
-      await recorder?.close();
-    });
+    // Shutdown, in order: no new connection or login; every session told and closed; the world
+    // stopped with every player handed to the save queue; the saves flushed; the HTTP server closed
+    // (all of it within the budget, with a share left for the database, which closes after).
+    cleanups.push(
+      step('drain', async (budget) => {
+        const sessionRows = gateway.closeAll(CLOSE_CODES.goingAway, 'server shutting down');
+        const http = beginHttpClose(app);
+        await budget.run('stop the world', () => host.stop());
+        await budget.run('close session rows', () => sessionRows, { capMs: budget.share(0.1) });
+        await budget.run('social and agent queues', () => Promise.all([social.idle(), agents.idle()]), {
+          capMs: budget.share(0.1),
+        });
+        await budget.run('flush saves', async () => {
+          const left = await saves.flushWithin(Math.max(0, budget.remaining() - budget.share(0.3)));
+          unsaved = left.characters.length + left.records.length;
+          if (unsaved > 0)
+            logger.error(
+              { unsavedCharacters: left.characters, unsavedRecords: left.records, unsaved },
+              'saves not written at shutdown: the next start does not have them',
+            );
+        });
+        await budget.run(
+          'close http',
+          async () => {
+            const grace = budget.share(0.1);
+            if (!(await settlesWithin(http.closed, grace))) {
+              logger.warn({ graceMs: grace }, 'cutting the connections still open after the grace');
+              http.force();
+            }
+            await http.closed;
+          },
+          { capMs: budget.share(0.15) },
+        );
+        await budget.run('close input log', () => recorder?.close(), { capMs: budget.share(0.05) });
+      }),
+    );
     const address = await app.listen({ port: config.port, host: config.host });
     host.start();
     logger.info({ seed, runId, tickMs: config.tickMs }, 'world ticking');
@@ -248,6 +296,18 @@ function failpointTrigger(names: readonly string[], logger: Logger): ((name: str
     logger.warn({ failpoint: name }, 'fail point reached: killing the process');
     process.kill(process.pid, 'SIGKILL');
   };
+}
+
+/** True when `p` settles (either way) within `ms`. */
+function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  return withTimeout(
+    p.then(
+      () => true,
+      () => true,
+    ),
+    ms,
+    false,
+  );
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number, fallback: T): Promise<T> {

@@ -122,6 +122,10 @@ export class SaveQueue {
   private readonly inFlight = new Set<string>();
   /** Keys of a batch that failed for a reason of its own: each is written alone until it commits. */
   private readonly suspects = new Set<string>();
+  /** Record keys of the batch being written. */
+  private readonly inFlightRecords = new Set<string>();
+  /** Set when a bounded flush ran out of time: no new batch starts and no failed one is retried. */
+  private stopped = false;
   private writing: Promise<void> | undefined;
   private seq = 0;
   private batches = 0;
@@ -230,28 +234,36 @@ export class SaveQueue {
     return this.waiting.has(characterId) || this.inFlight.has(characterId);
   }
 
-  /**
-   * Resolves when everything handed over so far has been written (graceful shutdown): true, or
-   * false when `timeoutMs` passed first (what is still queued is then lost to this process).
-   */
-  async flush(timeoutMs?: number): Promise<boolean> {
-    const done = (async () => {
-      while (this.writing || this.waiting.size > 0) {
-        this.kick();
-        await this.writing;
-      }
-      return true;
-    })();
-    if (timeoutMs === undefined) return done;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-    });
-    try {
-      return await Promise.race([done, late]);
-    } finally {
-      clearTimeout(timer);
+  /** Resolves when everything handed over so far has been written, or the queue was stopped. */
+  async flush(): Promise<void> {
+    while (!this.stopped && (this.writing || this.waiting.size > 0)) {
+      this.kick();
+      await this.writing;
     }
+  }
+
+  /**
+   * Shutdown: {@link flush} for at most `timeoutMs`. When the time runs out the queue stops (no new
+   * batch, no retry: the database is about to close) and what was not written is returned: the
+   * characters and the records (`<what>:<key>`) still waiting or in the batch being written. A batch
+   * in flight may still commit before the process ends; it is listed all the same.
+   */
+  async flushWithin(timeoutMs: number): Promise<{ characters: string[]; records: string[] }> {
+    let timer: NodeJS.Timeout | undefined;
+    const flushed = await Promise.race([
+      this.flush().then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (flushed && this.waiting.size === 0) return { characters: [], records: [] };
+    this.stopped = true;
+    const characters = new Set([...this.inFlight].filter((k) => !k.startsWith('record:')));
+    const records = new Set(this.inFlightRecords);
+    for (const entry of this.waiting.values()) {
+      if (entry.snapshot) characters.add(entry.snapshot.id);
+      for (const key of entry.records.keys()) records.add(key);
+    }
+    return { characters: [...characters], records: [...records] };
   }
 
   status(): SaveQueueStatus {
@@ -296,7 +308,7 @@ export class SaveQueue {
 
   /** Starts the writer after this turn of the event loop (so a whole tick's hand-overs batch together). */
   private kick(): void {
-    if (this.writing || this.waiting.size === 0) return;
+    if (this.stopped || this.writing || this.waiting.size === 0) return;
     this.writing = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => this.drain())
       .catch((err: unknown) => this.logger.error({ err }, 'the save writer failed; it restarts'))
@@ -340,7 +352,7 @@ export class SaveQueue {
   }
 
   private async drain(): Promise<void> {
-    while (this.waiting.size > 0) {
+    while (!this.stopped && this.waiting.size > 0) {
       if (this.options.writable && !this.options.writable()) {
         if (this.noteOutage('this process does not hold the world lock on the database'))
           this.logger.error({}, 'saves wait: this process does not hold the world lock on the database');
@@ -348,11 +360,15 @@ export class SaveQueue {
         continue;
       }
       const { batch, solo } = this.takeBatch();
-      for (const e of batch) this.inFlight.add(e.key);
+      for (const e of batch) {
+        this.inFlight.add(e.key);
+        for (const key of e.records.keys()) this.inFlightRecords.add(key);
+      }
       try {
         await this.attempt(batch, solo);
       } finally {
         for (const e of batch) this.inFlight.delete(e.key);
+        this.inFlightRecords.clear();
       }
     }
   }
@@ -411,6 +427,7 @@ export class SaveQueue {
   private async committedAfterAll(marker: string): Promise<boolean> {
     for (;;) {
       await this.backoff();
+      if (this.stopped) return false;
       try {
         return await this.repos.saveCommits.exists(marker);
       } catch (err) {
@@ -507,11 +524,15 @@ export class SaveQueue {
         ledger: [...w.writes.ledger.values()],
       }),
     ) as JsonObject;
-    this.repos.saveQuarantine
-      .add({ id: entry.id, characterIds, recordKeys, error: entry.error, payload })
-      .catch((e: unknown) =>
-        this.logger.error({ err: e, quarantineId: entry.id, payload }, 'could not store a set-aside save; it is in this log line'),
-      );
+    const lost = (e: unknown) =>
+      this.logger.error({ err: e, quarantineId: entry.id, payload }, 'could not store a set-aside save; it is in this log line');
+    try {
+      this.repos.saveQuarantine
+        .add({ id: entry.id, characterIds, recordKeys, error: entry.error, payload })
+        .catch(lost);
+    } catch (e) {
+      lost(e);
+    }
     if (characterIds.length > 0) this.listener?.setAside(characterIds);
   }
 

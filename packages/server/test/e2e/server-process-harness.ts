@@ -1,6 +1,7 @@
 /**
- * The real server in its own child process, so a test can really kill it (SIGKILL) and start it
- * again on the same world and database: the crash tests of deaths and trades.
+ * The real server in its own child process, so a test can really kill it (SIGKILL) or signal it
+ * and start it again on the same world and database: the crash tests of deaths and trades, the
+ * shutdown tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
@@ -26,13 +27,25 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Options of {@link launchServer}. */
+export interface LaunchOptions {
+  /**
+   * `pipe`: the server's standard output is a pipe, `child.stdout`, which the test reads or leaves
+   * unread (a full pipe). Default: discarded.
+   */
+  stdout?: 'ignore' | 'pipe';
+}
+
 /** Starts the server (`main.ts`) with `env` on a free port and waits until /health answers. */
-export async function launchServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function launchServer(
+  env: Record<string, string>,
+  options: LaunchOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/app/main.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
   });
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
     child.once('exit', (code, signal) => resolve(signal ?? code)),
@@ -51,6 +64,24 @@ export async function launchServer(env: Record<string, string>): Promise<ServerP
   }
   child.kill('SIGKILL');
   throw new Error('the server process did not come up');
+}
+
+/**
+ * Resolves with how the process ended and how long after this call, or with `'running'` when it is
+ * still running after `ms`.
+ */
+export async function exitWithin(
+  proc: ServerProcess,
+  ms: number,
+): Promise<{ exit: NodeJS.Signals | number | null | 'running'; afterMs: number }> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const exit = await Promise.race([
+    proc.exited,
+    new Promise<'running'>((resolve) => (timer = setTimeout(() => resolve('running'), ms))),
+  ]);
+  clearTimeout(timer);
+  return { exit, afterMs: performance.now() - started };
 }
 
 /** The WebSocket address of a server at `url`. */

@@ -45,9 +45,13 @@ describe('startServer with a local CDN and the embedded database', () => {
   }, 60_000);
 
   afterAll(async () => {
-    // Each step gets its own deadline so a hang names the step that hung.
+    // Each step gets its own deadline so a hang names the step that hung. The server's close is
+    // bounded by its SHUTDOWN_TIMEOUT_MS (10 s by default); the CDN's connections are cut at once
+    // (nothing needs a graceful close here, and a keep-alive connection would hold it up).
     await within(server?.close(), 'server.close()');
-    await within(cdn?.close(), 'cdn.close()');
+    const cdnClosed = cdn?.close();
+    cdn?.server.closeAllConnections();
+    await within(cdnClosed, 'cdn.close()');
     await rm(world, { recursive: true, force: true });
   }, 90_000);
 
@@ -63,6 +67,7 @@ describe('startServer with a local CDN and the embedded database', () => {
     const res = await fetch(`${server.url}/manifests/world-areas.json`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
+    await res.arrayBuffer();
     const again = await fetch(`${server.url}/manifests/world-areas.json`, {
       // fetch() adds `Cache-Control: no-cache` to hand-made conditional requests unless one is given
       headers: { 'if-none-match': res.headers.get('etag') ?? '', 'cache-control': 'max-age=0' },

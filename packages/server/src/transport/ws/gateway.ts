@@ -68,6 +68,10 @@ export class Gateway implements PlayerSink, SocialLink {
   private readonly newIdentities = new AttemptLimiter(ADMIN_ATTEMPTS_PER_MINUTE, 60_000);
   /** The last internal request id handed out (unique across sessions). */
   private lastRid = 0;
+  /** Connections still logging in (not yet attached to a character). */
+  private readonly accepting = new Set<Connection>();
+  /** Set by {@link closeAll}: the server is shutting down and takes no new session. */
+  private closing = false;
 
   constructor(private readonly deps: GatewayDeps) {
     this.admin = new AdminGate(deps.adminCode);
@@ -79,8 +83,22 @@ export class Gateway implements PlayerSink, SocialLink {
     return this.byCharacter.size;
   }
 
-  /** Authenticates a new connection and puts its character in the world (or resumes it). */
+  /** Authenticates a connection and puts its character in the world (or resumes it); 1001 once closing. */
   async accept(
+    connection: Connection,
+    query: { token?: string; characterId?: string },
+    authHeader: string | undefined,
+  ): Promise<void> {
+    if (this.closing) return connection.close(CLOSE_CODES.goingAway, 'server shutting down');
+    this.accepting.add(connection);
+    try {
+      await this.login(connection, query, authHeader);
+    } finally {
+      this.accepting.delete(connection);
+    }
+  }
+
+  private async login(
     connection: Connection,
     query: { token?: string; characterId?: string },
     authHeader: string | undefined,
@@ -408,14 +426,22 @@ export class Gateway implements PlayerSink, SocialLink {
     );
   }
 
-  /** Graceful shutdown: tell everyone, close every connection and session row. */
+  /**
+   * Graceful shutdown: no session starts from now on; every connection, logged in or logging in, is
+   * told why and closed at once, before the session rows are written (a database that does not
+   * answer delays only the rows; the next start closes rows left open).
+   */
   async closeAll(code: number, reason: string): Promise<void> {
+    this.closing = true;
+    for (const connection of this.accepting) connection.close(code, reason);
+    const rows: Array<Promise<unknown>> = [];
     for (const [id, attached] of this.byCharacter) {
       if (attached.graceTimer) clearTimeout(attached.graceTimer);
       attached.connection.close(code, reason);
-      await this.closeSessionRow(id, attached, 'server_shutdown');
       this.byCharacter.delete(id);
+      rows.push(this.closeSessionRow(id, attached, 'server_shutdown'));
     }
+    await Promise.all(rows);
   }
 }
 

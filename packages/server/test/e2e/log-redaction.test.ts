@@ -1,0 +1,75 @@
+import type { DestinationStream } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { startServer } from '../../src/app/start-server';
+import { realtimeWorld, wsUrl } from './realtime-harness';
+
+const SECRET = 'SECRET-4f1b9c';
+
+/** Opens /ws with `query` and resolves with its first message (or its close code). */
+function firstFrame(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url);
+    ws.once('message', (data: Buffer) => {
+      resolve(data.toString());
+      ws.close();
+    });
+    ws.once('close', (code) => resolve(`closed ${code}`));
+    ws.once('error', reject);
+  });
+}
+
+/**
+ * Session tokens never reach the logs: a real server logging at info (every request) is sent
+ * credentials in WebSocket and REST query strings and in Authorization headers, and not one line
+ * it writes carries them.
+ */
+describe('log lines of a running server', () => {
+  it('never contain a session token or any other credential', async () => {
+    const lines: string[] = [];
+    const destination: DestinationStream = { write: (line) => void lines.push(line) };
+    // An agent runtime nobody listens on: the proxied request fails and its error is logged.
+    const world = await realtimeWorld({ AGENT_API_URL: 'http://127.0.0.1:9', LOG_LEVEL: 'info' });
+    const server = await startServer(world.env, { logDestination: destination });
+    try {
+      const { token } = (await fetch(`${server.url}/api/auth/anonymous`, { method: 'POST' }).then((r) =>
+        r.json(),
+      )) as { token: string };
+      expect(token.length).toBeGreaterThan(20);
+      const ws = wsUrl(server);
+
+      expect(await firstFrame(`${ws}?token=${token}`)).toContain('session:welcome');
+      expect(await firstFrame(`${ws}?token=${SECRET}`)).toMatch(/4001|error|closing/);
+      const requests: Array<[string, RequestInit]> = [
+        [`/api/auth/me?token=${token}`, {}],
+        [`/api/auth/me?token=${SECRET}`, { headers: { authorization: `Bearer ${SECRET}` } }],
+        [
+          `/api/auth/me?access_token=${SECRET}&idp_token=${SECRET}`,
+          { headers: { authorization: `Bearer ${SECRET}` } },
+        ],
+        [`/api/auth/me`, { headers: { authorization: `Bearer ${token}` } }],
+        [`/api/v1/player?code=${SECRET}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }],
+        [`/api/agent/agents?token=${token}`, { headers: { authorization: `Bearer ${token}` } }],
+        [`/no/such/route?token=${SECRET}`, {}],
+      ];
+      for (const [path, init] of requests) await (await fetch(`${server.url}${path}`, init)).arrayBuffer();
+      // Fastify logs a request's completion once the response is sent: wait for all of them.
+      const deadline = Date.now() + 20_000;
+      while (lines.filter((l) => l.includes('"request completed"')).length < requests.length + 1) {
+        if (Date.now() > deadline) throw new Error('the requests were not all logged');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await server.close();
+      await world.cleanup();
+    }
+    const all = lines.join('');
+    // The requests were logged, with their URLs...
+    expect(all).toContain('"url":"/ws?token=[REDACTED]"');
+    expect(all).toContain('"url":"/api/auth/me?access_token=[REDACTED]&idp_token=[REDACTED]"');
+    expect(all).toContain('agent runtime unreachable');
+    // ...and no credential with them.
+    expect(all).not.toContain(SECRET);
+    expect(all).not.toMatch(/eyJ[\w-]+\.eyJ/);
+  }, 90_000);
+});

@@ -1,0 +1,167 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/app/paths';
+
+/** SHUTDOWN_TIMEOUT_MS given to `npm start`: it stops its children within this + 5 s. */
+const SHUTDOWN_TIMEOUT_MS = 2_000;
+const STOP_DEADLINE_MS = SHUTDOWN_TIMEOUT_MS + 5_000;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The state letter of a process (`R`, `S`, `T`, `Z`...), or undefined when there is none. */
+async function processState(pid: number): Promise<string | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Alive: it exists and is not a zombie (an exited process nobody reaped yet). */
+async function alive(pid: number): Promise<boolean> {
+  const state = await processState(pid);
+  return state !== undefined && state !== 'Z';
+}
+
+/** The processes whose parent is `pid`. */
+async function childrenOf(pid: number): Promise<number[]> {
+  const out: number[] = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = await readFile(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) out.push(Number(name));
+    } catch {
+      // it ended while being read
+    }
+  }
+  return out;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+interface Started {
+  start: ChildProcess;
+  exited: Promise<NodeJS.Signals | number | null>;
+  /** The CDN, the game server and the agent runtime. */
+  children: number[];
+  agentPort: number;
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const fn of cleanups.splice(0).reverse()) await fn();
+});
+
+/** Runs `npm start` (scripts/start.ts) in its own process group until all three services answer. */
+async function npmStart(): Promise<Started> {
+  const dir = await mkdtemp(join(tmpdir(), 'tilerealm-npm-start-'));
+  const [cdnPort, port, agentPort] = [await freePort(), await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    CDN_PORT: String(cdnPort),
+    CDN_HOST: '127.0.0.1',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    AGENT_PORT: String(agentPort),
+    WORLD: join(dir, 'world'),
+    AGENT_DATA_DIR: join(dir, 'agents'),
+    AGENT_DEFAULT_COUNT: '0',
+    SKIP_CLIENT_BUILD: 'true',
+    SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    LOG_LEVEL: 'warn',
+  };
+  delete env['DATABASE_URL']; // the embedded database, as `npm start` runs by default
+  const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true, // its own process group, as a terminal gives it
+  });
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    start.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  let seen: number[] = [];
+  cleanups.push(async () => {
+    // Whatever the test left running is ours to end.
+    for (const pid of [start.pid ?? 0, ...seen])
+      if (pid > 0 && (await alive(pid))) process.kill(pid, 'SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+  });
+  const urls = [
+    `http://127.0.0.1:${cdnPort}/health`,
+    `http://127.0.0.1:${port}/health`,
+    `http://127.0.0.1:${agentPort}/health`,
+  ];
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (start.exitCode !== null) throw new Error('npm start exited early');
+    seen = await childrenOf(start.pid ?? 0);
+    if (seen.length === 3 && (await Promise.all(urls.map(answers))).every(Boolean)) break;
+    if (Date.now() > deadline) throw new Error('npm start did not bring up its three services');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { start, exited, children: seen, agentPort };
+}
+
+/** Waits for `exited`, at most `ms`; `'running'` when it did not come. */
+async function exitWithin(exited: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const result = await Promise.race([
+    exited,
+    new Promise((resolve) => (timer = setTimeout(() => resolve('running'), ms))),
+  ]);
+  clearTimeout(timer);
+  return result;
+}
+
+/** The pid of the agent runtime among `pids` (the one whose command line names it). */
+async function agentRuntime(pids: number[]): Promise<number> {
+  for (const pid of pids) {
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline.includes('packages/agents/src/main.ts')) return pid;
+  }
+  throw new Error('no agent runtime among the children');
+}
+
+/** `npm start` stops the CDN, the game server and the agent runtime and leaves none behind. */
+describe('npm start, told to stop', () => {
+  it('stops everything on Ctrl-C (SIGINT to its process group)', async () => {
+    const { start, exited, children } = await npmStart();
+    process.kill(-(start.pid ?? 0), 'SIGINT');
+    expect(await exitWithin(exited, STOP_DEADLINE_MS + 10_000)).toBe(0);
+    for (const pid of children) expect(await alive(pid), `pid ${pid}`).toBe(false);
+  }, 180_000);
+
+  it('stops everything on SIGTERM, killing a child that cannot stop by itself', async () => {
+    const { start, exited, children } = await npmStart();
+    // A child that cannot act on a signal (stopped): only SIGKILL ends it.
+    const stuck = await agentRuntime(children);
+    process.kill(stuck, 'SIGSTOP');
+    process.kill(start.pid ?? 0, 'SIGTERM');
+    expect(await exitWithin(exited, STOP_DEADLINE_MS + 10_000)).not.toBe('running');
+    for (const pid of children) expect(await alive(pid), `pid ${pid}`).toBe(false);
+  }, 180_000);
+});
