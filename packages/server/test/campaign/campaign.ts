@@ -6,11 +6,10 @@
  * killed, or it is stopped with SIGTERM, which flushes them) and the database is checked against
  * the baseline taken after the players' characters were created. See docs/reliability-campaign.md.
  */
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { PGlite } from '@electric-sql/pglite';
 import { gatherPiles } from './actions';
 import { CampaignBot, describe, Signal, type Control } from './bots';
 import { judge, type CheckResult, type Violation } from './checker';
@@ -18,10 +17,12 @@ import { PLACES, readSnapshot, type Snapshot } from './db-reader';
 import { Fleet } from './fleet';
 import { Journal } from './journal';
 import type { CampaignOptions } from './options';
-import { ExternalDatabase, findPostgresBinaries, PrivateCluster, type StopMode } from './postgres-control';
+import type { ExternalDatabase } from './postgres-control';
+import { PrivateCluster, type StopMode } from './postgres-control';
 import { collectViolations, type CampaignReport, type FaultKind, type FaultRecord } from './report';
 import { Rng } from './rng';
 import { freePort, ServerControl } from './server-control';
+import { prepareStorage } from './storage-setup';
 import { loadWorldFacts, type WorldFacts } from './world-facts';
 
 const ADMIN_CODE = 'campaign-admin-code';
@@ -123,49 +124,12 @@ export async function runCampaign(
   emergencies.add(teardown);
   try {
     facts = await loadWorldFacts();
-    await mkdir(world, { recursive: true });
-    if (opts.db === 'pglite' && opts.pgliteTarball) {
-      // A migrated template saves the first start the seconds a fresh PGlite takes to initialise.
-      await mkdir(join(world, 'data', 'db'), { recursive: true });
-      const client = await PGlite.create({
-        dataDir: join(world, 'data', 'db'),
-        loadDataDir: new Blob([await readFile(opts.pgliteTarball)]),
-      });
-      await client.close();
-    }
-    const env: Record<string, string> = {
-      NODE_ENV: 'test',
-      WORLD: world,
-      SKIP_MANIFESTS: 'true',
-      TICK_MS: String(opts.tickMs),
-      SAVE_INTERVAL: String(opts.saveIntervalSeconds),
-      RECONNECT_GRACE_MS: '500',
-      JWT_SECRET: 'campaign-secret-campaign-secret-campaign',
-      ADMIN_CODE,
-      DISABLE_RATE_LIMIT: 'true',
-      LOG_LEVEL: 'warn',
-      WORLD_SEED: String(opts.seed),
-    };
-    let target: { pgliteDir: string } | { url: string } = { pgliteDir: join(world, 'data', 'db') };
-    if (opts.db === 'postgres') {
-      const bin = await findPostgresBinaries();
-      if (!bin)
-        throw new Error('--db postgres needs the PostgreSQL server binaries (initdb, pg_ctl); none found');
-      const root = await mkdtemp(join(tmpdir(), 'tilerealm-campaign-pg-'));
-      cluster = new PrivateCluster(bin, root, await freePort());
-      await cluster.create();
-      report.notes.push(`private PostgreSQL cluster on 127.0.0.1:${cluster.port} (${bin})`);
-      env['DATABASE_URL'] = cluster.url;
-      target = { url: cluster.url };
-    } else if (opts.db === 'external') {
-      external = new ExternalDatabase(opts.databaseUrl ?? '', opts.seed);
-      await external.create();
-      report.notes.push(
-        `database ${external.name} on the given PostgreSQL server (never stopped: kill -9 faults only)`,
-      );
-      env['DATABASE_URL'] = external.url;
-      target = { url: external.url };
-    }
+    const { env, target, note } = await prepareStorage(opts, world, (db) => {
+      if (db instanceof PrivateCluster) cluster = db;
+      else external = db;
+    });
+    env['ADMIN_CODE'] = ADMIN_CODE;
+    report.notes.push(note);
     const srv = new ServerControl(
       await freePort(),
       env,
@@ -343,6 +307,10 @@ export async function runCampaign(
         // The players keep going while the database is down.
         await sleep(outageMs);
         if (kind === 'kill9_during_pg_outage') {
+          if (!srv.running)
+            fault.problems.push(
+              'the server process exited by itself during the outage (see the crash below)',
+            );
           await recordTick();
           ctl.serverUp = false;
           await srv.kill9();

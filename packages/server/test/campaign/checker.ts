@@ -9,7 +9,7 @@
  * and saw: an item id no such rule could touch must not change at all (exact conservation).
  */
 import { PLACES, type Place, type Snapshot, type Stack } from './db-reader';
-import type { Journal, TradeAck } from './journal';
+import type { Journal, PileSeen, TradeAck } from './journal';
 import type { WorldFacts } from './world-facts';
 
 export type CheckMode = 'ledger' | 'exact' | 'bounded';
@@ -168,23 +168,28 @@ export function judge(
         .join(', ');
       details.push(`ledger since the baseline: ${reasons || 'nothing'}`);
     }
-    const onGround = ctx.endedRuns.flatMap((run) =>
-      journal.pilesLeft(run).filter((p) => p.itemId === itemId),
-    );
-    if (onGround.length > 0) {
-      const units = onGround.reduce((n, p) => n + p.quantity, 0);
+    const piles = ctx.endedRuns.flatMap((run) => journal.pilesOf(run).filter((p) => p.itemId === itemId));
+    const list = (ps: PileSeen[]) =>
+      ps
+        .slice(0, 6)
+        .map(
+          (p) =>
+            `${p.id}×${p.quantity}${p.droppedBy ? ` dropped by ${ctx.nameOf(p.droppedBy)}` : ''} at tick ${p.firstSeenTick}`,
+        )
+        .join('; ');
+    const runs = ctx.endedRuns.join('/');
+    const left = piles.filter((p) => !p.pickedUp);
+    if (left.length > 0)
       details.push(
-        `${units} unit(s) lay on the ground, not picked up, when server run ${ctx.endedRuns.join('/')} ended` +
-          `${now.features.groundRegions ? '' : ' (ground_regions does not exist: the ground is not saved)'}: ` +
-          onGround
-            .slice(0, 6)
-            .map(
-              (p) =>
-                `${p.id}×${p.quantity}${p.droppedBy ? ` dropped by ${ctx.nameOf(p.droppedBy)}` : ''} at tick ${p.firstSeenTick}`,
-            )
-            .join('; '),
+        `${left.reduce((n, p) => n + p.quantity, 0)} unit(s) lay on the ground, not picked up, when server run ${runs} ended` +
+          `${now.features.groundRegions ? '' : ' (ground_regions does not exist: the ground is not saved)'}: ${list(left)}`,
       );
-    }
+    const taken = piles.filter((p) => p.pickedUp);
+    if (taken.length > 0)
+      details.push(
+        `${taken.reduce((n, p) => n + p.quantity, 0)} unit(s) were picked up from the ground in run ${runs} ` +
+          `(a drop and a pickup are saved only with each player's next save): ${list(taken)}`,
+      );
     violations.push({
       kind: 'item',
       key: `item:${itemId}:${delta}`,

@@ -5,7 +5,7 @@
  * fleet (and waits for every action to end) before it stops the server or checks the database.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GameError } from '@tilerealm/sdk';
+import { ConnectionClosedError, GameError, NotConnectedError, TimeoutError } from '@tilerealm/sdk';
 import { ACTIONS, PAIRED, type Act, type ActionKind } from './actions';
 import { describe, type CampaignBot, type Control } from './bots';
 import type { WorldFacts } from './world-facts';
@@ -148,7 +148,16 @@ export class Fleet {
       this.ctl.journal.count(`${kind}:${outcome}`);
       this.ctl.log(`${bot.label}${partner ? ` + ${partner.label}` : ''}: ${kind} ${outcome}`);
     } catch (err) {
-      const code = err instanceof GameError ? err.code : bot.online ? 'error' : 'disconnected';
+      const code =
+        err instanceof GameError
+          ? err.code
+          : !bot.online || err instanceof ConnectionClosedError || err instanceof NotConnectedError
+            ? 'disconnected'
+            : err instanceof TimeoutError
+              ? 'timeout'
+              : abort.signal.aborted
+                ? 'deadline'
+                : 'error';
       this.ctl.journal.count(`${kind}:${code}`);
       this.ctl.log(`${bot.label}${partner ? ` + ${partner.label}` : ''}: ${kind} failed: ${describe(err)}`);
     } finally {

@@ -168,8 +168,8 @@ export class Journal {
     return out;
   }
 
-  /** Piles of a run the players saw and nobody picked up (what a crash of that run leaves on the ground). */
-  pilesLeft(incarnation: number): PileSeen[] {
-    return [...this.piles.values()].filter((p) => p.incarnation === incarnation && !p.pickedUp);
+  /** Piles the players saw in a server run (those not picked up are what a crash of that run leaves on the ground). */
+  pilesOf(incarnation: number): PileSeen[] {
+    return [...this.piles.values()].filter((p) => p.incarnation === incarnation);
   }
 }
