@@ -67,6 +67,7 @@ export async function runCampaign(
     serverLog: {},
     serverStarts: 0,
     heldItems: [],
+    baselineTaken: false,
     workDir: undefined,
   };
   const extra: Array<Violation & { check: string }> = [];
@@ -190,11 +191,11 @@ export async function runCampaign(
     /** Pause the players, take the piles in view, then SIGTERM: the server flushes its saves. */
     const quiesceAndStop = async (problems: string[]) => {
       await fleet?.pause(Date.now() + deadlineMs);
-      const abort = new AbortController();
       for (const b of bots) {
         if (!b.online) continue;
-        await gatherPiles({ bot: b, partner: undefined, facts: f, ctl, signal: abort.signal }).catch(
-          (err: unknown) => ctl.log(`${b.label}: gathering piles failed: ${describe(err)}`),
+        const signal = AbortSignal.timeout(20_000);
+        await gatherPiles({ bot: b, partner: undefined, facts: f, ctl, signal }).catch((err: unknown) =>
+          ctl.log(`${b.label}: gathering piles failed: ${describe(err)}`),
         );
       }
       await recordTick();
@@ -380,6 +381,7 @@ export async function runCampaign(
     for (const place of PLACES)
       if (place !== 'shop') for (const id of snap?.places[place].keys() ?? []) held.add(id);
   report.heldItems = [...held].sort();
+  report.baselineTaken = baseline !== undefined;
   report.violations = collectViolations(report.checks, extra);
   report.outcomes = Object.fromEntries(journal.outcomes);
   report.drops = Object.fromEntries([...journal.drops].map(([c, n]) => [String(c), n]));

@@ -19,12 +19,18 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  let interrupted = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.once(signal, () => {
+      interrupted = true;
       console.error(`${signal}: stopping the server and PostgreSQL, removing the work directory`);
       void stopCampaigns().finally(() => process.exit(130));
     });
-  const report = await runCampaign(parsed.options, (line) => console.log(line));
+  const report = await runCampaign(parsed.options, (line) => {
+    if (!interrupted) console.log(line);
+  });
+  // Interrupted: what failed after the signal is the teardown's doing, not a finding.
+  if (interrupted) return 130;
   console.log(formatReport(report));
   if (parsed.options.jsonPath)
     await writeFile(parsed.options.jsonPath, `${JSON.stringify(report, null, 2)}\n`);

@@ -35,6 +35,8 @@ export interface CampaignReport {
   /** Warnings and errors the server logged, by message, and how often. */
   serverLog: Record<string, number>;
   serverStarts: number;
+  /** Whether the baseline was read (the first check). */
+  baselineTaken: boolean;
   /** Item ids some character, death or pile held at the baseline or the last check. */
   heldItems: string[];
   workDir: string | undefined;
@@ -97,7 +99,10 @@ export function formatReport(r: CampaignReport): string {
       `  round ${f.round}: ${f.kind} at ${(f.atMs / 1000).toFixed(1)} s, ${f.detail}${f.survived ? '' : ` — NOT SURVIVED: ${f.problems.join('; ')}`}`,
     );
   const failed = r.checks.filter((c) => c.violations.length > 0).length;
-  out.push(`checks run: ${r.checks.length + 1} (baseline + ${r.checks.length}); failed: ${failed}`);
+  const all = r.checks.length + (r.baselineTaken ? 1 : 0);
+  out.push(
+    `checks run: ${all} (${r.baselineTaken ? 'baseline' : 'no baseline'} + ${r.checks.length}); failed: ${failed}`,
+  );
   for (const c of r.checks)
     out.push(
       `  ${c.label}: ${c.violations.length === 0 ? 'ok' : `${c.violations.length} violation(s)`}; trades acknowledged ${c.tradesAcknowledged}, ` +
