@@ -27,7 +27,7 @@ export interface ItemLine {
 }
 
 export interface Violation {
-  kind: 'item' | 'trade_missing' | 'trade_mismatch' | 'shutdown' | 'crash' | 'recovery';
+  kind: 'item' | 'trade_missing' | 'shutdown' | 'crash' | 'recovery';
   /** Identifies the same finding across checks (a lost unit stays lost in every later check). */
   key: string;
   message: string;
@@ -205,45 +205,46 @@ export function judge(
     if (!trades.has(id))
       trades.set(id, { ack, key: tradeKey(ack.playerId, ack.given, ack.partnerId, ack.received) });
   }
+  // A row whose id is the trade's id and whose content matches is that trade; the other rows are
+  // matched by content (two characters and what each gave), as the log may use ids of its own.
+  const rowKey = (r: (typeof now.trades)[number]) =>
+    tradeKey(r.characterAId, r.itemsFromA, r.characterBId, r.itemsFromB);
   const byId = new Map(now.trades.map((r) => [r.id, r]));
-  const pool = new Map<string, number>();
-  const usedById = new Set<string>();
-  for (const { ack } of trades.values()) if (byId.has(ack.tradeId)) usedById.add(ack.tradeId);
-  for (const r of now.trades) {
-    if (usedById.has(r.id)) continue;
-    const k = tradeKey(r.characterAId, r.itemsFromA, r.characterBId, r.itemsFromB);
-    pool.set(k, (pool.get(k) ?? 0) + 1);
-  }
+  const takenById = new Set<string>();
+  const pending: Array<{ ack: TradeAck; key: string }> = [];
   let found = 0;
+  for (const t of [...trades.values()].sort((x, y) => x.ack.atMs - y.ack.atMs)) {
+    const row = byId.get(t.ack.tradeId);
+    if (row && !takenById.has(row.id) && rowKey(row) === t.key) {
+      takenById.add(row.id);
+      found++;
+    } else pending.push(t);
+  }
+  const pool = new Map<string, number>();
+  for (const r of now.trades) if (!takenById.has(r.id)) pool.set(rowKey(r), (pool.get(rowKey(r)) ?? 0) + 1);
   const describe = (a: TradeAck) =>
     `${ctx.nameOf(a.playerId)} gave ${canon(a.given) || 'nothing'}, ${ctx.nameOf(a.partnerId)} gave ${canon(a.received) || 'nothing'}`;
-  for (const { ack, key } of [...trades.values()].sort((x, y) => x.ack.atMs - y.ack.atMs)) {
-    const row = byId.get(ack.tradeId);
-    if (row) {
-      if (tradeKey(row.characterAId, row.itemsFromA, row.characterBId, row.itemsFromB) === key) found++;
-      else
-        violations.push({
-          kind: 'trade_mismatch',
-          key: `trade_mismatch:${ack.incarnation}:${ack.tradeId}`,
-          message: `trade ${ack.tradeId} (run ${ack.incarnation}, round ${ack.round}) is logged with other items than acknowledged`,
-          details: [
-            `acknowledged: ${describe(ack)}`,
-            `logged: ${canon(row.itemsFromA)} | ${canon(row.itemsFromB)}`,
-          ],
-        });
-      continue;
-    }
+  for (const { ack, key } of pending) {
     const left = pool.get(key) ?? 0;
     if (left > 0) {
       pool.set(key, left - 1);
       found++;
       continue;
     }
+    const sameId = byId.get(ack.tradeId);
     violations.push({
       kind: 'trade_missing',
       key: `trade_missing:${ack.incarnation}:${ack.tradeId}`,
       message: `acknowledged trade ${ack.tradeId} (run ${ack.incarnation}, round ${ack.round}) is not in trade_log`,
-      details: [describe(ack), ctx.describeTradeTiming(ack)],
+      details: [
+        describe(ack),
+        ctx.describeTradeTiming(ack),
+        ...(sameId
+          ? [
+              `a row with this id holds other items: ${canon(sameId.itemsFromA)} | ${canon(sameId.itemsFromB)}`,
+            ]
+          : []),
+      ],
     });
   }
   const unacknowledged = [...pool.values()].reduce((n, v) => n + v, 0);
