@@ -233,7 +233,7 @@ export async function runCampaign(
         nameOf: (id) => names.get(id) ?? id,
         describeTradeTiming: (ack) => {
           const near = timeline.filter((e) => e.run === ack.incarnation && e.atMs >= ack.atMs - 5000);
-          return `acknowledged at ${(ack.atMs / 1000).toFixed(2)} s; then: ${near.map((e) => `${e.text} at ${(e.atMs / 1000).toFixed(2)} s`).join('; ') || 'nothing'}`;
+          return `acknowledged at ${(ack.atMs / 1000).toFixed(2)} s; around it: ${near.map((e) => `${e.text} at ${(e.atMs / 1000).toFixed(2)} s`).join('; ') || 'nothing'}`;
         },
       });
       endedRuns = [];
