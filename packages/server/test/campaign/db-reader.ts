@@ -1,0 +1,204 @@
+/**
+ * Reads, straight from the database (with the server stopped), every place an item can be:
+ * inventories, banks, equipment, coin pouches, shop stock, the custody of deaths, and the ground
+ * (`ground_regions`, when that table exists), plus the item ledger (`item_ledger`, when it exists)
+ * and the trade audit log. Tables that do not exist yet are detected, not assumed.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { z } from 'zod';
+
+export const PLACES = ['inventory', 'bank', 'equipment', 'pouch', 'shop', 'custody', 'ground'] as const;
+export type Place = (typeof PLACES)[number];
+
+export interface Stack {
+  itemId: string;
+  quantity: number;
+}
+
+export interface TradeRow {
+  id: string;
+  characterAId: string;
+  characterBId: string;
+  itemsFromA: Stack[];
+  itemsFromB: Stack[];
+}
+
+/** Base stock of each listed item of each store (stores.json), for stores the database holds no row of. */
+export type StoreBases = ReadonlyMap<string, ReadonlyMap<string, number>>;
+
+export interface Snapshot {
+  /** Which of the tables that are being added exist in this database. */
+  features: { groundRegions: boolean; itemLedger: boolean };
+  /** Units of each item id, per place. */
+  places: Record<Place, Map<string, number>>;
+  /** Units of each item id over all places. */
+  totals: Map<string, number>;
+  /** Each store's stock as the world would restore it: store id -> item id -> units. */
+  shopStock: Map<string, Map<string, number>>;
+  /** Per character: its name and the units it holds (carried, worn, banked, coins). */
+  characters: Map<string, { name: string; items: Map<string, number> }>;
+  /** Net units per item id over all ledger reasons (undefined without item_ledger). */
+  ledger: Map<string, number> | undefined;
+  /** item id -> reason -> total (undefined without item_ledger). */
+  ledgerByReason: Map<string, Map<string, number>> | undefined;
+  trades: TradeRow[];
+}
+
+/** The few queries the reader needs, over PGlite or node-postgres. */
+interface Sql {
+  rows(text: string): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}
+
+async function openPglite(dataDir: string): Promise<Sql> {
+  const db = await PGlite.create({ dataDir });
+  return {
+    rows: async (text) => (await db.query<Record<string, unknown>>(text)).rows,
+    close: () => db.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Sql> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  // One snapshot for every query, though the server is stopped while the checker reads.
+  await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  return {
+    rows: async (text) => (await client.query<Record<string, unknown>>(text)).rows,
+    close: async () => {
+      await client.query('ROLLBACK').catch(() => undefined);
+      await client.end();
+    },
+  };
+}
+
+const stack = z.object({ itemId: z.string(), quantity: z.number().int() });
+const stacks = z.array(stack);
+/** Numbers may come back as strings (bigint, numeric) or bigints; all must be whole. */
+const whole = z.union([z.number(), z.string(), z.bigint()]).transform((v, ctx) => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) {
+    ctx.addIssue({ code: 'custom', message: `not a whole number: ${String(v)}` });
+    return z.NEVER;
+  }
+  return n;
+});
+const json = z.unknown().transform((v) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v));
+const slotRow = z.object({ characterId: z.string(), itemId: z.string(), quantity: whole });
+const characterRow = z.object({ id: z.string(), name: z.string(), coins: whole });
+const stockRow = z.object({ storeId: z.string(), itemId: z.string(), stock: whole });
+const deathRow = z.object({ id: z.string(), characterId: z.string(), items: json.pipe(stacks) });
+const tradeRow = z.object({
+  id: z.string(),
+  characterAId: z.string(),
+  characterBId: z.string(),
+  itemsFromA: json.pipe(stacks),
+  itemsFromB: json.pipe(stacks),
+});
+/**
+ * A ground region's piles. A pile that belongs to a death (`deathId`) is in that death's custody,
+ * which its playerDeaths row already counts: such piles are left out so no unit counts twice.
+ */
+const regionData = z.object({
+  piles: z.array(z.looseObject({ itemId: z.string(), quantity: whole, deathId: z.string().nullish() })),
+});
+
+function add(map: Map<string, number>, itemId: string, n: number): void {
+  if (n === 0) return;
+  map.set(itemId, (map.get(itemId) ?? 0) + n);
+}
+
+/** Opens the database (PGlite data directory or PostgreSQL URL), reads a snapshot, closes it. */
+export async function readSnapshot(
+  target: { pgliteDir: string } | { url: string },
+  stores: StoreBases,
+): Promise<Snapshot> {
+  const sql = 'url' in target ? await openPostgres(target.url) : await openPglite(target.pgliteDir);
+  try {
+    return await read(sql, stores);
+  } finally {
+    await sql.close();
+  }
+}
+
+async function read(sql: Sql, stores: StoreBases): Promise<Snapshot> {
+  const tables = new Set(
+    (await sql.rows(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)).map(
+      (r) => String(r['table_name']),
+    ),
+  );
+  const features = { groundRegions: tables.has('ground_regions'), itemLedger: tables.has('item_ledger') };
+  const places = Object.fromEntries(PLACES.map((p) => [p, new Map<string, number>()])) as Record<
+    Place,
+    Map<string, number>
+  >;
+  const characters = new Map<string, { name: string; items: Map<string, number> }>();
+  for (const r of z.array(characterRow).parse(await sql.rows(`SELECT id, name, coins FROM characters`))) {
+    const items = new Map<string, number>();
+    add(items, 'coins', r.coins);
+    add(places.pouch, 'coins', r.coins);
+    characters.set(r.id, { name: r.name, items });
+  }
+  for (const place of ['inventory', 'bank', 'equipment'] as const) {
+    const rows = z
+      .array(slotRow)
+      .parse(await sql.rows(`SELECT "characterId", "itemId", quantity FROM ${place}`));
+    for (const r of rows) {
+      add(places[place], r.itemId, r.quantity);
+      const c = characters.get(r.characterId);
+      if (c) add(c.items, r.itemId, r.quantity);
+    }
+  }
+  // A store without rows has its base stock (the world starts it there); a listed item missing
+  // from a store's rows comes back at its base stock too (restoreStock).
+  const saved = z.array(stockRow).parse(await sql.rows(`SELECT "storeId", "itemId", stock FROM store_stock`));
+  const savedByStore = new Map<string, Map<string, number>>();
+  for (const r of saved) {
+    const m = savedByStore.get(r.storeId) ?? new Map<string, number>();
+    m.set(r.itemId, r.stock);
+    savedByStore.set(r.storeId, m);
+  }
+  const shopStock = new Map<string, Map<string, number>>();
+  for (const [storeId, bases] of stores) {
+    const s = savedByStore.get(storeId);
+    const effective = new Map<string, number>();
+    for (const [itemId, base] of bases) effective.set(itemId, s?.get(itemId) ?? base);
+    for (const [itemId, n] of s ?? []) if (!bases.has(itemId)) effective.set(itemId, n);
+    for (const [itemId, n] of effective) add(places.shop, itemId, n);
+    shopStock.set(storeId, effective);
+  }
+  const deaths = z
+    .array(deathRow)
+    .parse(await sql.rows(`SELECT id, "characterId", items FROM "playerDeaths" WHERE status = 'active'`));
+  for (const d of deaths) for (const s of d.items) add(places.custody, s.itemId, s.quantity);
+  if (features.groundRegions) {
+    for (const r of await sql.rows(`SELECT data FROM ground_regions`)) {
+      const data = json.pipe(regionData).parse(r['data']);
+      for (const p of data.piles) if (!p.deathId) add(places.ground, p.itemId, p.quantity);
+    }
+  }
+  let ledger: Map<string, number> | undefined;
+  let ledgerByReason: Map<string, Map<string, number>> | undefined;
+  if (features.itemLedger) {
+    ledger = new Map();
+    ledgerByReason = new Map();
+    for (const r of await sql.rows(`SELECT * FROM item_ledger`)) {
+      const itemId = z.string().parse(r['itemId'] ?? r['item_id']);
+      const reason = z.string().parse(r['reason']);
+      const total = whole.parse(r['total']);
+      add(ledger, itemId, total);
+      const byReason = ledgerByReason.get(itemId) ?? new Map<string, number>();
+      add(byReason, reason, total);
+      ledgerByReason.set(itemId, byReason);
+    }
+  }
+  const trades = z
+    .array(tradeRow)
+    .parse(
+      await sql.rows(`SELECT id, "characterAId", "characterBId", "itemsFromA", "itemsFromB" FROM trade_log`),
+    );
+  const totals = new Map<string, number>();
+  for (const place of PLACES) for (const [itemId, n] of places[place]) add(totals, itemId, n);
+  return { features, places, totals, shopStock, characters, ledger, ledgerByReason, trades };
+}
