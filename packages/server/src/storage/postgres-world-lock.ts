@@ -7,7 +7,7 @@ import type { OwnershipState, WorldOwnership, WorldOwnershipOptions } from './wo
 
 /**
  * The PostgreSQL implementation of the world lock (see world-ownership.ts and
- * docs/decisions/0012-one-process-per-database.md).
+ * docs/decisions/0013-one-process-per-database.md).
  */
 
 /** Thrown at start when another live server process owns the world of the database. */

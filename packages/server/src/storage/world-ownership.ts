@@ -13,7 +13,7 @@ export type OwnershipState = 'held' | 'reconnecting' | 'lost' | 'released';
 
 /**
  * This process's ownership of the world stored in its database: one server process per database
- * until world nodes exist (docs/decisions/0012-one-process-per-database.md). Writes of world state
+ * until world nodes exist (docs/decisions/0013-one-process-per-database.md). Writes of world state
  * (saves) must only happen while {@link held} is true.
  */
 export interface WorldOwnership {
