@@ -115,12 +115,17 @@ async function npmStart(): Promise<Started> {
     `http://127.0.0.1:${port}/health`,
     `http://127.0.0.1:${agentPort}/health`,
   ];
-  const deadline = Date.now() + 120_000;
+  // A first start creates the embedded database and migrates it: slow on a loaded 2-core machine.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (start.exitCode !== null) throw new Error('npm start exited early');
     seen = await childrenOf(start.pid ?? 0);
-    if (seen.length === 3 && (await Promise.all(urls.map(answers))).every(Boolean)) break;
-    if (Date.now() > deadline) throw new Error('npm start did not bring up its three services');
+    const up = await Promise.all(urls.map(answers));
+    if (seen.length === 3 && up.every(Boolean)) break;
+    if (Date.now() > deadline)
+      throw new Error(
+        `npm start did not bring up its three services: ${seen.length} children; answering: ${urls.filter((_, i) => up[i]).join(', ') || 'none'}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { start, exited, children: seen, agentPort };
@@ -153,7 +158,7 @@ describe('npm start, told to stop', () => {
     process.kill(-(start.pid ?? 0), 'SIGINT');
     expect(await exitWithin(exited, STOP_DEADLINE_MS + 10_000)).toBe(0);
     for (const pid of children) expect(await alive(pid), `pid ${pid}`).toBe(false);
-  }, 180_000);
+  }, 300_000);
 
   it('stops everything on SIGTERM, killing a child that cannot stop by itself', async () => {
     const { start, exited, children } = await npmStart();
@@ -163,5 +168,5 @@ describe('npm start, told to stop', () => {
     process.kill(start.pid ?? 0, 'SIGTERM');
     expect(await exitWithin(exited, STOP_DEADLINE_MS + 10_000)).not.toBe('running');
     for (const pid of children) expect(await alive(pid), `pid ${pid}`).toBe(false);
-  }, 180_000);
+  }, 300_000);
 });
