@@ -1,94 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { DeathLockState, DeathStep, JsonObject, PersistKind, PlayerSnapshot } from '../sim/core/types';
 import { isTransientDatabaseError, type Repositories } from '../storage';
-import {
-  mergeRecord,
-  recordSchema,
-  sumLedger,
-  unionParts,
-  writeBatch,
-  type BatchWrites,
-  type LedgerParts,
-  type RecordWrite,
-} from './save-batch';
+import { recordSchema, writeBatch, type RecordWrite } from './save-batch';
+import { EntryTable, groupsOf, ledgerParts, writesOf, type Entry } from './save-entries';
+
+import type { SaveListener, SaveLogger, SaveQueueOptions, SaveQueueStatus, SetAsideSave } from './save-queue-types';
 
 export { snapshotToFields } from './save-batch';
-
-export interface SaveLogger {
-  error(obj: object, msg: string): void;
-  warn?(obj: object, msg: string): void;
-  info?(obj: object, msg: string): void;
-}
-
-/** Options of {@link SaveQueue}. */
-export interface SaveQueueOptions {
-  /** Entries taken per transaction (a batch may grow past it to keep a record's writes together). */
-  batchSize?: number;
-  /** First wait after a failure while the database is unavailable; it doubles up to `maxRetryDelayMs`. */
-  retryDelayMs?: number;
-  maxRetryDelayMs?: number;
-  /** The world's tick length, to store tick-counted cooldowns as points in time (default 600). */
-  tickMs?: number;
-  /**
-   * Crash-test hook (FAILPOINTS): called with `<step>:beforeCommit` inside the transaction after
-   * all of a batch's writes, and `<step>:afterCommit` right after it committed, once per death
-   * step whose lock states the batch holds, with step `trade` when it holds a trade's audit row and
-   * `ground` when it holds a ground region. Killing the process there simulates a crash.
-   */
-  failpoint?: (name: string) => void;
-  /** Whether this process may write now (it holds the database's world lock); while false, writes wait. */
-  writable?: () => boolean;
-  /**
-   * Checked inside each batch's transaction before it writes (storage/world-ownership.ts
-   * `stillOwner`): false rolls the batch back and keeps it for later, so a process that lost the
-   * world never overwrites the new owner's state.
-   */
-  fence?: (tx: Repositories) => Promise<boolean>;
-  /** Names this process in commit markers (the world's run id); random when absent. */
-  runId?: string;
-}
-
-/** What the queue tells its host (the world host). */
-export interface SaveListener {
-  /** A record handed over with `confirm` has committed (the host tells the world). */
-  committed(what: PersistKind, key: string): void;
-  /** Characters whose save was set aside: the host ends their sessions (close 4007). */
-  setAside(characterIds: readonly string[]): void;
-}
-
-/** A step a batch can stand for, named by the fail points. */
-type CommitStep = DeathStep | 'trade' | 'ground';
-
-/** What waits under one key: a character's newest snapshot, the records tied to it, ledger entries. */
-interface Entry {
-  key: string;
-  snapshot: PlayerSnapshot | undefined;
-  records: Map<string, RecordWrite>;
-  /** Ledger entries of every snapshot handed over under this key and not yet written. */
-  ledgers: LedgerParts;
-}
-
-/** A save the queue set aside (kept in memory for /status; the database keeps every one). */
-export interface SetAsideSave {
-  id: string;
-  characterIds: string[];
-  recordKeys: string[];
-  error: string;
-  at: string;
-}
-
-/** The queue's state for /status and the readiness check. */
-export interface SaveQueueStatus {
-  /** Keys waiting to be written, and keys in a transaction (or whose outcome is being checked). */
-  waiting: number;
-  inFlight: number;
-  saved: number;
-  failed: number;
-  setAside: number;
-  /** Set while writes fail because the database is unavailable (or this process may not write). */
-  outage: { since: string; error: string; retries: number } | null;
-  lastCommitAt: string | null;
-}
+export type { SaveListener, SaveLogger, SaveQueueOptions, SaveQueueStatus, SetAsideSave } from './save-queue-types';
 
 /** Markers of committed batches older than this are pruned (every PRUNE_EVERY batches). */
 const MARKER_TTL_MS = 3_600_000;
@@ -118,7 +37,7 @@ const PRUNE_EVERY = 200;
  * is how a login is refused while the previous session's save is still being written.
  */
 export class SaveQueue {
-  private readonly waiting = new Map<string, Entry>();
+  private readonly waiting = new EntryTable();
   private readonly inFlight = new Set<string>();
   /** Keys of a batch that failed for a reason of its own: each is written alone until it commits. */
   private readonly suspects = new Set<string>();
@@ -127,7 +46,6 @@ export class SaveQueue {
   /** Set when a bounded flush ran out of time: no new batch starts and no failed one is retried. */
   private stopped = false;
   private writing: Promise<void> | undefined;
-  private seq = 0;
   private batches = 0;
   private retries = 0;
   private outage: { since: Date; error: string } | undefined;
@@ -170,7 +88,7 @@ export class SaveQueue {
 
   /** Hands a snapshot over; the write happens in the background. */
   push(snapshot: PlayerSnapshot): void {
-    this.takeSnapshot(this.entry(snapshot.id), snapshot);
+    this.waiting.takeSnapshot(this.waiting.entry(snapshot.id), snapshot);
     this.kick();
   }
 
@@ -186,9 +104,9 @@ export class SaveQueue {
     ledger: PlayerSnapshot['ledger'] = [],
   ): void {
     const recordKey = `deathLock:${lock.id}`;
-    const seq = ++this.seq;
+    const seq = this.waiting.nextSeq();
     this.pushWrite(
-      { kind: 'lock', recordKey, seq, state: lock, steps: new Set([step]), ledgers: parts(seq, ledger), confirm: false },
+      { kind: 'lock', recordKey, seq, state: lock, steps: new Set([step]), ledgers: ledgerParts(seq, ledger), confirm: false },
       snapshots,
       [],
     );
@@ -215,7 +133,7 @@ export class SaveQueue {
       for (const s of snapshots) this.push(s);
       return;
     }
-    const seq = ++this.seq;
+    const seq = this.waiting.nextSeq();
     const write: RecordWrite = {
       kind: 'record',
       recordKey: `${what}:${key}`,
@@ -223,7 +141,7 @@ export class SaveQueue {
       what,
       key,
       data,
-      ledgers: parts(seq, extra.ledger ?? []),
+      ledgers: ledgerParts(seq, extra.ledger ?? []),
       confirm: extra.confirm === true,
     };
     this.pushWrite(write, snapshots, extra.linked ?? []);
@@ -281,29 +199,8 @@ export class SaveQueue {
   }
 
   private pushWrite(write: RecordWrite, snapshots: readonly PlayerSnapshot[], linked: readonly string[]): void {
-    if (snapshots.length === 0 && linked.length === 0)
-      mergeRecord(this.entry(`record:${write.recordKey}`).records, write);
-    for (const snapshot of snapshots) {
-      const entry = this.entry(snapshot.id);
-      this.takeSnapshot(entry, snapshot);
-      mergeRecord(entry.records, write);
-    }
-    for (const id of linked) mergeRecord(this.entry(id).records, write);
+    this.waiting.add(write, snapshots, linked);
     this.kick();
-  }
-
-  private takeSnapshot(entry: Entry, snapshot: PlayerSnapshot): void {
-    entry.snapshot = snapshot;
-    if (snapshot.ledger.length > 0) entry.ledgers.set(++this.seq, snapshot.ledger);
-  }
-
-  private entry(key: string): Entry {
-    let entry = this.waiting.get(key);
-    if (!entry) {
-      entry = { key, snapshot: undefined, records: new Map(), ledgers: new Map() };
-      this.waiting.set(key, entry);
-    }
-    return entry;
   }
 
   /** Starts the writer after this turn of the event loop (so a whole tick's hand-overs batch together). */
@@ -318,39 +215,6 @@ export class SaveQueue {
       });
   }
 
-  /**
-   * The entries of the next batch: a suspect's group alone (`solo`), or up to `batchSize` entries
-   * that are not suspects, then every waiting entry that shares a record with one taken
-   * (transitively), so the batch is closed under "written together with".
-   */
-  private takeBatch(): { batch: Entry[]; solo: boolean } {
-    const byRecord = new Map<string, string[]>();
-    for (const entry of this.waiting.values())
-      for (const recordKey of entry.records.keys()) {
-        const list = byRecord.get(recordKey);
-        if (list) list.push(entry.key);
-        else byRecord.set(recordKey, [entry.key]);
-      }
-    const batch: Entry[] = [];
-    const take = (key: string) => {
-      const entry = this.waiting.get(key);
-      if (!entry) return;
-      this.waiting.delete(key);
-      batch.push(entry);
-    };
-    const suspect = [...this.waiting.keys()].find((k) => this.suspects.has(k));
-    if (suspect !== undefined) take(suspect);
-    else
-      for (const key of this.waiting.keys()) {
-        if (batch.length >= this.batchSize) break;
-        if (!this.suspects.has(key)) take(key);
-      }
-    for (let i = 0; i < batch.length; i++)
-      for (const recordKey of batch[i]?.records.keys() ?? [])
-        for (const key of byRecord.get(recordKey) ?? []) take(key);
-    return { batch, solo: suspect !== undefined };
-  }
-
   private async drain(): Promise<void> {
     while (!this.stopped && this.waiting.size > 0) {
       if (this.options.writable && !this.options.writable()) {
@@ -359,7 +223,7 @@ export class SaveQueue {
         await this.backoff();
         continue;
       }
-      const { batch, solo } = this.takeBatch();
+      const { batch, solo } = this.waiting.takeBatch(this.suspects, this.batchSize);
       for (const e of batch) {
         this.inFlight.add(e.key);
         for (const key of e.records.keys()) this.inFlightRecords.add(key);
@@ -375,7 +239,7 @@ export class SaveQueue {
 
   /** Writes one batch until it committed, was requeued for another try, or was set aside. */
   private async attempt(batch: Entry[], solo: boolean): Promise<void> {
-    const w = this.writesOf(batch);
+    const w = writesOf(batch);
     const marker = `${this.runId}:${++this.batches}`;
     try {
       await this.repos.transaction(async (tx) => {
@@ -389,7 +253,7 @@ export class SaveQueue {
       this.failed += w.writes.snapshots.length;
       if (err instanceof NotOwnerError) {
         if (this.noteOutage(err.message)) this.logger.error({}, `saves wait: ${err.message}`);
-        this.requeue(batch);
+        this.waiting.requeue(batch);
         await this.backoff();
         return;
       }
@@ -401,7 +265,7 @@ export class SaveQueue {
           );
         // The connection may have dropped during COMMIT: ask the marker before writing again.
         if (await this.committedAfterAll(marker)) return this.committed(batch, w);
-        this.requeue(batch);
+        this.waiting.requeue(batch);
         return;
       }
       if (solo || groupsOf(batch) === 1) {
@@ -417,7 +281,7 @@ export class SaveQueue {
         );
       }
       for (const e of batch) this.suspects.add(e.key);
-      this.requeue(batch);
+      this.waiting.requeue(batch);
       return;
     }
     this.committed(batch, w);
@@ -440,7 +304,7 @@ export class SaveQueue {
     }
   }
 
-  private committed(batch: readonly Entry[], w: ReturnType<SaveQueue['writesOf']>): void {
+  private committed(batch: readonly Entry[], w: ReturnType<typeof writesOf>): void {
     this.saved += w.writes.snapshots.length;
     this.locksSaved += w.writes.locks.length;
     this.recordsSaved += w.writes.records.length;
@@ -461,44 +325,9 @@ export class SaveQueue {
     for (const r of w.writes.records) if (r.confirm) this.listener?.committed(r.what, r.key);
   }
 
-  /** Everything a batch writes, merged: the snapshots, record states, ledger totals and fail-point steps. */
-  private writesOf(batch: readonly Entry[]): { writes: BatchWrites; steps: CommitStep[] } {
-    const snapshots = batch.flatMap((e) => (e.snapshot ? [e.snapshot] : []));
-    const records = new Map<string, RecordWrite>();
-    const ledgers: LedgerParts = new Map();
-    for (const entry of batch) {
-      unionParts(ledgers, entry.ledgers);
-      for (const write of entry.records.values()) mergeRecord(records, write);
-    }
-    for (const write of records.values()) unionParts(ledgers, write.ledgers);
-    const writes = [...records.values()];
-    // Resolved lock states first; the order within each group is that of hand-over.
-    const locks = writes
-      .flatMap((w) => (w.kind === 'lock' ? [w] : []))
-      .sort((a, b) => Number(a.state.status === 'active') - Number(b.state.status === 'active') || a.seq - b.seq);
-    const recordWrites = writes.flatMap((w) => (w.kind === 'record' ? [w] : [])).sort((a, b) => a.seq - b.seq);
-    const steps: CommitStep[] = [...new Set(locks.flatMap((w) => [...w.steps]))];
-    if (recordWrites.some((w) => w.what === 'tradeLog')) steps.push('trade');
-    if (recordWrites.some((w) => w.what === 'groundRegion')) steps.push('ground');
-    return {
-      writes: { snapshots, locks, records: recordWrites, ledger: sumLedger(ledgers.values()) },
-      steps,
-    };
-  }
-
-  /** Puts a batch back: a snapshot handed over meanwhile wins; record states merge by age; ledgers join. */
-  private requeue(batch: readonly Entry[]): void {
-    for (const old of batch) {
-      const entry = this.entry(old.key);
-      entry.snapshot ??= old.snapshot;
-      unionParts(entry.ledgers, old.ledgers);
-      for (const write of old.records.values()) mergeRecord(entry.records, write);
-    }
-  }
-
   /** A group that fails on its own: kept for an operator, never retried, its players logged out. */
   private setAsideBatch(batch: readonly Entry[], err: unknown): void {
-    const w = this.writesOf(batch);
+    const w = writesOf(batch);
     const characterIds = [...new Set(batch.filter((e) => !e.key.startsWith('record:')).map((e) => e.key))];
     const recordKeys = [...new Set(batch.flatMap((e) => [...e.records.keys()]))];
     const entry: SetAsideSave = {
@@ -556,29 +385,6 @@ class NotOwnerError extends Error {
   constructor() {
     super('this process does not hold the world lock on the database');
   }
-}
-
-function parts(seq: number, ledger: PlayerSnapshot['ledger']): LedgerParts {
-  return ledger.length > 0 ? new Map([[seq, ledger]]) : new Map();
-}
-
-/** The number of groups of entries linked by shared records in a batch. */
-function groupsOf(batch: readonly Entry[]): number {
-  const parent = new Map<string, string>();
-  const find = (k: string): string => {
-    let r = k;
-    while (parent.get(r) !== r) r = parent.get(r) ?? r;
-    return r;
-  };
-  const byRecord = new Map<string, string>();
-  for (const e of batch) parent.set(e.key, e.key);
-  for (const e of batch)
-    for (const rk of e.records.keys()) {
-      const other = byRecord.get(rk);
-      if (other === undefined) byRecord.set(rk, e.key);
-      else parent.set(find(e.key), find(other));
-    }
-  return new Set(batch.map((e) => find(e.key))).size;
 }
 
 function errorText(err: unknown): string {

@@ -17,7 +17,7 @@ import { ObjectStore } from '../features/objects/store';
 import { TradeBook } from '../features/trade/book';
 import { lookupIn, type ItemLookup } from '../features/inventory/types';
 import { chargeFault, reportFault, runHook, type Culprit } from './faults';
-import { StateHasher } from './hash';
+import { hashWorld } from './world-hash';
 import { Ledger } from './ledger';
 import type { Npc } from './npc';
 import type { Player } from './player';
@@ -385,51 +385,8 @@ export class World {
     return out;
   }
 
-  /** A hash of the whole simulation state, for determinism checks and replays. */
+  /** A hash of the whole simulation state, for determinism checks and replays (world-hash.ts). */
   hash(): number {
-    const h = new StateHasher().num(this.tick);
-    for (const n of this.rng.state()) h.num(n);
-    for (const p of this.players.values()) {
-      h.str(p.id)
-        .num(p.x)
-        .num(p.z)
-        .num(p.runEnergy)
-        .bool(p.running)
-        .num(p.path.length)
-        .num(p.health)
-        .bool(p.isAdmin);
-      if (p.pendingMove) h.num(p.pendingMove.x).num(p.pendingMove.z);
-      h.num(p.nextEatTick).num(p.regenTicks).num(p.combatLevel).num(p.nextAttackTick).num(p.dyingUntil);
-      h.num(p.target?.idx ?? -1);
-      for (const skill of Object.values(p.skills)) h.num(skill.level).num(skill.xp);
-      for (const s of p.path) h.num(s.x).num(s.z);
-      for (const r of p.inventory.entries()) h.num(r.slot).str(r.itemId).num(r.quantity);
-      for (const r of p.equipment.entries()) h.str(r.slot).str(r.itemId).num(r.quantity);
-      for (const r of p.bank.entries()) h.num(r.slot).str(r.itemId).num(r.quantity);
-      h.num(p.coins)
-        .str(p.openInterface?.kind ?? '')
-        .str(p.activity?.kind ?? '');
-      h.num(p.prayerPoints).num(p.questPoints).num(p.homeTeleportReadyTick);
-      for (const id of p.activePrayers) h.str(id);
-      for (const q of p.quests.values())
-        h.str(q.questId).num(q.stage).str(q.status).str(JSON.stringify(q.data));
-    }
-    for (const t of this.trades.trades.values()) {
-      h.str(t.id).num(t.screen).bool(t.a.accepted).bool(t.b.accepted);
-      for (const e of [...t.a.offer, ...t.b.offer]) h.str(e.itemId).num(e.quantity);
-    }
-    for (const id of this.trades.committing.keys()) h.str(id);
-    for (const n of this.npcs.values()) {
-      h.num(n.x).num(n.z).num(n.health).num(n.path.length).str(n.state).num(n.stateUntil);
-      h.num(n.target?.idx ?? -1).num(n.nextAttackTick);
-    }
-    this.groundItems.hashInto(h, this.players.values());
-    this.objects.hashInto(h);
-    for (const c of this.deaths.all()) {
-      h.str(c.id).num(c.collapsesAtTick).num(c.piles.size);
-      for (const s of c.grave) h.str(s.itemId).num(s.quantity);
-    }
-    for (const hit of this.hits) h.num(hit.landsAt).num(hit.target.idx).num(hit.damage);
-    return h.digest();
+    return hashWorld(this);
   }
 }

@@ -1,6 +1,7 @@
 import type { Rid } from '@tilerealm/protocol';
 import type { StateHasher } from '../../core/hash';
 import type { Player } from '../../core/player';
+import { DirtyRegions } from './dirty';
 import {
   DEFAULT_LIMITS,
   groundItemId,
@@ -89,12 +90,8 @@ export class GroundItemStore {
   private readonly scratch: Bucket[] = [];
   /** Piles of deaths removed since the death feature last read them (see {@link drainCustodyExits}). */
   private custodyExits: CustodyExit[] = [];
-  /**
-   * Regions whose saved piles changed since the persistence phase last read them, with the players
-   * whose own items moved into or out of them (see {@link drainDirtyRegions}). A death's piles are
-   * saved by its death lock, not by their region.
-   */
-  private dirty = new Map<Bucket, Set<string>>();
+  /** Regions whose saved piles changed (a death's piles are saved by its lock, not their region). */
+  private readonly dirty = new DirtyRegions<Bucket>();
 
   constructor(limits: Partial<GroundLimits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
@@ -189,14 +186,12 @@ export class GroundItemStore {
    * landed arrow): that player's save must commit with the pile's region.
    */
   noteMover(pile: GroundItem, playerId: string): void {
-    if (pile.deathId === undefined) this.markDirty(pile)?.add(playerId);
+    this.markDirty(pile)?.add(playerId);
   }
 
   /** The regions whose saved piles changed since the last call, with their movers (see {@link noteMover}). */
   drainDirtyRegions(): Array<{ region: Bucket; movers: ReadonlySet<string> }> {
-    const out = [...this.dirty].map(([region, movers]) => ({ region, movers }));
-    this.dirty = new Map();
-    return out;
+    return this.dirty.drain();
   }
 
   /** Every region holding piles now (the save on graceful shutdown). */
@@ -205,15 +200,8 @@ export class GroundItemStore {
   }
 
   private markDirty(pile: GroundItem): Set<string> | undefined {
-    if (pile.deathId !== undefined) return undefined;
-    const b = this.bucketOf(pile.x, pile.z, true);
-    if (!b) return undefined;
-    let movers = this.dirty.get(b);
-    if (!movers) {
-      movers = new Set();
-      this.dirty.set(b, movers);
-    }
-    return movers;
+    const b = pile.deathId === undefined ? this.bucketOf(pile.x, pile.z, true) : undefined;
+    return b && this.dirty.mark(b);
   }
 
   /** Death piles removed since the last call, in removal order (the death feature updates its locks). */
