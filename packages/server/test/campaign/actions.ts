@@ -160,9 +160,9 @@ async function bank(a: Act): Promise<string> {
   return done;
 }
 
-/** At the general store: buy or sell one of the campaign's shop items. Every order goes in the journal first. */
+/** At the general store: buy or sell one of the campaign's shop items. */
 async function shop(a: Act): Promise<string> {
-  const { bot, facts, ctl } = a;
+  const { bot, facts } = a;
   await teleport(a, bot, facts.shopAt);
   const world = bot.sdk?.world;
   if (!world) return 'offline';
@@ -180,46 +180,13 @@ async function shop(a: Act): Promise<string> {
       const s = bot.rng.pick(held);
       if (!s) return 'nothing';
       const units = facts.stackable(s.itemId) ? bot.rng.int(1, s.quantity) : 1;
-      const bound = units * facts.maxSellPrice(s.itemId);
-      ctl.journal.order('sell', s.itemId, units, bound);
-      let ack;
-      try {
-        ack = await bot.client.request('shop:sell', { slot: s.slot, quantity: units });
-      } catch (err) {
-        // A refusal changed nothing; anything else (a drop, a timeout) may have sold.
-        if (err instanceof GameError) ctl.journal.settled('sell', s.itemId, units, 0, bound, 0);
-        throw err;
-      }
-      ctl.journal.settled(
-        'sell',
-        s.itemId,
-        units,
-        num(ack.result?.['quantity']) ?? units,
-        bound,
-        num(ack.result?.['received']) ?? bound,
-      );
+      await bot.client.request('shop:sell', { slot: s.slot, quantity: units });
       return 'sold';
     }
     const itemId = bot.rng.pick(facts.shopItems);
     if (!itemId) return 'nothing';
     const units = facts.stackable(itemId) ? bot.rng.int(1, 5) : 1;
-    const bound = units * facts.maxBuyPrice(itemId);
-    ctl.journal.order('buy', itemId, units, bound);
-    let ack;
-    try {
-      ack = await bot.client.request('shop:buy', { itemId, quantity: units });
-    } catch (err) {
-      if (err instanceof GameError) ctl.journal.settled('buy', itemId, units, 0, bound, 0);
-      throw err;
-    }
-    ctl.journal.settled(
-      'buy',
-      itemId,
-      units,
-      num(ack.result?.['quantity']) ?? units,
-      bound,
-      num(ack.result?.['paid']) ?? bound,
-    );
+    await bot.client.request('shop:buy', { itemId, quantity: units });
     return 'bought';
   } finally {
     if (bot.online)
@@ -356,20 +323,3 @@ export const ACTIONS: Record<ActionKind, (a: Act) => Promise<string>> = {
 
 /** Actions that need a second player. */
 export const PAIRED: ReadonlySet<ActionKind> = new Set(['trade', 'pvp']);
-
-/**
- * Before a planned shutdown: every player takes the piles it can see (its own drops included),
- * so a clean stop does not lose the ground when the ground is not saved.
- */
-export async function gatherPiles(a: Act): Promise<number> {
-  let taken = 0;
-  await teleport(a, a.bot, a.facts.plaza[Math.floor(a.facts.plaza.length / 2)] ?? { x: 0, z: 0 });
-  await a.bot.client.request('player:requestSync', {});
-  // The piles in view come in the world:update after the sync.
-  await ticksPass(a, a.bot, 2);
-  for (const pile of [...(a.bot.sdk?.world.groundItems.values() ?? [])]) {
-    if ((a.bot.sdk?.world.freeSlots ?? 0) < 1) break;
-    if (await pickUp(a, a.bot, pile.id).catch(() => false)) taken++;
-  }
-  return taken;
-}

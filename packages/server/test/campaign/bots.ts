@@ -1,8 +1,8 @@
 /**
  * The campaign's players: SDK bots (a GameClient with its world model) that log in again with
- * their token after every restart, and feed the journal with what the server tells them (trades
- * completed, piles seen, gravestones, ticks). Each runs a loop of random economy actions while
- * the campaign lets it (`Control.phase === 'running'`).
+ * their token after every restart, feed the journal with what the server tells them (trades
+ * completed, piles seen) and keep their gravestones to reclaim. Each runs a loop of random
+ * economy actions while the campaign lets it (`Control.phase === 'running'`).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerPayload } from '@tilerealm/protocol';
@@ -80,10 +80,8 @@ export class CampaignBot {
   private listen(c: GameClient, incarnation: number): void {
     const j = this.ctl.journal;
     c.on('world:update', (u) => {
-      j.sawTick(incarnation, u.tick);
       for (const g of u.itemsAdded ?? []) j.sawPile(incarnation, u.tick, g);
     });
-    c.on('pong', (p) => j.sawTick(incarnation, p.tick));
     c.on('tradeStarted', (t) => void this.partners.set(t.tradeId, t.partnerId));
     c.on('tradeCompleted', (t) => {
       j.tradeAcks.push({
@@ -99,8 +97,6 @@ export class CampaignBot {
     });
     c.on('gravestone:update', (g) => {
       this.graves = g.gravestones;
-      j.sawTick(incarnation, g.tick);
-      j.sawGraves(incarnation, g.gravestones);
     });
     c.lifecycle.on('disconnected', ({ code, byClient }) => {
       if (byClient || !this.ctl.serverUp) return;

@@ -4,13 +4,13 @@
  * `pg_ctl stop -m fast|immediate` for a moment while the server runs, sometimes with a kill during
  * the outage). After every fault the players are paused, the server's saves are committed (it was
  * killed, or it is stopped with SIGTERM, which flushes them) and the database is checked against
- * the baseline taken after the players' characters were created. See docs/reliability-campaign.md.
+ * the baseline taken after the players' characters were created. See docs/reliability.md, "The
+ * fault campaign".
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { gatherPiles } from './actions';
 import { CampaignBot, describe, Signal, type Control } from './bots';
 import { judge, type CheckResult, type Violation } from './checker';
 import { PLACES, readSnapshot, type Snapshot } from './db-reader';
@@ -158,13 +158,6 @@ export async function runCampaign(
     ctl.wsUrl = srv.wsUrl;
     const f: WorldFacts = facts;
 
-    const recordTick = async () => {
-      const status = await fetch(`${srv.url}/status`, { signal: AbortSignal.timeout(3000) })
-        .then((r) => r.json() as Promise<{ tick?: { tick?: number } | null }>)
-        .catch(() => undefined);
-      const tick = status?.tick?.tick;
-      if (typeof tick === 'number') journal.sawTick(ctl.incarnation, tick);
-    };
     const startServer = async () => {
       const ms = await srv.start(deadlineMs);
       ctl.incarnation += 1;
@@ -188,17 +181,9 @@ export async function runCampaign(
       endedRuns.push(ctl.incarnation);
       await Promise.all(bots.map((b) => b.disconnect()));
     };
-    /** Pause the players, take the piles in view, then SIGTERM: the server flushes its saves. */
+    /** Pause the players, then SIGTERM: the server flushes its saves (the ground's included). */
     const quiesceAndStop = async (problems: string[]) => {
       await fleet?.pause(Date.now() + deadlineMs);
-      for (const b of bots) {
-        if (!b.online) continue;
-        const signal = AbortSignal.timeout(20_000);
-        await gatherPiles({ bot: b, partner: undefined, facts: f, ctl, signal }).catch((err: unknown) =>
-          ctl.log(`${b.label}: gathering piles failed: ${describe(err)}`),
-        );
-      }
-      await recordTick();
       const crashed = !srv.running;
       if (crashed) problems.push('the server process had exited by itself (see the crash below)');
       ctl.serverUp = false;
@@ -225,7 +210,7 @@ export async function runCampaign(
         return undefined;
       }
       const names = new Map([...snap.characters].map(([id, c]) => [id, c.name]));
-      const result = judge(baseline, snap, journal, f, {
+      const result = judge(baseline, snap, journal, {
         index: report.checks.length + 1,
         label,
         round: ctl.round,
@@ -291,7 +276,6 @@ export async function runCampaign(
       fault.atMs = at();
       if (!srv.running) fault.problems.push('the server process had exited by itself before the fault');
       if (kind === 'kill9') {
-        await recordTick();
         ctl.serverUp = false;
         await srv.kill9();
         event('server killed (SIGKILL)');
@@ -312,7 +296,6 @@ export async function runCampaign(
             fault.problems.push(
               'the server process exited by itself during the outage (see the crash below)',
             );
-          await recordTick();
           ctl.serverUp = false;
           await srv.kill9();
           event('server killed (SIGKILL) during the outage');

@@ -2,32 +2,29 @@
  * The campaign's judge: compares a database snapshot with the baseline, item id by item id, and
  * the trade audit log with the trades the players were told completed.
  *
- * With `item_ledger` in both snapshots the rule is exact for every item id: the change of its
- * units over all places equals the change of its ledger total. Without it the only rules this
- * workload can trigger are the shop's (coins paid and received, restock and decay) and despawns,
- * so each item id gets the interval of changes those could have made, from what the players sent
- * and saw: an item id no such rule could touch must not change at all (exact conservation).
+ * Items: for every item id, the change of its units over all places (docs/reliability.md: every
+ * item is always in exactly one saved place) must equal the change of its `item_ledger` total,
+ * which the server commits with the state it changed. Any other change is an item created or
+ * destroyed outside the rules: a duplicate or a loss.
+ *
+ * Trades: every `tradeCompleted` a player received must be the `trade_log` row whose id is the
+ * trade's id, between the same two characters, each having given what the player was told.
  */
-import { PLACES, type Place, type Snapshot, type Stack } from './db-reader';
+import { PLACES, type Place, type Snapshot, type Stack, type TradeRow } from './db-reader';
 import type { Journal, PileSeen, TradeAck } from './journal';
-import type { WorldFacts } from './world-facts';
-
-export type CheckMode = 'ledger' | 'exact' | 'bounded';
 
 export interface ItemLine {
   itemId: string;
   before: number;
   after: number;
   delta: number;
-  mode: CheckMode;
-  /** The allowed change: the ledger's net change, or an interval. */
-  low: number;
-  high: number;
+  /** The allowed change: the net change of the item's ledger totals since the baseline. */
+  ledger: number;
   ok: boolean;
 }
 
 export interface Violation {
-  kind: 'item' | 'trade_missing' | 'shutdown' | 'crash' | 'recovery';
+  kind: 'item' | 'trade_missing' | 'trade_mismatch' | 'shutdown' | 'crash' | 'recovery';
   /** Identifies the same finding across checks (a lost unit stays lost in every later check). */
   key: string;
   message: string;
@@ -38,9 +35,10 @@ export interface CheckResult {
   index: number;
   label: string;
   round: number;
-  features: Snapshot['features'];
   items: ItemLine[];
+  /** Trades some player was told completed (distinct trade ids). */
   tradesAcknowledged: number;
+  /** Of those, the ones whose trade_log row matches what every player was told. */
   tradesFound: number;
   /** Rows of trade_log that no player was told about (a crash between commit and message): allowed. */
   tradeRowsUnacknowledged: number;
@@ -51,14 +49,15 @@ export interface CheckContext {
   index: number;
   label: string;
   round: number;
-  /** Server runs that ended since the previous check (their ground was lost unless persisted). */
+  /** Server runs that ended since the previous check (for the piles named next to an item finding). */
   endedRuns: number[];
   /** Names of characters, for messages. */
   nameOf(characterId: string): string;
-  /** What happened after a trade acknowledged at `atMs` in run `incarnation` (for messages). */
+  /** What happened around the moment a trade was acknowledged (for messages). */
   describeTradeTiming(ack: TradeAck): string;
 }
 
+/** Stacks as one canonical string: item ids sorted, quantities of the same id summed. */
 const canon = (stacks: readonly Stack[]): string => {
   const m = new Map<string, number>();
   for (const s of stacks) m.set(s.itemId, (m.get(s.itemId) ?? 0) + s.quantity);
@@ -67,37 +66,6 @@ const canon = (stacks: readonly Stack[]): string => {
     .map(([id, q]) => `${id}x${q}`)
     .join(',');
 };
-
-/** One key for a trade whichever side the log calls A. */
-const tradeKey = (x: string, fromX: readonly Stack[], y: string, fromY: readonly Stack[]): string =>
-  x < y ? `${x}:${canon(fromX)}|${y}:${canon(fromY)}` : `${y}:${canon(fromY)}|${x}:${canon(fromX)}`;
-
-function allowedChange(
-  itemId: string,
-  baseline: Snapshot,
-  journal: Journal,
-  facts: WorldFacts,
-  despawn: Map<string, number>,
-): [number, number] {
-  let low = 0;
-  let high = 0;
-  if (itemId === 'coins') {
-    low -= journal.coinsPaidMax;
-    high += journal.coinsReceivedMax;
-  }
-  const bought = journal.bought.get(itemId) ?? 0;
-  const sold = journal.sold.get(itemId) ?? 0;
-  if (bought > 0 || sold > 0) {
-    // Restock only refills a deficit (base - stock) and decay only drains a surplus: each is at
-    // most what the shop started away from its base, plus what purchases or sales moved it.
-    const base = facts.shopBase(itemId);
-    const start = baseline.shopStock.get(facts.shop.storeId)?.get(itemId) ?? base;
-    high += Math.max(0, base - start) + bought;
-    low -= Math.max(0, start - base) + sold;
-  }
-  low -= despawn.get(itemId) ?? 0;
-  return [low, high];
-}
 
 function placesOf(itemId: string, before: Snapshot, after: Snapshot): string {
   return PLACES.flatMap((p: Place) => {
@@ -123,51 +91,38 @@ function holdersOf(
   return out.length > 0 ? out.join(', ') : 'no character changed';
 }
 
-export function judge(
+function judgeItems(
   baseline: Snapshot,
   now: Snapshot,
   journal: Journal,
-  facts: WorldFacts,
   ctx: CheckContext,
-): CheckResult {
-  const violations: Violation[] = [];
-  const withLedger = baseline.ledger !== undefined && now.ledger !== undefined;
-  const despawn = withLedger ? new Map<string, number>() : journal.despawnAllowance();
-  const ids = new Set<string>([...baseline.totals.keys(), ...now.totals.keys()]);
-  for (const id of now.ledger?.keys() ?? []) ids.add(id);
-  for (const id of baseline.ledger?.keys() ?? []) ids.add(id);
+  violations: Violation[],
+): ItemLine[] {
+  const ids = new Set<string>([
+    ...baseline.totals.keys(),
+    ...now.totals.keys(),
+    ...baseline.ledger.keys(),
+    ...now.ledger.keys(),
+  ]);
   const items: ItemLine[] = [];
   for (const itemId of [...ids].sort()) {
     const before = baseline.totals.get(itemId) ?? 0;
     const after = now.totals.get(itemId) ?? 0;
     const delta = after - before;
-    let line: ItemLine;
-    if (withLedger) {
-      const net = (now.ledger?.get(itemId) ?? 0) - (baseline.ledger?.get(itemId) ?? 0);
-      line = { itemId, before, after, delta, mode: 'ledger', low: net, high: net, ok: delta === net };
-    } else {
-      const [low, high] = allowedChange(itemId, baseline, journal, facts, despawn);
-      const mode: CheckMode = low === 0 && high === 0 ? 'exact' : 'bounded';
-      line = { itemId, before, after, delta, mode, low, high, ok: delta >= low && delta <= high };
-    }
+    const ledger = (now.ledger.get(itemId) ?? 0) - (baseline.ledger.get(itemId) ?? 0);
+    const line: ItemLine = { itemId, before, after, delta, ledger, ok: delta === ledger };
     items.push(line);
     if (line.ok) continue;
-    const expected =
-      line.mode === 'ledger'
-        ? `the ledger's net change ${fmt(line.low)}`
-        : line.mode === 'exact'
-          ? 'no change (no rule of this workload creates or destroys it)'
-          : `a change within [${fmt(line.low)}, ${fmt(line.high)}]`;
+    const reasons = [...(now.ledgerByReason.get(itemId) ?? new Map<string, number>())]
+      .map(([r, n]) => [r, n - (baseline.ledgerByReason.get(itemId)?.get(r) ?? 0)] as const)
+      .filter(([, n]) => n !== 0)
+      .map(([r, n]) => `${r} ${fmt(n)}`)
+      .join(', ');
     const details = [
       `places: ${placesOf(itemId, baseline, now)}`,
       `characters: ${holdersOf(itemId, baseline, now, ctx.nameOf)}`,
+      `ledger since the baseline: ${reasons || 'nothing'}`,
     ];
-    if (line.mode === 'ledger') {
-      const reasons = [...(now.ledgerByReason?.get(itemId) ?? new Map<string, number>())]
-        .map(([r, n]) => `${r} ${fmt(n - (baseline.ledgerByReason?.get(itemId)?.get(r) ?? 0))}`)
-        .join(', ');
-      details.push(`ledger since the baseline: ${reasons || 'nothing'}`);
-    }
     const piles = ctx.endedRuns.flatMap((run) => journal.pilesOf(run).filter((p) => p.itemId === itemId));
     const list = (ps: PileSeen[]) =>
       ps
@@ -181,84 +136,96 @@ export function judge(
     const left = piles.filter((p) => !p.pickedUp);
     if (left.length > 0)
       details.push(
-        `${left.reduce((n, p) => n + p.quantity, 0)} unit(s) lay on the ground, not picked up, when server run ${runs} ended` +
-          `${now.features.groundRegions ? '' : ' (ground_regions does not exist: the ground is not saved)'}: ${list(left)}`,
+        `piles of it the players saw and did not pick up in server run ${runs} (${left.reduce((n, p) => n + p.quantity, 0)} unit(s)): ${list(left)}`,
       );
     const taken = piles.filter((p) => p.pickedUp);
     if (taken.length > 0)
       details.push(
-        `${taken.reduce((n, p) => n + p.quantity, 0)} unit(s) were picked up from the ground in run ${runs} ` +
-          `(a drop and a pickup are saved only with each player's next save): ${list(taken)}`,
+        `piles of it picked up in server run ${runs} (${taken.reduce((n, p) => n + p.quantity, 0)} unit(s)): ${list(taken)}`,
       );
+    const off = delta - ledger;
     violations.push({
       kind: 'item',
-      key: `item:${itemId}:${delta}`,
-      message: `${itemId}: expected ${expected}, found ${fmt(delta)} (${before} → ${after}): ${delta < 0 ? 'destroyed' : 'created'} outside the rules`,
+      // The unexplained part: the same finding keeps its key while the ledger moves on.
+      key: `item:${itemId}:${off}`,
+      message: `${itemId}: expected the ledger's net change ${fmt(ledger)}, found ${fmt(delta)} (${before} → ${after}): ${Math.abs(off)} unit(s) ${off < 0 ? 'destroyed' : 'created'} outside the rules`,
       details,
     });
   }
+  return items;
+}
 
-  // Every trade a player was told completed must be in the audit log, with the same items.
-  const trades = new Map<string, { ack: TradeAck; key: string }>();
-  for (const ack of journal.tradeAcks) {
-    const id = `${ack.incarnation}:${ack.tradeId}`;
-    if (!trades.has(id))
-      trades.set(id, { ack, key: tradeKey(ack.playerId, ack.given, ack.partnerId, ack.received) });
-  }
-  // A row whose id is the trade's id and whose content matches is that trade; the other rows are
-  // matched by content (two characters and what each gave), as the log may use ids of its own.
-  const rowKey = (r: (typeof now.trades)[number]) =>
-    tradeKey(r.characterAId, r.itemsFromA, r.characterBId, r.itemsFromB);
-  const byId = new Map(now.trades.map((r) => [r.id, r]));
-  const takenById = new Set<string>();
-  const pending: Array<{ ack: TradeAck; key: string }> = [];
-  let found = 0;
-  for (const t of [...trades.values()].sort((x, y) => x.ack.atMs - y.ack.atMs)) {
-    const row = byId.get(t.ack.tradeId);
-    if (row && !takenById.has(row.id) && rowKey(row) === t.key) {
-      takenById.add(row.id);
-      found++;
-    } else pending.push(t);
-  }
-  const pool = new Map<string, number>();
-  for (const r of now.trades) if (!takenById.has(r.id)) pool.set(rowKey(r), (pool.get(rowKey(r)) ?? 0) + 1);
+/** Why `row` is not the trade `ack` tells of (undefined when it is). */
+function mismatch(ack: TradeAck, row: TradeRow): string | undefined {
+  const [mine, theirs] =
+    row.characterAId === ack.playerId
+      ? [row.itemsFromA, row.itemsFromB]
+      : row.characterBId === ack.playerId
+        ? [row.itemsFromB, row.itemsFromA]
+        : [undefined, undefined];
+  const partner = row.characterAId === ack.playerId ? row.characterBId : row.characterAId;
+  if (!mine || !theirs || partner !== ack.partnerId) return 'it is between other characters';
+  if (canon(mine) !== canon(ack.given)) return `it says ${canon(mine) || 'nothing'} was given`;
+  if (canon(theirs) !== canon(ack.received)) return `it says ${canon(theirs) || 'nothing'} was received`;
+  return undefined;
+}
+
+function judgeTrades(
+  now: Snapshot,
+  journal: Journal,
+  ctx: CheckContext,
+  violations: Violation[],
+): Pick<CheckResult, 'tradesAcknowledged' | 'tradesFound' | 'tradeRowsUnacknowledged'> {
+  // Both players of a trade are told; each one's account must match the row.
+  const acks = new Map<string, TradeAck[]>();
+  for (const ack of journal.tradeAcks) acks.set(ack.tradeId, [...(acks.get(ack.tradeId) ?? []), ack]);
+  const rows = new Map(now.trades.map((r) => [r.id, r]));
   const describe = (a: TradeAck) =>
-    `${ctx.nameOf(a.playerId)} gave ${canon(a.given) || 'nothing'}, ${ctx.nameOf(a.partnerId)} gave ${canon(a.received) || 'nothing'}`;
-  for (const { ack, key } of pending) {
-    const left = pool.get(key) ?? 0;
-    if (left > 0) {
-      pool.set(key, left - 1);
+    `${ctx.nameOf(a.playerId)} was told: gave ${canon(a.given) || 'nothing'} to ${ctx.nameOf(a.partnerId)}, received ${canon(a.received) || 'nothing'}`;
+  let found = 0;
+  for (const [tradeId, told] of acks) {
+    const first = told[0];
+    if (!first) continue;
+    const row = rows.get(tradeId);
+    if (!row) {
+      violations.push({
+        kind: 'trade_missing',
+        key: `trade_missing:${tradeId}`,
+        message: `acknowledged trade ${tradeId} (run ${first.incarnation}, round ${first.round}) is not in trade_log`,
+        details: [...told.map(describe), ctx.describeTradeTiming(first)],
+      });
+      continue;
+    }
+    const wrong = told.flatMap((ack) => {
+      const why = mismatch(ack, row);
+      return why ? [`${describe(ack)}; ${why}`] : [];
+    });
+    if (wrong.length === 0) {
       found++;
       continue;
     }
-    const sameId = byId.get(ack.tradeId);
     violations.push({
-      kind: 'trade_missing',
-      key: `trade_missing:${ack.incarnation}:${ack.tradeId}`,
-      message: `acknowledged trade ${ack.tradeId} (run ${ack.incarnation}, round ${ack.round}) is not in trade_log`,
+      kind: 'trade_mismatch',
+      key: `trade_mismatch:${tradeId}`,
+      message: `acknowledged trade ${tradeId} (run ${first.incarnation}, round ${first.round}) is in trade_log with other characters or items`,
       details: [
-        describe(ack),
-        ctx.describeTradeTiming(ack),
-        ...(sameId
-          ? [
-              `a row with this id holds other items: ${canon(sameId.itemsFromA)} | ${canon(sameId.itemsFromB)}`,
-            ]
-          : []),
+        `row: ${ctx.nameOf(row.characterAId)} gave ${canon(row.itemsFromA) || 'nothing'}, ${ctx.nameOf(row.characterBId)} gave ${canon(row.itemsFromB) || 'nothing'}`,
+        ...wrong,
       ],
     });
   }
-  const unacknowledged = [...pool.values()].reduce((n, v) => n + v, 0);
   return {
-    index: ctx.index,
-    label: ctx.label,
-    round: ctx.round,
-    features: now.features,
-    items,
-    tradesAcknowledged: trades.size,
+    tradesAcknowledged: acks.size,
     tradesFound: found,
-    tradeRowsUnacknowledged: unacknowledged,
-    violations,
+    tradeRowsUnacknowledged: now.trades.filter((r) => !acks.has(r.id)).length,
   };
+}
+
+export function judge(baseline: Snapshot, now: Snapshot, journal: Journal, ctx: CheckContext): CheckResult {
+  const violations: Violation[] = [];
+  const items = judgeItems(baseline, now, journal, ctx, violations);
+  const trades = judgeTrades(now, journal, ctx, violations);
+  return { index: ctx.index, label: ctx.label, round: ctx.round, items, ...trades, violations };
 }
 
 export const fmt = (n: number): string => (n > 0 ? `+${n}` : String(n));

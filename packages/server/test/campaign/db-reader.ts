@@ -1,8 +1,9 @@
 /**
  * Reads, straight from the database (with the server stopped), every place an item can be:
- * inventories, banks, equipment, coin pouches, shop stock, the custody of deaths, and the ground
- * (`ground_regions`, when that table exists), plus the item ledger (`item_ledger`, when it exists)
- * and the trade audit log. Tables that do not exist yet are detected, not assumed.
+ * inventories, banks, equipment, coin pouches, shop stock, the custody of deaths (death locks,
+ * which keep a death's gravestone and piles), and the ground (`ground_regions`), plus the item
+ * ledger's totals (`item_ledger`) and the trade audit log. Every migration creates these tables: a
+ * missing one is an error, not a state to adapt to.
  */
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -28,20 +29,16 @@ export interface TradeRow {
 export type StoreBases = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
 export interface Snapshot {
-  /** Which of the tables that are being added exist in this database. */
-  features: { groundRegions: boolean; itemLedger: boolean };
   /** Units of each item id, per place. */
   places: Record<Place, Map<string, number>>;
   /** Units of each item id over all places. */
   totals: Map<string, number>;
-  /** Each store's stock as the world would restore it: store id -> item id -> units. */
-  shopStock: Map<string, Map<string, number>>;
   /** Per character: its name and the units it holds (carried, worn, banked, coins). */
   characters: Map<string, { name: string; items: Map<string, number> }>;
-  /** Net units per item id over all ledger reasons (undefined without item_ledger). */
-  ledger: Map<string, number> | undefined;
-  /** item id -> reason -> total (undefined without item_ledger). */
-  ledgerByReason: Map<string, Map<string, number>> | undefined;
+  /** Net units per item id over all ledger reasons: what the rules created (+) and destroyed (-). */
+  ledger: Map<string, number>;
+  /** item id -> reason -> total. */
+  ledgerByReason: Map<string, Map<string, number>>;
   trades: TradeRow[];
 }
 
@@ -97,12 +94,13 @@ const tradeRow = z.object({
   itemsFromB: json.pipe(stacks),
 });
 /**
- * A ground region's piles. A pile that belongs to a death (`deathId`) is in that death's custody,
- * which its playerDeaths row already counts: such piles are left out so no unit counts twice.
+ * A ground region's piles (the world's record, ground-items/persist.ts). A death's piles are never
+ * in a region (its death lock keeps them), so every pile here counts.
  */
 const regionData = z.object({
-  piles: z.array(z.looseObject({ itemId: z.string(), quantity: whole, deathId: z.string().nullish() })),
+  piles: z.array(z.looseObject({ itemId: z.string(), quantity: whole })),
 });
+const ledgerRow = z.object({ itemId: z.string(), reason: z.string(), total: whole });
 
 function add(map: Map<string, number>, itemId: string, n: number): void {
   if (n === 0) return;
@@ -123,12 +121,6 @@ export async function readSnapshot(
 }
 
 async function read(sql: Sql, stores: StoreBases): Promise<Snapshot> {
-  const tables = new Set(
-    (await sql.rows(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)).map(
-      (r) => String(r['table_name']),
-    ),
-  );
-  const features = { groundRegions: tables.has('ground_regions'), itemLedger: tables.has('item_ledger') };
   const places = Object.fromEntries(PLACES.map((p) => [p, new Map<string, number>()])) as Record<
     Place,
     Map<string, number>
@@ -159,39 +151,31 @@ async function read(sql: Sql, stores: StoreBases): Promise<Snapshot> {
     m.set(r.itemId, r.stock);
     savedByStore.set(r.storeId, m);
   }
-  const shopStock = new Map<string, Map<string, number>>();
   for (const [storeId, bases] of stores) {
     const s = savedByStore.get(storeId);
     const effective = new Map<string, number>();
     for (const [itemId, base] of bases) effective.set(itemId, s?.get(itemId) ?? base);
     for (const [itemId, n] of s ?? []) if (!bases.has(itemId)) effective.set(itemId, n);
     for (const [itemId, n] of effective) add(places.shop, itemId, n);
-    shopStock.set(storeId, effective);
   }
   const deaths = z
     .array(deathRow)
     .parse(await sql.rows(`SELECT id, "characterId", items FROM "playerDeaths" WHERE status = 'active'`));
   for (const d of deaths) for (const s of d.items) add(places.custody, s.itemId, s.quantity);
-  if (features.groundRegions) {
-    for (const r of await sql.rows(`SELECT data FROM ground_regions`)) {
-      const data = json.pipe(regionData).parse(r['data']);
-      for (const p of data.piles) if (!p.deathId) add(places.ground, p.itemId, p.quantity);
-    }
+  for (const r of await sql.rows(`SELECT data FROM ground_regions`)) {
+    const data = json.pipe(regionData).parse(r['data']);
+    for (const p of data.piles) add(places.ground, p.itemId, p.quantity);
   }
-  let ledger: Map<string, number> | undefined;
-  let ledgerByReason: Map<string, Map<string, number>> | undefined;
-  if (features.itemLedger) {
-    ledger = new Map();
-    ledgerByReason = new Map();
-    for (const r of await sql.rows(`SELECT * FROM item_ledger`)) {
-      const itemId = z.string().parse(r['itemId'] ?? r['item_id']);
-      const reason = z.string().parse(r['reason']);
-      const total = whole.parse(r['total']);
-      add(ledger, itemId, total);
-      const byReason = ledgerByReason.get(itemId) ?? new Map<string, number>();
-      add(byReason, reason, total);
-      ledgerByReason.set(itemId, byReason);
-    }
+  const ledger = new Map<string, number>();
+  const ledgerByReason = new Map<string, Map<string, number>>();
+  const ledgerRows = z
+    .array(ledgerRow)
+    .parse(await sql.rows(`SELECT "itemId", reason, total FROM item_ledger`));
+  for (const r of ledgerRows) {
+    add(ledger, r.itemId, r.total);
+    const byReason = ledgerByReason.get(r.itemId) ?? new Map<string, number>();
+    add(byReason, r.reason, r.total);
+    ledgerByReason.set(r.itemId, byReason);
   }
   const trades = z
     .array(tradeRow)
@@ -200,5 +184,5 @@ async function read(sql: Sql, stores: StoreBases): Promise<Snapshot> {
     );
   const totals = new Map<string, number>();
   for (const place of PLACES) for (const [itemId, n] of places[place]) add(totals, itemId, n);
-  return { features, places, totals, shopStock, characters, ledger, ledgerByReason, trades };
+  return { places, totals, characters, ledger, ledgerByReason, trades };
 }

@@ -1,7 +1,7 @@
 /**
  * What the campaign needs to know of the bundled world: where its players stand for each action
  * (found on the real tile map, so every teleport lands on a walkable tile), the general store they
- * buy from and sell to, the base stock of every store, and the price bounds of each order.
+ * buy from and sell to, and the base stock of every store (a store without saved rows is at it).
  */
 import { BUNDLED_MANIFESTS_DIR } from '../../src/app/paths';
 import { loadContent } from '../../src/content/load';
@@ -26,19 +26,11 @@ export interface WorldFacts {
   shopItems: string[];
   /** Two neighbouring tiles in a PvP area, far from every NPC spawn. */
   pvp: { victim: Tile; attacker: Tile } | undefined;
-  /** The most one unit can cost from, or fetch at, the general store (stores.json, items.json, pricing rules). */
-  maxBuyPrice(itemId: string): number;
-  maxSellPrice(itemId: string): number;
-  itemValue(itemId: string): number;
   stackable(itemId: string): boolean;
-  /** Base stock of an item in the general store (0 when not listed). */
-  shopBase(itemId: string): number;
 }
 
 const GENERAL_STORE = 'oakhaven_general_store';
 const SHOP_ITEMS = ['hammer', 'fishing_bait', 'small_fishing_net'];
-/** Percent bound of the price factor (shops/pricing.ts: 50% to 150%). */
-const MAX_PERCENT = 150;
 
 export async function loadWorldFacts(): Promise<WorldFacts> {
   const content = await loadContent(BUNDLED_MANIFESTS_DIR);
@@ -108,10 +100,8 @@ export async function loadWorldFacts(): Promise<WorldFacts> {
 
   const stores = new Map<string, Map<string, number>>();
   for (const s of content.stores.values()) stores.set(s.id, new Map(s.items.map((i) => [i.itemId, i.stock])));
-  const listed = new Map(storeDef.items.map((i) => [i.itemId, i]));
+  const listed = new Set(storeDef.items.map((i) => i.itemId));
   for (const id of SHOP_ITEMS) if (!listed.has(id)) throw new Error(`${GENERAL_STORE} does not list ${id}`);
-  const value = (itemId: string) => content.items.get(itemId)?.value ?? 0;
-  const milli = Math.round(storeDef.buyRate * 1000);
   return {
     stores,
     plaza,
@@ -120,11 +110,6 @@ export async function loadWorldFacts(): Promise<WorldFacts> {
     shop: { storeId: storeDef.id, npcId: storeDef.ownerNpcId },
     shopItems: SHOP_ITEMS,
     pvp,
-    maxBuyPrice: (itemId) =>
-      Math.max(1, Math.ceil(((listed.get(itemId)?.price ?? value(itemId)) * MAX_PERCENT) / 100)),
-    maxSellPrice: (itemId) => Math.floor((value(itemId) * milli * MAX_PERCENT) / 100_000),
-    itemValue: value,
     stackable: (itemId) => content.items.get(itemId)?.stackable ?? false,
-    shopBase: (itemId) => listed.get(itemId)?.stock ?? 0,
   };
 }

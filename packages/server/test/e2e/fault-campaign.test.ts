@@ -5,12 +5,12 @@ import { findPostgresBinaries } from '../campaign/postgres-control';
 import { formatReport } from '../campaign/report';
 
 /**
- * The fault campaign at a bounded size (docs/reliability-campaign.md): bot players trade, bank,
- * buy, sell, drop, pick up and die while the server is killed with SIGKILL; on the PostgreSQL
- * pass of CI it runs on a private cluster it also stops and starts (the shared server is never
- * stopped), or, without PostgreSQL binaries, on a fresh database of the shared server with kill -9
- * only. After every fault the database must hold exactly what the rules allow, item id by item id,
- * and every trade a player was told completed must be in the trade log.
+ * The fault campaign at a bounded size (docs/reliability.md, "The fault campaign"): bot players
+ * trade, bank, buy, sell, drop, pick up and die while the server is killed with SIGKILL; on the
+ * PostgreSQL pass of CI it runs on a private cluster it also stops and starts (the shared server is
+ * never stopped), or, without PostgreSQL binaries, on a fresh database of the shared server with
+ * kill -9 only. After every fault each item id's change of units must equal its item ledger's
+ * change, and every trade a player was told completed must be in the trade log as they were told it.
  */
 const url = process.env['DATABASE_URL'];
 const binaries = url ? await findPostgresBinaries() : undefined;
