@@ -1,55 +1,19 @@
 import { CLOSE_CODES, PROTOCOL_VERSION, type ClientMessage, type Rid } from '@tilerealm/protocol';
-import type { AgentService } from '../../agents/service';
-import type { Authenticator } from '../../auth/authenticator';
-import type { SessionTokens } from '../../auth/session-tokens';
-import type { Content } from '../../content/load';
-import type { CharacterRow, Repositories } from '../../storage';
+import type { CharacterRow } from '../../storage';
 import type { OutEvent } from '../../sim/core/types';
-import type { PlayerSink, WorldHost } from '../../world/world-host';
-import type { SaveQueue } from '../../world/save-queue';
-import { isSocialMessage, type SocialService } from '../../social/service';
+import type { PlayerSink } from '../../world/world-host';
+import { isSocialMessage } from '../../social/service';
 import type { SocialLink } from '../../social/types';
-import { ADMIN_ATTEMPTS_PER_MINUTE, AdminGate } from './admin-gate';
+import { ADMIN_ATTEMPTS_PER_MINUTE, AdminGate, adminAnswer } from './admin-gate';
 import { AttemptLimiter } from './attempt-limiter';
 import type { Connection } from './connection';
-import { guestCharacter } from './guest';
-import { WS_LIMITS, type OutboundLimits } from './limits';
+import { chooseCharacter } from './guest';
+import { WS_LIMITS } from './limits';
 import { SessionRids } from './session-rids';
-import { toRecord } from './player-record';
+import { loadRecord } from './player-record';
+import type { Attached, GatewayDeps } from './gateway-types';
 
-export interface GatewayLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
-
-export interface GatewayDeps {
-  host: WorldHost;
-  repos: Repositories;
-  content: Content;
-  authenticator: Authenticator;
-  sessions: SessionTokens;
-  saves: SaveQueue;
-  anonymousMode: boolean;
-  adminCode: string | undefined;
-  logger: GatewayLogger;
-  reconnectGraceMs?: number;
-  /** Count anonymous identities created over the socket by the authentication limit (per address). */
-  rateLimitEnabled?: boolean;
-  /** Answers the social events (friends, ignore lists, private messages) and sends presence. */
-  social?: SocialService;
-  /** Keeps agents' reports and tells an agent's session its goal state when it joins. */
-  agents?: AgentService;
-  /** When a client that stops reading is closed (tests shorten them); default WS_LIMITS.outbound. */
-  outbound?: OutboundLimits;
-}
-
-interface Attached {
-  connection: Connection;
-  sessionRowId: string;
-  graceTimer?: NodeJS.Timeout;
-  /** The session's requests waiting for their answer, by the internal rid the world sees. */
-  rids: SessionRids;
-}
+export type { GatewayDeps, GatewayLogger } from './gateway-types';
 
 /**
  * Connects WebSocket sessions to players in the world. One live session per character: a new login
@@ -127,7 +91,9 @@ export class Gateway implements PlayerSink, SocialLink {
       if (!outcome.ok) return connection.close(CLOSE_CODES.unauthorized, outcome.message);
       accountId = outcome.auth.accountId;
     }
-    const character = await this.chooseCharacter(
+    const character = await chooseCharacter(
+      deps.repos,
+      deps.content,
       accountId,
       query.characterId,
       issuedToken !== undefined || deps.anonymousMode,
@@ -139,21 +105,6 @@ export class Gateway implements PlayerSink, SocialLink {
       );
     if (!connection.isOpen) return;
     await this.attach(connection, character, issuedToken);
-  }
-
-  private async chooseCharacter(
-    accountId: string,
-    characterId: string | undefined,
-    mayCreate: boolean,
-  ): Promise<CharacterRow | null> {
-    const { repos, content } = this.deps;
-    if (characterId !== undefined) {
-      const row = await repos.characters.findById(characterId);
-      return row && row.accountId === accountId ? row : null;
-    }
-    const last = await repos.characters.lastPlayed(accountId);
-    if (last || !mayCreate) return last;
-    return guestCharacter(repos, content, accountId);
   }
 
   private async attach(
@@ -231,15 +182,7 @@ export class Gateway implements PlayerSink, SocialLink {
           rid: undefined,
         });
       } else {
-        const [inventory, equipment, bank, ignored, quests] = await Promise.all([
-          deps.repos.inventory.get(id),
-          deps.repos.equipment.get(id),
-          deps.repos.bank.get(id),
-          deps.repos.social.listIgnored(character.accountId),
-          deps.repos.quests.list(id),
-        ]);
-        const progress = { quests, nowMs: Date.now(), tickMs: deps.host.tickMs };
-        const record = { ...toRecord(character, inventory, equipment, bank, progress), ignored };
+        const record = await loadRecord(deps.repos, character, deps.host.tickMs);
         deps.host.enqueue({ type: 'login', record });
       }
       // Before the session's first message, so its lists arrive ahead of any social answer.
@@ -291,24 +234,8 @@ export class Gateway implements PlayerSink, SocialLink {
       void this.admin.check(playerId, message.data.message.trim().slice(6).trim()).then((ok) => {
         // Admin rights belong to the session that entered the code, not to one that took over.
         if (this.byCharacter.get(playerId) !== attached) return;
-        if (ok) {
-          this.deps.host.enqueue({ type: 'elevate', playerId });
-          this.deliver(playerId, [
-            {
-              event: 'chat:message',
-              data: {
-                tick: this.deps.host.world.tick,
-                channel: 'system',
-                from: null,
-                message: 'admin rights granted for this session',
-              },
-            },
-          ]);
-          if (rid !== undefined)
-            this.deliver(playerId, [{ event: 'ack', data: { event: 'player:chat' }, rid }]);
-        } else {
-          this.deliver(playerId, [errorEvent('admin_code_invalid', 'wrong admin code', rid)]);
-        }
+        if (ok) this.deps.host.enqueue({ type: 'elevate', playerId });
+        this.deliver(playerId, adminAnswer(ok, this.deps.host.world.tick, rid));
       });
       return;
     }
@@ -443,9 +370,4 @@ export class Gateway implements PlayerSink, SocialLink {
     }
     await Promise.all(rows);
   }
-}
-
-function errorEvent(code: 'admin_code_invalid', message: string, rid: Rid | undefined): OutEvent {
-  const data = { code, message, ...(rid !== undefined ? { rid } : {}) };
-  return rid === undefined ? { event: 'error', data } : { event: 'error', data, rid };
 }

@@ -22,3 +22,23 @@ export async function guestCharacter(
   }
   return null;
 }
+
+/**
+ * The character a login plays: the one asked for by id (when the account owns it), else the
+ * account's last played one, else (when allowed: anonymous mode) a new guest character.
+ */
+export async function chooseCharacter(
+  repos: Repositories,
+  content: Content,
+  accountId: string,
+  characterId: string | undefined,
+  mayCreate: boolean,
+): Promise<CharacterRow | null> {
+  if (characterId !== undefined) {
+    const row = await repos.characters.findById(characterId);
+    return row && row.accountId === accountId ? row : null;
+  }
+  const last = await repos.characters.lastPlayed(accountId);
+  if (last || !mayCreate) return last;
+  return guestCharacter(repos, content, accountId);
+}

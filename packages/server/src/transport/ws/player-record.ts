@@ -1,4 +1,4 @@
-import type { CharacterRow, EquipmentSlot, ItemSlot, QuestProgressRow } from '../../storage';
+import type { CharacterRow, EquipmentSlot, ItemSlot, QuestProgressRow, Repositories } from '../../storage';
 import type { PlayerRecord } from '../../sim/core/types';
 
 /** A character row (with its saved items: inventory, equipment and bank) as the world loads it. */
@@ -51,4 +51,22 @@ export function toRecord(
         : [],
     ),
   };
+}
+
+/** Everything the world needs to put a character in it, read from storage (items, quests, ignore list). */
+export async function loadRecord(
+  repos: Repositories,
+  character: CharacterRow,
+  tickMs: number,
+): Promise<PlayerRecord> {
+  const id = character.id;
+  const [inventory, equipment, bank, ignored, quests] = await Promise.all([
+    repos.inventory.get(id),
+    repos.equipment.get(id),
+    repos.bank.get(id),
+    repos.social.listIgnored(character.accountId),
+    repos.quests.list(id),
+  ]);
+  const progress = { quests, nowMs: Date.now(), tickMs };
+  return { ...toRecord(character, inventory, equipment, bank, progress), ignored };
 }
