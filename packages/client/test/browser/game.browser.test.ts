@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -23,193 +22,21 @@ import {
   screenshot,
   watchPageErrors,
 } from './browser-harness';
-
-const WAIT = 20_000;
-const AREAS = join(DEFAULT_ASSET_ROOT, 'manifests', 'world-areas.json');
-
-/** The ordinary trees and the bank booths of an area, with their object ids, from the bundled map. */
-async function placementsOf(areaId: string): Promise<{ trees: Placed[]; bankBooths: Placed[] }> {
-  const map = z
-    .object({
-      areas: z.array(
-        z.looseObject({
-          id: z.string(),
-          resources: z
-            .array(z.looseObject({ resourceId: z.string(), x: z.number(), z: z.number() }))
-            .optional(),
-          stations: z
-            .array(z.looseObject({ stationId: z.string(), x: z.number(), z: z.number() }))
-            .optional(),
-        }),
-      ),
-    })
-    .parse(JSON.parse(await readFile(AREAS, 'utf8')));
-  const area = map.areas.find((a) => a.id === areaId);
-  // Object ids are `<area>:r<index>` for resources and `<area>:s<index>` for stations.
-  const trees = (area?.resources ?? [])
-    .map((r, i) => ({ id: `${areaId}:r${i}`, kind: r.resourceId, x: r.x, z: r.z }))
-    .filter((r) => r.kind === 'tree');
-  const bankBooths = (area?.stations ?? [])
-    .map((st, i) => ({ id: `${areaId}:s${i}`, kind: st.stationId, x: st.x, z: st.z }))
-    .filter((st) => st.kind === 'bank_booth');
-  return { trees, bankBooths };
-}
-
-interface Placed {
-  id: string;
-  kind: string;
-  x: number;
-  z: number;
-}
-const tile = z.object({ x: z.number(), z: z.number() });
-const point = z.object({ x: z.number(), y: z.number() });
-
-/** A free loopback port (for the agent runtime, whose address the game server must know first). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** The browser player's tile, read from the running client's store. */
-async function positionOf(page: Page): Promise<{ x: number; z: number }> {
-  return tile.parse(await page.evaluate('window.__game && window.__game.world.position'));
-}
-
-/** Page coordinates of a tile's centre on the canvas, once the world view has drawn it. */
-async function tilePoint(page: Page, x: number, z: number): Promise<{ x: number; y: number }> {
-  await page.waitForFunction('window.__worldView && window.__worldView.ready', undefined, { timeout: WAIT });
-  return point.parse(await page.evaluate(`window.__worldView.projectTile(${x}, ${z})`));
-}
-
-/**
- * Walks with the 3D view's "Walk here" option; tiles too far to be on screen are reached in hops
- * toward them.
- */
-async function walkTo(page: Page, x: number, z: number, near = 0): Promise<void> {
-  for (let hop = 0; hop < 30; hop++) {
-    const here = await positionOf(page);
-    const dist = Math.max(Math.abs(here.x - x), Math.abs(here.z - z));
-    if (dist <= near) return;
-    // The longest hop toward the target whose tile is on screen.
-    let p: { x: number; y: number } | undefined;
-    for (const hopLength of [7, 5, 3, 2, 1]) {
-      const step = Math.min(dist, hopLength);
-      const tx = here.x + Math.round(((x - here.x) * step) / dist);
-      const tz = here.z + Math.round(((z - here.z) * step) / dist);
-      const at = point.safeParse(await page.evaluate(`window.__worldView.projectTile(${tx}, ${tz})`));
-      if (at.success) {
-        p = at.data;
-        break;
-      }
-    }
-    if (!p) throw new Error(`no tile toward ${x},${z} is on screen`);
-    // "Walk here" from the option menu: a left click would do the main action of whatever stands in
-    // front of the tile (chop the tree, talk to the NPC) instead of walking.
-    await page.mouse.click(p.x, p.y, { button: 'right' });
-    const walk = page.getByTestId('context-menu').getByRole('menuitem', { name: /^Walk here/ });
-    if ((await walk.count()) === 0) {
-      await page.keyboard.press('Escape');
-      continue;
-    }
-    await walk.first().click();
-    // Wait until the player stops moving (arrived, or the path ended short of a blocked tile).
-    let last = here;
-    let still = 0;
-    for (let i = 0; i < 100 && still < 4; i++) {
-      await new Promise((r) => setTimeout(r, 150));
-      const now = await positionOf(page);
-      still = now.x === last.x && now.z === last.z ? still + 1 : 0;
-      last = now;
-    }
-  }
-  throw new Error(`could not walk to ${x},${z}`);
-}
-
-/** The id of the nearest NPC in view with this npcId. */
-async function npcNamed(page: Page, npcId: string): Promise<string> {
-  const id: unknown = await page.evaluate(
-    `(() => { const me = window.__game.world.position; let best; let bestD = 1e9;
-      for (const e of window.__game.world.entities.values()) {
-        if (e.npcId !== ${JSON.stringify(npcId)}) continue;
-        const d = Math.max(Math.abs(e.x - me.x), Math.abs(e.z - me.z));
-        if (d < bestD) { best = e.id; bestD = d; }
-      }
-      return best; })()`,
-  );
-  return z.string().parse(id);
-}
-
-/**
- * Right-clicks an entity or an object on the canvas (where the world view projects it) and chooses
- * a menu option; retried, since NPCs wander and something may stand in front for a moment.
- */
-async function chooseOption(
-  page: Page,
-  kind: 'Entity' | 'Object',
-  id: string,
-  option: RegExp,
-): Promise<void> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const at = point.safeParse(
-      await page.evaluate(`window.__worldView.project${kind}(${JSON.stringify(id)})`),
-    );
-    if (at.success) {
-      await page.mouse.click(at.data.x, at.data.y, { button: 'right' });
-      const item = page.getByTestId('context-menu').getByRole('menuitem', { name: option });
-      if ((await item.count()) > 0) {
-        await item.first().click();
-        return;
-      }
-      await page.keyboard.press('Escape');
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  await screenshot(page, `failed-option-${id.replace(/[^a-z0-9]/gi, '_')}`);
-  throw new Error(`no ${String(option)} option on ${id}`);
-}
-
-const entityOption = (page: Page, entityId: string, option: RegExp) =>
-  chooseOption(page, 'Entity', entityId, option);
-const objectOption = (page: Page, objectId: string, option: RegExp) =>
-  chooseOption(page, 'Object', objectId, option);
-
-/** Clicks "continue" until the conversation closes (the server may close it between two checks). */
-async function finishDialogue(page: Page): Promise<void> {
-  const dialogue = page.getByTestId('dialogue');
-  for (let i = 0; i < 20 && (await dialogue.isVisible()); i++) {
-    const next = page.getByTestId('dialogue-continue');
-    if (await next.isVisible()) await next.click({ timeout: 2_000 }).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  await dialogue.waitFor({ state: 'hidden', timeout: WAIT });
-}
-
-/** How many of an item the browser player carries. */
-async function carried(page: Page, itemId: string): Promise<number> {
-  return z
-    .number()
-    .parse(
-      await page.evaluate(
-        `window.__game.world.player.inventory.filter((s) => s.itemId === ${JSON.stringify(itemId)}).reduce((n, s) => n + s.quantity, 0)`,
-      ),
-    );
-}
-
-async function waitUntil(check: () => Promise<boolean>, what: string, ms = WAIT): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+import {
+  WAIT,
+  entityOption,
+  objectOption,
+  point,
+  placementsOf,
+  freePort,
+  positionOf,
+  tilePoint,
+  walkTo,
+  npcNamed,
+  finishDialogue,
+  carried,
+  waitUntil,
+} from './game-page';
 
 /**
  * The browser client against the real server (built with Vite, served by the server from its
