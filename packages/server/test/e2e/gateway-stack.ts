@@ -29,6 +29,7 @@ export const STACK_ADMIN_CODE = 'stack-admin-code';
 export interface GatewayStack {
   url: string;
   host: WorldHost;
+  saves: SaveQueue;
   gateway: Gateway;
   repos: Repositories;
   enqueued: Command[];
@@ -45,6 +46,12 @@ export async function gatewayStack(options: {
   listen: { path: string } | { port: 0; host: '127.0.0.1' };
   outbound?: OutboundLimits;
   reconnectGraceMs?: number;
+  /** The world ticks by itself every `tickMs` (default: only when the test calls `tick()`). */
+  ticking?: { tickMs: number };
+  /** Wraps the repositories the gateway uses (e.g. a read that fails like an unreachable database). */
+  gatewayRepos?: (repos: Repositories) => Repositories;
+  /** Wraps the repositories the save queue uses (e.g. transactions held by the test). */
+  saveRepos?: (repos: Repositories) => Repositories;
 }): Promise<GatewayStack> {
   const database: Database = await createTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
   const repos = createRepositories(database);
@@ -65,8 +72,8 @@ export async function gatewayStack(options: {
   const { config } = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' });
   const sessions = new SessionTokens(config.jwtSecret ?? '', 3600);
   const authenticator = new Authenticator(sessions, undefined, accountStore(repos));
-  const saves = new SaveQueue(repos, logger);
-  const host = new WorldHost({ content, seed: 5, tickMs: 50, saves, logger });
+  const saves = new SaveQueue(options.saveRepos?.(repos) ?? repos, logger);
+  const host = new WorldHost({ content, seed: 5, tickMs: options.ticking?.tickMs ?? 50, saves, logger });
   const enqueued: Command[] = [];
   const enqueue = host.enqueue.bind(host);
   host.enqueue = (command) => {
@@ -76,7 +83,7 @@ export async function gatewayStack(options: {
   const social = new SocialService({ repos: socialRepos, world: host, logger });
   const gateway = new Gateway({
     host,
-    repos,
+    repos: options.gatewayRepos?.(repos) ?? repos,
     content,
     authenticator,
     sessions,
@@ -107,9 +114,11 @@ export async function gatewayStack(options: {
     'path' in options.listen
       ? `ws+unix://${options.listen.path}:/ws`
       : `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`;
+  if (options.ticking) host.start();
   return {
     url,
     host,
+    saves,
     gateway,
     repos,
     enqueued,
@@ -131,6 +140,7 @@ export async function gatewayStack(options: {
       };
     },
     async close() {
+      host.stop();
       await gateway.closeAll(1001, 'test over');
       await social.idle();
       await app.close();

@@ -1,21 +1,9 @@
 import { CLOSE_CODES } from '@tilerealm/protocol';
 import { GameClient } from '@tilerealm/sdk';
-import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../src/app/build-server';
-import { loadConfig } from '../../src/app/config';
-import { accountStore } from '../../src/app/account-store';
-import { BUNDLED_MANIFESTS_DIR } from '../../src/app/paths';
-import { Authenticator } from '../../src/auth/authenticator';
-import { SessionTokens } from '../../src/auth/session-tokens';
-import { createRepositories, type Repositories } from '../../src/storage';
-import type { Database } from '../../src/storage/types';
-import { Gateway } from '../../src/transport/ws/gateway';
-import { SaveQueue } from '../../src/world/save-queue';
-import { WorldHost } from '../../src/world/world-host';
-import { createTestDatabase } from '../db-helpers';
-import { bundledContent } from '../http-harness';
+import type { SaveQueue } from '../../src/world/save-queue';
+import type { WorldHost } from '../../src/world/world-host';
+import { gatewayStack, type GatewayStack } from './gateway-stack';
 
 /**
  * A login must wait for the previous session's save: with the save held in its transaction, the
@@ -23,70 +11,33 @@ import { bundledContent } from '../http-harness';
  * finds the saved state.
  */
 describe('login while the previous save is pending', () => {
-  let database: Database;
   let release: () => void = () => undefined;
   let held: Promise<void> = Promise.resolve();
+  let stack: GatewayStack;
   let saves: SaveQueue;
   let host: WorldHost;
   let url: string;
-  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
-    const repos = createRepositories(database);
-    // The save queue's transactions wait for the gate while it is held.
-    const gated: Repositories = {
-      ...repos,
-      transaction: async (fn) => {
-        await held;
-        return repos.transaction(fn);
-      },
-    };
-    const content = await bundledContent();
-    const logger = pino({ level: 'silent' });
-    const { config } = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' });
-    const sessions = new SessionTokens(config.jwtSecret ?? '', 3600);
-    const authenticator = new Authenticator(sessions, undefined, accountStore(repos));
-    saves = new SaveQueue(gated, logger);
-    host = new WorldHost({ content, seed: 3, tickMs: 20, saves, logger });
-    const gateway = new Gateway({
-      host,
-      repos,
-      content,
-      authenticator,
-      sessions,
-      saves,
-      anonymousMode: true,
-      adminCode: undefined,
-      logger,
+    stack = await gatewayStack({
+      listen: { port: 0, host: '127.0.0.1' },
+      ticking: { tickMs: 20 },
       reconnectGraceMs: 50,
+      // The save queue's transactions wait for the gate while it is held.
+      saveRepos: (repos) => ({
+        ...repos,
+        transaction: async (fn) => {
+          await held;
+          return repos.transaction(fn);
+        },
+      }),
     });
-    const app = await buildServer({
-      config,
-      version: 'test',
-      startedAt: new Date(),
-      authenticator,
-      sessions,
-      repos,
-      database: { kind: database.kind, ping: () => database.ping() },
-      content,
-      world: host,
-      manifestsDir: BUNDLED_MANIFESTS_DIR,
-      publicDir: undefined,
-      gateway,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`;
-    host.start();
-    close = async () => {
-      host.stop();
-      await app.close();
-      release();
-      await saves.flush();
-      await database.close();
-    };
+    ({ url, saves, host } = stack);
   }, 60_000);
-  afterAll(() => close());
+  afterAll(async () => {
+    release();
+    await stack.close();
+  });
 
   it('refuses with 4004 until the save commits', async () => {
     const first = await GameClient.connect({ url, reconnect: false });
