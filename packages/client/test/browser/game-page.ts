@@ -1,6 +1,5 @@
 /** Steps of the browser tests on the game page: where things are, walking, menus, dialogue, items. */
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
@@ -47,19 +46,6 @@ interface Placed {
 }
 const tile = z.object({ x: z.number(), z: z.number() });
 export const point = z.object({ x: z.number(), y: z.number() });
-
-/** A free loopback port (for the agent runtime, whose address the game server must know first). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The browser player's tile, read from the running client's store. */
 export async function positionOf(page: Page): Promise<{ x: number; z: number }> {

@@ -28,7 +28,6 @@ import {
   objectOption,
   point,
   placementsOf,
-  freePort,
   positionOf,
   tilePoint,
   walkTo,
@@ -37,6 +36,7 @@ import {
   carried,
   waitUntil,
 } from './game-page';
+import { freePort } from '../../../server/test/free-port';
 
 /**
  * The browser client against the real server (built with Vite, served by the server from its

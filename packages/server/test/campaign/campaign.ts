@@ -21,7 +21,8 @@ import type { ExternalDatabase } from './postgres-control';
 import { PrivateCluster, type StopMode } from './postgres-control';
 import { collectViolations, type CampaignReport, type FaultKind, type FaultRecord } from './report';
 import { Rng } from './rng';
-import { freePort, ServerControl } from './server-control';
+import { freePort } from '../free-port';
+import { ServerControl } from './server-control';
 import { prepareStorage } from './storage-setup';
 import { loadWorldFacts, type WorldFacts } from './world-facts';
 

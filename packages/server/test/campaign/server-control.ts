@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from '../../src/app/paths';
 
@@ -18,19 +17,6 @@ export interface StopResult extends ExitInfo {
   /** SIGTERM did not end the process within the deadline: it was killed with SIGKILL. */
   hung: boolean;
   ms: number;
-}
-
-/** Asks the kernel for a free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => (port > 0 ? resolve(port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 const TAIL_LINES = 80;

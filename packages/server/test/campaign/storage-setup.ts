@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { CampaignOptions } from './options';
 import { ExternalDatabase, findPostgresBinaries, PrivateCluster } from './postgres-control';
-import { freePort } from './server-control';
+import { freePort } from '../free-port';
 
 export interface Storage {
   /** The server's environment (without its port). */

@@ -1,26 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/app/paths';
+import { freePort } from '../free-port';
 
 /** SHUTDOWN_TIMEOUT_MS given to `npm start`: it stops its children within this + 5 s. */
 const SHUTDOWN_TIMEOUT_MS = 2_000;
 const STOP_DEADLINE_MS = SHUTDOWN_TIMEOUT_MS + 5_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The state letter of a process (`R`, `S`, `T`, `Z`...), or undefined when there is none. */
 async function processState(pid: number): Promise<string | undefined> {

@@ -4,27 +4,15 @@
  * shutdown tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { REPO_ROOT } from '../../src/app/paths';
+import { freePort } from '../free-port';
 
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
   /** Resolves with the exit signal (e.g. 'SIGKILL') or code once the process ended. */
   exited: Promise<NodeJS.Signals | number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Options of {@link launchServer}. */
