@@ -180,6 +180,16 @@ export async function startServer(
       rateLimitEnabled: config.rateLimitEnabled,
     });
     agents.attach(worldAgentLink(host, gateway));
+    // Another process took the world for good: nothing played here can be saved any more, so the
+    // players are sent away (to log in where the world now lives) and no one else is let in.
+    ownership.onChange((state) => {
+      if (state !== 'lost') return;
+      logger.error({}, 'this process lost the world to another: closing every session');
+      void gateway.closeAll(
+        CLOSE_CODES.serviceUnavailable,
+        'this server no longer owns the world: log in again',
+      );
+    });
 
     const app = await buildServer(
       {
