@@ -26,7 +26,17 @@ async function alive(pid: number): Promise<boolean> {
   return state !== undefined && state !== 'Z';
 }
 
-/** The processes whose parent is `pid`. */
+/** The entry points `npm start` runs as its children: the CDN, the game server, the agent runtime. */
+const SERVICES = [
+  'packages/cdn/src/main.ts',
+  'packages/server/src/app/main.ts',
+  'packages/agents/src/main.ts',
+];
+
+/**
+ * The service processes whose parent is `pid` (by their command lines: tsx may also run a helper
+ * process of its own, such as esbuild's service on a cold cache).
+ */
 async function childrenOf(pid: number): Promise<number[]> {
   const out: number[] = [];
   for (const name of await readdir('/proc')) {
@@ -34,7 +44,9 @@ async function childrenOf(pid: number): Promise<number[]> {
     try {
       const stat = await readFile(`/proc/${name}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) out.push(Number(name));
+      if (ppid !== pid) continue;
+      const cmdline = await readFile(`/proc/${name}/cmdline`, 'utf8');
+      if (SERVICES.some((entry) => cmdline.includes(entry))) out.push(Number(name));
     } catch {
       // it ended while being read
     }
