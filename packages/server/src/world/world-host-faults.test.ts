@@ -71,4 +71,23 @@ describe('WorldHost faults', () => {
       'a tick failed; the world ticks on',
     );
   });
+
+  it("delivers everyone else's events and hands every save over when one delivery throws", async () => {
+    const { h, logger, saves, sink } = await host();
+    for (const id of ['bad', 'ok']) h.enqueue({ type: 'login', record: playerRecord(id) });
+    sink.deliver.mockImplementation((playerId: string) => {
+      if (playerId === 'bad') throw new Error('socket exploded');
+    });
+    h.tick();
+    expect(sink.deliver).toHaveBeenCalledWith('ok', expect.any(Array));
+    expect(sink.flush).toHaveBeenCalled();
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ playerId: 'bad', err: expect.objectContaining({ message: 'socket exploded' }) }),
+      "delivering a tick's events failed",
+    );
+    // The effects of the same tick still reach the save queue (a logout's save here).
+    h.enqueue({ type: 'logout', playerId: 'ok', reason: 'logout' });
+    h.tick();
+    expect(saves.push).toHaveBeenCalledWith(expect.objectContaining({ id: 'ok' }));
+  });
 });

@@ -6,7 +6,7 @@ import { World, type TickReport, type WorldSettings } from '../sim/core/world';
 import { FEATURES } from '../sim/features';
 import { snapshotRegions } from '../sim/features/ground-items/persist';
 import { snapshotChunks } from '../sim/features/objects/persist';
-import { snapshotAll } from '../sim/features/persistence/persistence';
+import { snapshotOf } from '../sim/core/snapshot';
 import { buildTileMap } from '../sim/map/build-tile-map';
 import type { NpcKillRepository } from '../storage';
 import type { InputRecorder } from './input-recorder';
@@ -114,7 +114,10 @@ export class WorldHost implements WorldView {
   /** Stops ticking and hands every player's snapshot to the save queue. */
   stop(): void {
     this.loop.stop();
-    for (const snapshot of snapshotAll(this.world)) this.opts.saves.push(snapshot);
+    for (const p of this.world.players.values())
+      this.guarded('saving a player at shutdown', { playerId: p.id }, () =>
+        this.opts.saves.push(snapshotOf(this.world, p)),
+      );
     // World objects and ground piles with their timers as they are now (ticks left), so a restart resumes them.
     for (const chunk of snapshotChunks(this.world)) this.opts.saves.pushRecord('worldChunk', chunk.key, chunk.data, []);
     for (const region of snapshotRegions(this.world))
@@ -137,10 +140,21 @@ export class WorldHost implements WorldView {
     this.lastReport = report;
     this.stats.add(report);
     this.opts.recorder?.tick(report.tick, this.world.hash());
-    for (const [playerId, events] of this.world.drainOutbox()) this.sink?.deliver(playerId, events);
-    this.sink?.flush();
-    for (const e of this.world.drainEffects()) this.apply(e);
+    // Each delivery and each effect on its own: one failing never costs another player its events
+    // or its save.
+    for (const [playerId, events] of this.world.drainOutbox())
+      this.guarded('delivering a tick\'s events', { playerId }, () => this.sink?.deliver(playerId, events));
+    this.guarded('sending the tick\'s frames', {}, () => this.sink?.flush());
+    for (const e of this.world.drainEffects()) this.guarded('applying a world effect', { effect: e.type }, () => this.apply(e));
     return report;
+  }
+
+  private guarded(what: string, context: object, fn: () => void): void {
+    try {
+      fn();
+    } catch (err) {
+      this.opts.logger.error({ err, ...context }, `${what} failed`);
+    }
   }
 
   private apply(e: Effect): void {

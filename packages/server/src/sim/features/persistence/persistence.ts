@@ -6,7 +6,7 @@ import { snapshotOf } from '../../core/snapshot';
 /**
  * Auto-save handoff: every `autosaveTicks` ticks, a snapshot of every player goes to the host as a
  * `save` effect (batched write-behind: the tick never waits for the database). Logout saves are
- * emitted by the session feature; a shutdown save by {@link snapshotAll}.
+ * emitted by the session feature; a shutdown save by the world host (`WorldHost.stop`).
  */
 export const persistenceFeature: Feature = {
   name: 'persistence',
@@ -21,8 +21,3 @@ export const persistenceFeature: Feature = {
     });
   },
 };
-
-/** Snapshots of every player, for the save on graceful shutdown. */
-export function snapshotAll(world: World): PlayerSnapshot[] {
-  return [...world.players.values()].map((p) => snapshotOf(world, p));
-}
