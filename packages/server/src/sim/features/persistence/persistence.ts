@@ -1,5 +1,3 @@
-import type { PlayerSnapshot } from '../../core/types';
-import type { World } from '../../core/world';
 import type { Feature } from '../../core/registry';
 import { snapshotOf } from '../../core/snapshot';
 
