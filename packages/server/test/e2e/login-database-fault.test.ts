@@ -36,15 +36,17 @@ describe('a login failing half-way on the database', () => {
   afterAll(() => stack.close());
 
   it('is refused with 4009 and the next login starts clean', async () => {
-    const { url, host, saves } = stack;
+    const { url, host, saves, gateway } = stack;
     const first = await GameClient.connect({ url, reconnect: false });
     const id = first.welcome?.playerId ?? '';
     const token = first.token ?? '';
+    await stack.until(() => host.isOnline(id), 'the first login to reach the world');
     await first.close();
-    // The grace period (50 ms) ends and the logout's save commits.
-    for (let i = 0; i < 250 && (host.isOnline(id) || saves.isPending(id)); i++)
-      await new Promise((r) => setTimeout(r, 20));
-    expect(host.isOnline(id) || saves.isPending(id)).toBe(false);
+    // The grace period (50 ms) ends, the player leaves the world and its logout save commits.
+    await stack.until(
+      () => !gateway.isOnline(id) && !host.isOnline(id) && !saves.isPending(id),
+      'the first session to end and be saved',
+    );
 
     failing = true;
     // The welcome may already be out when the items are read: the close code tells the outcome.
