@@ -48,7 +48,7 @@ describe('login while the previous save is pending', () => {
     held = new Promise<void>((r) => (release = r));
     await first.close();
     // grace period (50 ms) ends, the logout hands the snapshot to the held save queue
-    for (let i = 0; i < 100 && !saves.isPending(id); i++) await new Promise((r) => setTimeout(r, 20));
+    await stack.until(() => saves.isPending(id), 'the logout save to be handed to the held queue');
     expect(saves.isPending(id)).toBe(true);
     expect(host.isOnline(id)).toBe(false);
 
@@ -86,7 +86,7 @@ describe('login while the previous save is pending', () => {
 
     held = new Promise<void>((r) => (release = r));
     await client.close();
-    for (let i = 0; i < 100 && !saves.isPending(id); i++) await new Promise((r) => setTimeout(r, 20));
+    await stack.until(() => saves.isPending(id), 'the logout save to be handed to the held queue');
     expect(saves.isPending(id)).toBe(true);
     const pending = await del(id, token);
     expect(pending.status).toBe(409);
