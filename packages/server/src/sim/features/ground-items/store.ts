@@ -181,10 +181,7 @@ export class GroundItemStore {
     this.bucketOf(pile.x, pile.z, false)?.piles.delete(pile);
   }
 
-  /**
-   * Notes that `playerId`'s own items moved into or out of `pile` this tick (a drop, a pickup, a
-   * landed arrow): that player's save must commit with the pile's region.
-   */
+  /** `playerId`'s own items moved into or out of `pile` (a drop, a pickup): its save commits with the region. */
   noteMover(pile: GroundItem, playerId: string): void {
     this.markDirty(pile)?.add(playerId);
   }
