@@ -54,11 +54,12 @@ describe('log lines of a running server', () => {
       ];
       for (const [path, init] of requests) await (await fetch(`${server.url}${path}`, init)).arrayBuffer();
       // Fastify logs a request's completion once the response is sent: wait for all of them.
-      const deadline = Date.now() + 20_000;
-      while (lines.filter((l) => l.includes('"request completed"')).length < requests.length + 1) {
-        if (Date.now() > deadline) throw new Error('the requests were not all logged');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await expect
+        .poll(() => lines.filter((l) => l.includes('"request completed"')).length, {
+          timeout: 20_000,
+          interval: 20,
+        })
+        .toBeGreaterThanOrEqual(requests.length + 1);
     } finally {
       await server.close();
       await world.cleanup();

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REPO_ROOT } from '../../src/app/paths';
 import { freePort } from '../free-port';
 
@@ -116,18 +116,20 @@ async function npmStart(): Promise<Started> {
     `http://127.0.0.1:${agentPort}/health`,
   ];
   // A first start creates the embedded database and migrates it: slow on a loaded 2-core machine.
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (start.exitCode !== null) throw new Error('npm start exited early');
-    seen = await childrenOf(start.pid ?? 0);
-    const up = await Promise.all(urls.map(answers));
-    if (seen.length === 3 && up.every(Boolean)) break;
-    if (Date.now() > deadline)
-      throw new Error(
-        `npm start did not bring up its three services: ${seen.length} children; answering: ${urls.filter((_, i) => up[i]).join(', ') || 'none'}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const outcome = await vi.waitFor(
+    async () => {
+      if (start.exitCode !== null) return 'exited early';
+      seen = await childrenOf(start.pid ?? 0);
+      const up = await Promise.all(urls.map(answers));
+      if (seen.length !== 3 || !up.every(Boolean))
+        throw new Error(
+          `npm start did not bring up its three services: ${seen.length} children; answering: ${urls.filter((_, i) => up[i]).join(', ') || 'none'}`,
+        );
+      return 'up';
+    },
+    { timeout: 240_000, interval: 250 },
+  );
+  if (outcome !== 'up') throw new Error(`npm start ${outcome}`);
   return { start, exited, children: seen, agentPort };
 }
 

@@ -133,7 +133,13 @@ describe('real-time world over WebSocket (SDK clients)', () => {
     const c = await GameClient.connect({ url: wsUrl(server), ...noReconnect });
     const id = c.welcome?.playerId ?? '';
     await c.close();
-    await new Promise((r) => setTimeout(r, 100));
+    // The row is closed as the connection drops, well inside the 1.5 s reconnect grace.
+    await expect
+      .poll(async () => (await server.repos.sessions.listByCharacter(id))[0]?.logoutAt ?? null, {
+        timeout: 1_000,
+        interval: 20,
+      })
+      .not.toBeNull();
     const rows = await server.repos.sessions.listByCharacter(id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ characterId: id, reason: 'disconnected' });

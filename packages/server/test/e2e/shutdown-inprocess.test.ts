@@ -1,7 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { GameClient } from '@tilerealm/sdk';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ShutdownReport } from '../../src/app/shutdown';
 import { realtimeWorld, wsUrl } from './realtime-harness';
 import { stalledHttpClient, stalledWebSocket } from './stalled-clients';
@@ -25,11 +25,12 @@ async function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 
 /** Polls `condition` every 20 ms until it holds (or fails after `ms`). */
 async function until(condition: () => boolean, ms: number, what: string): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await vi.waitFor(
+    () => {
+      if (!condition()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: ms, interval: 20 },
+  );
 }
 
 /**

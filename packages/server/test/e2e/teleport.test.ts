@@ -1,6 +1,6 @@
 import { CLOSE_CODES, HOME_TELEPORT_CAST_TICKS, HOME_TELEPORT_COOLDOWN_TICKS } from '@tilerealm/protocol';
 import { GameClient } from '@tilerealm/sdk';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { useRealtimeServer, wsUrl } from './realtime-harness';
 
@@ -14,15 +14,21 @@ const closeCode = z.object({ code: z.number() });
  * is refused with savePending (4004), and the character then comes back from storage.
  */
 async function connectFromStorage(url: string, token: string): Promise<GameClient> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await GameClient.connect({ url, token, reconnect: false });
-    } catch (err) {
-      const refused = closeCode.safeParse(err);
-      if (!refused.success || refused.data.code !== CLOSE_CODES.savePending || attempt >= 50) throw err;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const outcome = await vi.waitFor(
+    async () => {
+      try {
+        return { client: await GameClient.connect({ url, token, reconnect: false }) };
+      } catch (err) {
+        const refused = closeCode.safeParse(err);
+        // Refused while the last save is written (4004): try again; anything else is the answer.
+        if (refused.success && refused.data.code === CLOSE_CODES.savePending) throw err;
+        return { error: err };
+      }
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+  if ('error' in outcome) throw outcome.error;
+  return outcome.client;
 }
 
 /** The cooldown the server reports, and that a cast is refused because of it. */
