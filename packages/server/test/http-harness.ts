@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { HttpDeps } from '../src/transport/http/deps';
 import { buildServer } from '../src/app/build-server';
 import { loadConfig, type Config } from '../src/app/config';
 import { accountStore } from '../src/app/account-store';
@@ -38,7 +39,13 @@ export interface TestApp {
  * otherwise a PGlite clone) with the bundled content. Driven with `app.inject()`.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; world?: WorldView; publicDir?: string; manifestsDir?: string } = {},
+  opts: {
+    env?: Record<string, string>;
+    world?: WorldView;
+    publicDir?: string;
+    manifestsDir?: string;
+    saves?: HttpDeps['saves'];
+  } = {},
 ): Promise<TestApp> {
   const { config } = loadConfig({
     NODE_ENV: 'test',
@@ -68,6 +75,7 @@ export async function createTestApp(
     world: opts.world ?? noWorld,
     manifestsDir: opts.manifestsDir ?? BUNDLED_MANIFESTS_DIR,
     publicDir: opts.publicDir,
+    ...(opts.saves ? { saves: opts.saves } : {}),
   });
   await app.ready();
   return {

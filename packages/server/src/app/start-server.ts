@@ -207,6 +207,7 @@ export async function startServer(
         content,
         world: host,
         gateway,
+        saves,
         agents,
         manifestsDir,
         publicDir: options.publicDir ?? DEFAULT_PUBLIC_DIR,

@@ -45,7 +45,7 @@ export interface SaveListener {
 }
 
 
-/** A save the queue set aside (kept in memory for /status; the database keeps every one). */
+/** A save the queue set aside: what it logs and keeps in the save_quarantine table. */
 export interface SetAsideSave {
   id: string;
   characterIds: string[];

@@ -55,8 +55,6 @@ export class SaveQueue {
   private readonly maxRetryDelayMs: number;
   private readonly tickMs: number;
   private readonly runId: string;
-  /** The newest set-aside saves (all of them are in the database). */
-  readonly setAsideLog: SetAsideSave[] = [];
   /** Snapshots committed since start (for /status and tests). */
   saved = 0;
   /** Snapshots whose batch failed (each failure counts; they are retried). */
@@ -339,8 +337,6 @@ export class SaveQueue {
     };
     this.setAside += batch.length;
     for (const e of batch) this.suspects.delete(e.key);
-    this.setAsideLog.push(entry);
-    if (this.setAsideLog.length > 50) this.setAsideLog.shift();
     this.logger.error(
       { err, characters: characterIds, records: recordKeys, quarantineId: entry.id },
       'a save failed on its own: set aside for an operator (save_quarantine); its players are logged out',

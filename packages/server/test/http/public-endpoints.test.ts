@@ -47,6 +47,32 @@ describe('GET /status', () => {
     expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(body.memory.rssBytes).toBeGreaterThan(0);
   });
+
+  it('reports the save queue, and is degraded while saves wait out an unavailable database', async () => {
+    let outage: { since: string; error: string; retries: number } | null = null;
+    const app = await createTestApp({
+      saves: {
+        status: () => ({
+          waiting: 3,
+          inFlight: 1,
+          saved: 7,
+          failed: 2,
+          setAside: 1,
+          outage,
+          lastCommitAt: null,
+        }),
+      },
+    });
+    try {
+      const ok = (await app.app.inject('/status')).json();
+      expect(ok).toMatchObject({ status: 'ok', saves: { waiting: 3, setAside: 1, outage: null } });
+      outage = { since: new Date().toISOString(), error: 'connect ECONNREFUSED', retries: 4 };
+      const degraded = (await app.app.inject('/status')).json();
+      expect(degraded).toMatchObject({ status: 'degraded', saves: { outage: { retries: 4 } } });
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('GET /env.js', () => {

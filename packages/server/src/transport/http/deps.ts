@@ -5,6 +5,7 @@ import type { Authenticator } from '../../auth/authenticator';
 import type { SessionTokens } from '../../auth/session-tokens';
 import type { Content } from '../../content/load';
 import type { OwnershipState, Repositories } from '../../storage';
+import type { SaveQueueStatus } from '../../world/save-queue';
 import type { Gateway } from '../ws/gateway';
 
 /** Everything the HTTP routes need, injected by the composition root (tests pass their own). */
@@ -27,6 +28,8 @@ export interface HttpDeps {
   manifestsDir: string;
   /** Directory of the built frontend; served when it holds an index.html. */
   publicDir: string | undefined;
+  /** The save queue, for /status (absent in tests without a world). */
+  saves?: { status(): SaveQueueStatus };
   /** The real-time gateway; when present, /ws is served. */
   gateway?: Gateway;
   /** Agent goal control; without one the routes use a service that sees every agent offline. */

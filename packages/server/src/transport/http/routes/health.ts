@@ -30,6 +30,18 @@ export const statusResponse = z.object({
     /** What is wrong, when `ok` is false. */
     problem: z.string().optional(),
   }),
+  /** The write-behind save queue (null where the server runs without a world). */
+  saves: z
+    .object({
+      waiting: z.number().int(),
+      inFlight: z.number().int(),
+      saved: z.number().int(),
+      failed: z.number().int(),
+      setAside: z.number().int(),
+      outage: z.object({ since: z.iso.datetime(), error: z.string(), retries: z.number().int() }).nullable(),
+      lastCommitAt: z.iso.datetime().nullable(),
+    })
+    .nullable(),
   tick: z
     .object({
       tick: z.number().int(),
@@ -61,9 +73,11 @@ export async function healthRoutes(app: FastifyInstance, deps: HttpDeps): Promis
     },
     async () => {
       const database = await databaseStatus(deps.database);
+      const saves = deps.saves?.status() ?? null;
       const mem = process.memoryUsage();
       return {
-        status: database.ok ? ('ok' as const) : ('degraded' as const),
+        // Degraded while the database cannot be written: unreachable, not ours, or saves failing.
+        status: database.ok && !saves?.outage ? ('ok' as const) : ('degraded' as const),
         timestamp: new Date().toISOString(),
         version: deps.version,
         commitHash: deps.config.commitHash,
@@ -72,6 +86,7 @@ export async function healthRoutes(app: FastifyInstance, deps: HttpDeps): Promis
         playersOnline: deps.world.playersOnline(),
         authMode: deps.config.idp ? ('identity-provider' as const) : ('anonymous' as const),
         database,
+        saves,
         tick: deps.world.tickFigures(),
         memory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed },
       };
