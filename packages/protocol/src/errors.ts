@@ -14,6 +14,8 @@ export const GAME_ERROR_CODES = {
   rate_limited: 'more than 60 messages in one second: messages are dropped until the block ends',
   not_in_world: 'the session has no player in the world yet',
   feature_unavailable: 'the event is part of the protocol but this server does not offer it yet',
+  unavailable:
+    'a cross-world service (the social bus between worlds) is unreachable: nothing was done, try again shortly',
   path_too_far: 'a movement target more than 200 tiles away',
   no_path: 'no reachable tile towards the target',
   chat_rate_limited: 'too many chat messages: wait before sending more',
@@ -121,4 +123,13 @@ export const CLOSE_CODES = {
   serviceUnavailable: 4009,
   /** A fault on the server while running this character: it was saved (when safe), logged and logged out. */
   serverError: 4010,
+  /**
+   * The character is logged in on another world (the reason names it: `logged_in_elsewhere: world
+   * 2`): its lease is held there until that session logs out and its save commits, or, if that
+   * world crashed, until the lease expires. Log in there, or connect with `takeover=1` to log the
+   * other session out first.
+   */
+  loggedInElsewhere: 4011,
+  /** The world holds its capacity of players: choose another from `GET /api/v1/worlds`. */
+  worldFull: 4012,
 } as const;

@@ -1,8 +1,10 @@
 import { trustProxy } from './config-proxy';
 import { z } from 'zod';
 import { resolveVoiceConfig, type VoiceConfig } from '../voice/config';
+import { resolveWorldConfig, worldEnvSchema, type WorldConfig } from './config-world';
 
 export type { VoiceConfig } from '../voice/config';
+export type { WorldConfig } from './config-world';
 
 /**
  * Runtime configuration: every environment variable of the interface specification, parsed and
@@ -83,88 +85,90 @@ const failpointList = z
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** The raw environment schema: names exactly as operators write them. Empty strings count as unset. */
-const envSchema = z.object({
-  PORT: port('PORT').optional(),
-  HOST: text.optional(),
-  NODE_ENV: z.enum(NODE_ENVS, { message: `NODE_ENV must be one of ${NODE_ENVS.join(', ')}` }).optional(),
-  WORLD: text.optional(),
-  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
-  USE_LOCAL_POSTGRES: bool('USE_LOCAL_POSTGRES').optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  ANONYMOUS_TOKEN_TTL_SECONDS: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'ANONYMOUS_TOKEN_TTL_SECONDS must be a whole number of seconds')
-    .transform(Number)
-    .refine(
-      (n) => n >= 3600 && n <= 31_536_000,
-      'ANONYMOUS_TOKEN_TTL_SECONDS must be between 3600 (one hour) and 31536000 (365 days)',
-    )
-    .optional(),
-  ADMIN_CODE: z.string().min(8, 'ADMIN_CODE must be at least 8 characters').optional(),
-  PUBLIC_IDP_APP_ID: text.optional(),
-  IDP_APP_SECRET: text.optional(),
-  IDP_JWKS_URL: url('IDP_JWKS_URL', ['https:', 'http:']).optional(),
-  IDP_VERIFICATION_KEY: text.optional(),
-  IDP_ISSUER: text.optional(),
-  PUBLIC_CDN_URL: url('PUBLIC_CDN_URL', ['http:', 'https:']).optional(),
-  PRODUCTION_CDN_URL: url('PRODUCTION_CDN_URL', ['http:', 'https:']).optional(),
-  PUBLIC_API_URL: url('PUBLIC_API_URL', ['http:', 'https:']).optional(),
-  PUBLIC_WS_URL: url('PUBLIC_WS_URL', ['ws:', 'wss:']).optional(),
-  PUBLIC_APP_URL: url('PUBLIC_APP_URL', ['http:', 'https:']).optional(),
-  CLIENT_URL: url('CLIENT_URL', ['http:', 'https:']).optional(),
-  AGENT_URL: url('AGENT_URL', ['http:', 'https:']).optional(),
-  AGENT_API_URL: url('AGENT_API_URL', ['http:', 'https:']).optional(),
-  AGENT_PORT: port('AGENT_PORT').optional(),
-  SKIP_MANIFESTS: bool('SKIP_MANIFESTS').optional(),
-  SKIP_ASSETS: bool('SKIP_ASSETS').optional(),
-  CI: bool('CI').optional(),
-  SAVE_INTERVAL: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'SAVE_INTERVAL must be a whole number of seconds')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 86_400, 'SAVE_INTERVAL must be between 1 and 86400 seconds')
-    .optional(),
-  DISABLE_RATE_LIMIT: bool('DISABLE_RATE_LIMIT').optional(),
-  TRUST_PROXY: trustProxy.optional(),
-  FAILPOINTS: failpointList.optional(),
-  VOICE_API_KEY: text.optional(),
-  VOICE_API_SECRET: text.optional(),
-  VOICE_URL: url('VOICE_URL', ['ws:', 'wss:', 'http:', 'https:']).optional(),
-  COMMIT_HASH: text.optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  WORLD_SEED: z
-    .string()
-    .trim()
-    .regex(/^\d{1,10}$/, 'WORLD_SEED must be an integer between 0 and 4294967295')
-    .transform(Number)
-    .refine((n) => n <= 4294967295, 'WORLD_SEED must be an integer between 0 and 4294967295')
-    .optional(),
-  INPUT_LOG: text.optional(),
-  TICK_MS: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'TICK_MS must be a whole number of milliseconds')
-    .transform(Number)
-    .refine((n) => n >= 5 && n <= 600, 'TICK_MS must be between 5 and 600')
-    .optional(),
-  RECONNECT_GRACE_MS: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'RECONNECT_GRACE_MS must be a whole number of milliseconds')
-    .transform(Number)
-    .optional(),
-  DATABASE_STATEMENT_TIMEOUT_MS: millis('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000).optional(),
-  DATABASE_CONNECT_TIMEOUT_MS: millis('DATABASE_CONNECT_TIMEOUT_MS', 100, 120_000).optional(),
-  SHUTDOWN_TIMEOUT_MS: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds')
-    .transform(Number)
-    .refine((n) => n >= 1000 && n <= 600_000, 'SHUTDOWN_TIMEOUT_MS must be between 1000 and 600000')
-    .optional(),
-});
+const envSchema = z
+  .object({
+    PORT: port('PORT').optional(),
+    HOST: text.optional(),
+    NODE_ENV: z.enum(NODE_ENVS, { message: `NODE_ENV must be one of ${NODE_ENVS.join(', ')}` }).optional(),
+    WORLD: text.optional(),
+    DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+    USE_LOCAL_POSTGRES: bool('USE_LOCAL_POSTGRES').optional(),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    ANONYMOUS_TOKEN_TTL_SECONDS: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'ANONYMOUS_TOKEN_TTL_SECONDS must be a whole number of seconds')
+      .transform(Number)
+      .refine(
+        (n) => n >= 3600 && n <= 31_536_000,
+        'ANONYMOUS_TOKEN_TTL_SECONDS must be between 3600 (one hour) and 31536000 (365 days)',
+      )
+      .optional(),
+    ADMIN_CODE: z.string().min(8, 'ADMIN_CODE must be at least 8 characters').optional(),
+    PUBLIC_IDP_APP_ID: text.optional(),
+    IDP_APP_SECRET: text.optional(),
+    IDP_JWKS_URL: url('IDP_JWKS_URL', ['https:', 'http:']).optional(),
+    IDP_VERIFICATION_KEY: text.optional(),
+    IDP_ISSUER: text.optional(),
+    PUBLIC_CDN_URL: url('PUBLIC_CDN_URL', ['http:', 'https:']).optional(),
+    PRODUCTION_CDN_URL: url('PRODUCTION_CDN_URL', ['http:', 'https:']).optional(),
+    PUBLIC_API_URL: url('PUBLIC_API_URL', ['http:', 'https:']).optional(),
+    PUBLIC_WS_URL: url('PUBLIC_WS_URL', ['ws:', 'wss:']).optional(),
+    PUBLIC_APP_URL: url('PUBLIC_APP_URL', ['http:', 'https:']).optional(),
+    CLIENT_URL: url('CLIENT_URL', ['http:', 'https:']).optional(),
+    AGENT_URL: url('AGENT_URL', ['http:', 'https:']).optional(),
+    AGENT_API_URL: url('AGENT_API_URL', ['http:', 'https:']).optional(),
+    AGENT_PORT: port('AGENT_PORT').optional(),
+    SKIP_MANIFESTS: bool('SKIP_MANIFESTS').optional(),
+    SKIP_ASSETS: bool('SKIP_ASSETS').optional(),
+    CI: bool('CI').optional(),
+    SAVE_INTERVAL: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'SAVE_INTERVAL must be a whole number of seconds')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 86_400, 'SAVE_INTERVAL must be between 1 and 86400 seconds')
+      .optional(),
+    DISABLE_RATE_LIMIT: bool('DISABLE_RATE_LIMIT').optional(),
+    TRUST_PROXY: trustProxy.optional(),
+    FAILPOINTS: failpointList.optional(),
+    VOICE_API_KEY: text.optional(),
+    VOICE_API_SECRET: text.optional(),
+    VOICE_URL: url('VOICE_URL', ['ws:', 'wss:', 'http:', 'https:']).optional(),
+    COMMIT_HASH: text.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    WORLD_SEED: z
+      .string()
+      .trim()
+      .regex(/^\d{1,10}$/, 'WORLD_SEED must be an integer between 0 and 4294967295')
+      .transform(Number)
+      .refine((n) => n <= 4294967295, 'WORLD_SEED must be an integer between 0 and 4294967295')
+      .optional(),
+    INPUT_LOG: text.optional(),
+    TICK_MS: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'TICK_MS must be a whole number of milliseconds')
+      .transform(Number)
+      .refine((n) => n >= 5 && n <= 600, 'TICK_MS must be between 5 and 600')
+      .optional(),
+    RECONNECT_GRACE_MS: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'RECONNECT_GRACE_MS must be a whole number of milliseconds')
+      .transform(Number)
+      .optional(),
+    DATABASE_STATEMENT_TIMEOUT_MS: millis('DATABASE_STATEMENT_TIMEOUT_MS', 100, 3_600_000).optional(),
+    DATABASE_CONNECT_TIMEOUT_MS: millis('DATABASE_CONNECT_TIMEOUT_MS', 100, 120_000).optional(),
+    SHUTDOWN_TIMEOUT_MS: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, 'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds')
+      .transform(Number)
+      .refine((n) => n >= 1000 && n <= 600_000, 'SHUTDOWN_TIMEOUT_MS must be between 1000 and 600000')
+      .optional(),
+  })
+  .extend(worldEnvSchema.shape);
 
 /** How long an anonymous identity's session token lives unless ANONYMOUS_TOKEN_TTL_SECONDS says otherwise: 30 days. */
 export const DEFAULT_ANONYMOUS_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -239,6 +243,10 @@ export interface Config {
   databaseTimeouts: { statementMs: number; connectMs: number };
   /** The graceful shutdown's deadline: every step of it is bounded to finish within this. */
   shutdownTimeoutMs: number;
+  /** This process's world: number, name, capacity, lease lifetime (app/config-world.ts). */
+  world: WorldConfig;
+  /** REDIS_URL: cross-world social and shared rate limits; in-process when unset. */
+  redisUrl: string | undefined;
 }
 
 export interface ConfigResult {
@@ -349,6 +357,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS ?? 5_000,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    ...resolveWorldConfig(e),
   };
   return { config, warnings };
 }

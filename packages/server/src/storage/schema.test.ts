@@ -50,6 +50,8 @@ const TABLES = [
   'save_quarantine',
   'save_commits',
   'world_owner',
+  'worlds',
+  'character_leases',
 ];
 
 const columnRow = z.object({

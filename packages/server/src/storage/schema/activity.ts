@@ -9,6 +9,7 @@ import {
   real,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { characters } from './characters';
 import type { ItemStack } from './items';
@@ -16,7 +17,9 @@ import type { ItemStack } from './items';
 /**
  * Login/logout tracking: a row is opened when a character enters the world and
  * closed (logoutAt, reason) when it leaves. Rows still open at start-up are
- * left over from a crash and get closed with reason `server_restart`.
+ * left over from a crash of this world get closed with reason `server_restart` when the world
+ * starts again (each world closes only its own); one taken over after a crashed world's lease
+ * expired is closed with reason `lease_expired` by the world that takes the character.
  */
 export const playerSessions = pgTable(
   'playerSessions',
@@ -26,6 +29,8 @@ export const playerSessions = pgTable(
       .notNull()
       .references(() => characters.id, { onDelete: 'cascade' }),
     accountId: text('accountId').notNull(),
+    /** The world the session played on. */
+    worldId: integer('worldId').notNull().default(1),
     loginAt: timestamp('loginAt', { withTimezone: true }).notNull().defaultNow(),
     logoutAt: timestamp('logoutAt', { withTimezone: true }),
     reason: text('reason'),
@@ -34,8 +39,12 @@ export const playerSessions = pgTable(
   },
   (t) => [
     index('player_sessions_character_idx').on(t.characterId, t.loginAt),
-    index('player_sessions_open_idx')
+    // At most one open session per character, whatever the number of worlds.
+    uniqueIndex('player_sessions_open_idx')
       .on(t.characterId)
+      .where(sql`${t.logoutAt} IS NULL`),
+    index('player_sessions_world_open_idx')
+      .on(t.worldId)
       .where(sql`${t.logoutAt} IS NULL`),
   ],
 );
@@ -56,6 +65,8 @@ export const playerDeaths = pgTable(
     characterId: text('characterId')
       .notNull()
       .references(() => characters.id, { onDelete: 'cascade' }),
+    /** The world whose ground holds the death's items: only that world restores it. */
+    worldId: integer('worldId').notNull().default(1),
     positionX: real('positionX').notNull(),
     positionY: real('positionY').notNull(),
     positionZ: real('positionZ').notNull(),
@@ -66,6 +77,7 @@ export const playerDeaths = pgTable(
   },
   (t) => [
     index('player_deaths_character_status_idx').on(t.characterId, t.status),
+    index('player_deaths_world_status_idx').on(t.worldId, t.status),
     check('player_deaths_status', sql`${t.status} IN ('active', 'recovered', 'expired')`),
   ],
 );

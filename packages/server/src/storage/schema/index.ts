@@ -10,3 +10,4 @@ export * from './activity';
 export * from './social';
 export * from './world';
 export * from './progress';
+export * from './worlds';

@@ -3,42 +3,53 @@ import { bigint, check, integer, jsonb, pgTable, primaryKey, text, timestamp } f
 import type { JsonValue } from './items';
 
 /**
- * Persistent world modifications, one row per modified chunk. `chunkKey` is
+ * Persistent world modifications, one row per world and modified chunk. `chunkKey` is
  * the world's own chunk naming (e.g. `"12_-3"`); `data` is whatever the world
  * needs to restore the chunk's changes.
  */
-export const worldChunks = pgTable('worldChunks', {
-  chunkKey: text('chunkKey').primaryKey(),
-  data: jsonb('data').$type<Record<string, JsonValue>>().notNull().default({}),
-  updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
-});
+export const worldChunks = pgTable(
+  'worldChunks',
+  {
+    worldId: integer('worldId').notNull().default(1),
+    chunkKey: text('chunkKey').notNull(),
+    data: jsonb('data').$type<Record<string, JsonValue>>().notNull().default({}),
+    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'world_chunks_pk', columns: [t.worldId, t.chunkKey] })],
+);
 
-/** Current stock of each shop item, so restock state survives a restart. */
+/** Current stock of each shop item in each world, so restock state survives a restart. */
 export const storeStock = pgTable(
   'store_stock',
   {
+    worldId: integer('worldId').notNull().default(1),
     storeId: text('storeId').notNull(),
     itemId: text('itemId').notNull(),
     stock: integer('stock').notNull(),
     updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'store_stock_pk', columns: [t.storeId, t.itemId] }),
+    primaryKey({ name: 'store_stock_pk', columns: [t.worldId, t.storeId, t.itemId] }),
     check('store_stock_non_negative', sql`${t.stock} >= 0`),
   ],
 );
 
 /**
- * Items lying on the ground, one row per 8x8-tile region holding piles (`regionKey` `<rx>:<rz>`).
+ * Items lying on the ground, one row per world and 8x8-tile region holding piles (`regionKey` `<rx>:<rz>`).
  * `data` is the world's record of the region: `{ v, piles: [{ itemId, quantity, x, z, owner,
  * publicInTicks, despawnInTicks }] }`, written in the same transaction as the players whose items
  * moved onto or off the ground with it. A region without piles has no row.
  */
-export const groundRegions = pgTable('ground_regions', {
-  regionKey: text('regionKey').primaryKey(),
-  data: jsonb('data').$type<Record<string, JsonValue>>().notNull(),
-  updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
-});
+export const groundRegions = pgTable(
+  'ground_regions',
+  {
+    worldId: integer('worldId').notNull().default(1),
+    regionKey: text('regionKey').notNull(),
+    data: jsonb('data').$type<Record<string, JsonValue>>().notNull(),
+    updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'ground_regions_pk', columns: [t.worldId, t.regionKey] })],
+);
 
 /**
  * The item ledger's committed totals: per item and reason (gather, shop_buy_coins, despawn...), the
@@ -62,6 +73,8 @@ export const itemLedger = pgTable(
  */
 export const saveQuarantine = pgTable('save_quarantine', {
   id: text('id').primaryKey(),
+  /** The world whose save it was. */
+  worldId: integer('worldId'),
   characterIds: jsonb('characterIds').$type<string[]>().notNull().default([]),
   recordKeys: jsonb('recordKeys').$type<string[]>().notNull().default([]),
   error: text('error').notNull(),
@@ -81,7 +94,7 @@ export const saveCommits = pgTable('save_commits', {
 });
 
 /**
- * Which server process owns the world of this database (one row, id `world`): written when a
+ * Which server process owns each world (one row per world, id the world number as text): written when a
  * process takes the world lock, `releasedAt` set when it lets go cleanly. A newcomer reads it to
  * tell an owner that died (its session ended while the database ran on) from one that is
  * reconnecting after a database restart (see storage/world-ownership.ts).
