@@ -64,7 +64,7 @@ describe('/api/internal/agent-runtime: the runtime credential', () => {
   });
 
   it('lists, updates and mints tokens with the secret; the owner guard and validation hold', async () => {
-    const put = (id: string, payload: unknown) =>
+    const put = (id: string, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'PUT', url: `${BASE}/agents/${id}`, headers: runtime, payload });
     // An agent the runtime does not play yet has no token to mint.
     const early = await t.app.inject({
