@@ -5,13 +5,15 @@
  * within 5 s).
  */
 import { readFile } from 'node:fs/promises';
-import { WorldPlaces } from '@tilerealm/sdk';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError, WorldPlaces } from '@tilerealm/sdk';
 import { agentWorldId, loadAgentConfig } from './config';
 import { AgentDirectory } from './directory';
 import { GameApi } from './game-api';
 import { buildRuntimeApi } from './http';
 import { LlmAdvisor } from './llm';
-import { AgentRuntime } from './runtime';
+import { warn } from './errors';
+import { AgentRuntime, type RuntimeDeps } from './runtime';
 
 /** The runtime exits at the latest this long after SIGINT/SIGTERM. */
 const EXIT_DEADLINE_MS = 5_000;
@@ -34,7 +36,7 @@ async function main(): Promise<void> {
         timeoutMs: config.AGENT_LLM_TIMEOUT_MS,
       })
     : undefined;
-  const runtime = await AgentRuntime.open({
+  const runtime = await openRuntime({
     api,
     directory: new AgentDirectory(config.GAME_SERVER_URL, secret),
     worldId,
@@ -76,6 +78,24 @@ async function main(): Promise<void> {
     console.log(
       `[agents] agent dashboard for the default agents: ${config.GAME_SERVER_URL}/#/agents?token=${owner.token}`,
     );
+}
+
+/**
+ * Opens the runtime, whose agents come from the game server: while the server cannot be reached
+ * (or answers 5xx) it tries again, waiting 1 s doubling to 30 s; a refusal (401: a wrong
+ * AGENT_RUNTIME_SECRET) ends the start.
+ */
+async function openRuntime(deps: RuntimeDeps): Promise<AgentRuntime> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await AgentRuntime.open(deps);
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) throw err;
+      const delayMs = Math.min(30_000, 1000 * 2 ** (attempt - 1));
+      warn(`reading the agents from the game server failed; trying again in ${delayMs / 1000} s`, err);
+      await sleep(delayMs);
+    }
+  }
 }
 
 main().catch((err: unknown) => {
