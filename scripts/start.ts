@@ -4,14 +4,14 @@
  * (port 8080, or CDN_PORT) and, once it answers /health, the game server (port 5555, or PORT) on the
  * embedded database, which serves the client; then, once the game server answers, the agent runtime
  * (port 4001, or AGENT_PORT) with AGENT_DEFAULT_COUNT (default 3; 0 for none) default agents so the
- * world is not empty, and prints the dashboard link for them. Each runs in its own process; a signal
+ * world is not empty (it prints the dashboard link for them); the two share an AGENT_RUNTIME_SECRET
+ * made up for the run unless one is given. Each runs in its own process; a signal
  * stops them all, and if one exits the rest stop too. Stopping is bounded: each child gets SIGTERM,
  * and any still running SHUTDOWN_TIMEOUT_MS (default 10 s) + 5 s later gets SIGKILL, so no child
  * outlives `npm start`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildClient, clientBuildIsCurrent, DEFAULT_CLIENT_OUT_DIR } from './client-build';
 
@@ -77,36 +77,6 @@ async function ensureClient(): Promise<void> {
   console.log(`[start] client built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-/**
- * The default agents belong to the runtime's own anonymous account (owner.json). In development
- * the dashboard link carries that account's token in the URL fragment (never sent to a server),
- * like a notebook server's sign-in link: whoever can read this console may steer the agents.
- */
-async function printDashboardLink(publicUrl: string): Promise<void> {
-  if (process.env['NODE_ENV'] === 'production' || process.env['AGENT_DEFAULT_COUNT'] === '0') return;
-  const file = join(process.env['AGENT_DATA_DIR'] ?? 'world/agents', 'owner.json');
-  for (let i = 0; i < 300 && !stopping; i++) {
-    try {
-      const owner: unknown = JSON.parse(await readFile(file, 'utf8'));
-      if (
-        typeof owner === 'object' &&
-        owner !== null &&
-        'token' in owner &&
-        typeof owner.token === 'string'
-      ) {
-        console.log(`[start] play: ${publicUrl}/`);
-        console.log(
-          `[start] agent dashboard for the default agents: ${publicUrl}/#/agents?token=${owner.token}`,
-        );
-        return;
-      }
-    } catch {
-      // not written yet
-    }
-    await sleep(200);
-  }
-}
-
 async function main(): Promise<void> {
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
@@ -128,10 +98,14 @@ async function main(): Promise<void> {
     if (!(await isUp(cdnUrl)))
       console.warn('[start] the CDN did not answer /health yet; starting the server anyway');
   }
+  // The runtime's credential with the game server: made up for this run unless given (it is only
+  // ever in these two processes' environments, never in a file).
+  const agentRuntimeSecret = process.env['AGENT_RUNTIME_SECRET'] ?? randomBytes(32).toString('base64url');
   // The server fetches its manifests from this CDN unless told otherwise.
   run('server', 'packages/server/src/app/main.ts', {
     ...process.env,
     PUBLIC_CDN_URL: process.env['PUBLIC_CDN_URL'] ?? `http://localhost:${cdnPort}`,
+    AGENT_RUNTIME_SECRET: agentRuntimeSecret,
   });
   const serverUrl = `http://127.0.0.1:${process.env['PORT'] ?? '5555'}`;
   for (let i = 0; i < 600 && !(await isUp(serverUrl)); i++) await sleep(100);
@@ -140,8 +114,10 @@ async function main(): Promise<void> {
     ...process.env,
     GAME_SERVER_URL: process.env['GAME_SERVER_URL'] ?? serverUrl,
     AGENT_DEFAULT_COUNT: process.env['AGENT_DEFAULT_COUNT'] ?? '3',
+    AGENT_RUNTIME_SECRET: agentRuntimeSecret,
   });
-  await printDashboardLink(`http://localhost:${process.env['PORT'] ?? '5555'}`);
+  // The runtime prints the dashboard link for its default agents once they exist.
+  console.log(`[start] play: http://localhost:${process.env['PORT'] ?? '5555'}/`);
 }
 
 void main();

@@ -1,5 +1,5 @@
-import type { Goal, GoalType } from '@tilerealm/protocol';
-import { Bot, socketUrlOf, type WorldPlaces } from '@tilerealm/sdk';
+import { CLOSE_CODES, type Goal, type GoalType } from '@tilerealm/protocol';
+import { Bot, ConnectionClosedError, isRefreshDue, isTokenExpired, type WorldPlaces } from '@tilerealm/sdk';
 import { ActivityLog } from './activity-log';
 import { combatStep } from './behaviours/combat';
 import { gatherStep, GATHER_SPECS } from './behaviours/gathering';
@@ -10,20 +10,33 @@ import { smithingStep } from './behaviours/smithing';
 import { exploreStep, followStep, idleStep } from './behaviours/misc';
 import { parseCommand, type OwnerCommand } from './commands';
 import { logFailure, StepAborted, sleepTicks, type StepContext } from './context';
-import { errorText } from './errors';
+import { errorText, warn } from './errors';
 import type { LlmAdvisor } from './llm';
 import { candidates, decide, MIN_GOAL_TICKS, type ControlState, type Decision } from './planner';
-import type { AgentRecord } from './store';
+import type { AgentRecord } from './directory';
 import { xpForLevel } from './xp';
 
 export interface AgentDeps {
-  /** The game server's HTTP base address. */
-  serverUrl: string;
+  /** The WebSocket address of the world the agent plays on. */
+  socketUrl: string;
   places: WorldPlaces;
   llm?: LlmAdvisor | undefined;
+  /** A fresh session token to connect the agent with (minted on demand, never stored). */
+  sessionToken: (agentId: string) => Promise<string>;
+  /** Waits between logins while another world holds the character (default 5 s doubling to 5 min). */
+  leaseRetry?: { baseMs: number; maxMs: number } | undefined;
+  /** How to connect (tests stand in for the server here). */
+  connect?: typeof Bot.connect | undefined;
 }
 
-export type AgentStatus = 'stopped' | 'connecting' | 'running' | 'error';
+/**
+ * `taken_over`: another connection logged the character in on this world (close 4000), e.g. another
+ * runtime replica or its owner: this runtime leaves it alone. `waiting`: another world holds the
+ * character's lease (close 4011): the runtime tries again later, with a growing wait.
+ */
+export type AgentStatus = 'stopped' | 'connecting' | 'running' | 'error' | 'taken_over' | 'waiting';
+
+const DEFAULT_LEASE_RETRY = { baseMs: 5_000, maxMs: 300_000 };
 
 interface Current {
   type: GoalType;
@@ -66,6 +79,8 @@ export class AgentRunner {
   private lastReport = '';
   private readonly skip = new Map<string, number>();
   private readonly quests = new QuestTracker();
+  private retryTimer: NodeJS.Timeout | undefined;
+  private leaseWaits = 0;
 
   constructor(
     readonly record: AgentRecord,
@@ -77,16 +92,30 @@ export class AgentRunner {
     return this.bot;
   }
 
-  /** Connects and starts playing; rejects when the server refuses the login. */
+  /** True while a login is scheduled because another world holds the character. */
+  get retryPending(): boolean {
+    return this.retryTimer !== undefined;
+  }
+
+  /**
+   * Connects with a freshly minted token and starts playing; rejects when the server refuses the
+   * login, except while another world holds the character (4011): then the agent waits and tries
+   * again later (status `waiting`).
+   */
   async start(): Promise<void> {
     if (this.running) return;
+    this.clearRetry();
+    // A loop left from a dropped connection ends as soon as it sees `running` false.
+    await this.loop;
     this.status = 'connecting';
     try {
-      this.bot = await Bot.connect({
-        url: socketUrlOf(this.deps.serverUrl),
-        token: this.record.token,
-        characterId: this.record.characterId,
-        // The runtime renews and persists the tokens (token-refresh.ts) and hands them over.
+      const characterId = this.record.characterId;
+      if (characterId === null) throw new Error('its character was deleted');
+      this.bot = await (this.deps.connect ?? Bot.connect)({
+        url: this.deps.socketUrl,
+        token: await this.deps.sessionToken(this.record.agentId),
+        characterId,
+        // The runtime mints tokens (see renewToken) and hands them over.
         tokenRefresh: false,
         beforeConnect: (c) => {
           this.quests.attach(c);
@@ -99,21 +128,38 @@ export class AgentRunner {
         },
       });
     } catch (err) {
+      if (err instanceof ConnectionClosedError && err.code === CLOSE_CODES.loggedInElsewhere) {
+        this.waitForLease(err.reason);
+        return;
+      }
       this.status = 'error';
-      this.lastError = err instanceof Error ? err.message : String(err);
+      this.lastError = errorText(err);
       this.activity.add(`could not connect: ${this.lastError}`);
       throw err;
     }
-    this.bot.client.lifecycle.on('disconnected', ({ reason }) => {
-      if (this.running) {
+    const client = this.bot.client;
+    client.lifecycle.on('reconnecting', () => void this.renewToken(Date.now()));
+    client.lifecycle.on('disconnected', ({ code, reason }) => {
+      if (!this.running || this.bot?.client !== client) return;
+      this.running = false;
+      this.interrupt();
+      if (code === CLOSE_CODES.replaced) {
+        // Another connection (another runtime, or the owner) plays the character now: taking it
+        // back would make the two fight, so this runtime lets go until told to start it again.
+        this.status = 'taken_over';
+        this.lastError = `taken over by another connection: ${reason}`;
+        this.activity.add('taken over by another connection: stopped driving it');
+        warn(`agent ${this.record.name}`, new Error(this.lastError));
+      } else if (code === CLOSE_CODES.loggedInElsewhere) {
+        this.waitForLease(reason);
+      } else {
         this.status = 'error';
         this.lastError = `disconnected: ${reason}`;
-        this.running = false;
-        this.interrupt();
       }
     });
     this.status = 'running';
     this.running = true;
+    this.leaseWaits = 0;
     this.activity.add('connected');
     this.loop = this.run();
   }
@@ -121,6 +167,7 @@ export class AgentRunner {
   /** Stops playing and closes the connection. */
   async stop(): Promise<void> {
     this.running = false;
+    this.clearRetry();
     this.interrupt();
     await this.loop;
     await this.bot?.close();
@@ -128,6 +175,48 @@ export class AgentRunner {
     this.loop = undefined;
     if (this.status !== 'error') this.status = 'stopped';
     this.activity.add('stopped');
+  }
+
+  /**
+   * Gives the connected client a freshly minted token when its own is due (at most `threshold` of
+   * its lifetime left) or expired, so a reconnect never presents an expired one; the open
+   * connection stays.
+   * Resolves true when it renewed; a failure is in the activity log and resolves false.
+   */
+  async renewToken(nowMs: number, threshold?: number): Promise<boolean> {
+    const client = this.bot?.client;
+    const token = client?.token;
+    if (!client || token === undefined) return false;
+    if (!isRefreshDue(token, nowMs, threshold) && !isTokenExpired(token, nowMs)) return false;
+    try {
+      client.setToken(await this.deps.sessionToken(this.record.agentId));
+      this.activity.add('session token renewed');
+      return true;
+    } catch (err) {
+      this.activity.add(`could not renew the session token: ${errorText(err)}`);
+      return false;
+    }
+  }
+
+  /** Another world holds the character: log it and try again later, each wait twice the last. */
+  private waitForLease(reason: string): void {
+    const policy = this.deps.leaseRetry ?? DEFAULT_LEASE_RETRY;
+    const delayMs = Math.min(policy.maxMs, policy.baseMs * 2 ** this.leaseWaits);
+    this.leaseWaits++;
+    this.status = 'waiting';
+    this.lastError = reason || 'logged in elsewhere';
+    this.activity.add(`${this.lastError}: trying again in ${Math.round(delayMs / 1000)} s`);
+    this.clearRetry();
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.start().catch((err: unknown) => warn(`agent ${this.record.name} did not start`, err));
+    }, delayMs);
+    this.retryTimer.unref();
+  }
+
+  private clearRetry(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
   }
 
   /** Applies an agent:control (exported for the runtime and tests). */

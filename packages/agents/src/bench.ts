@@ -1,5 +1,5 @@
 import type { GoalType } from '@tilerealm/protocol';
-import type { WorldPlaces } from '@tilerealm/sdk';
+import { socketUrlOf, type WorldPlaces } from '@tilerealm/sdk';
 import { AgentRunner } from './agent';
 import type { GameApi } from './game-api';
 
@@ -52,13 +52,23 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchReport> {
     for (let j = i; j < Math.min(o.agents, i + PER_OWNER); j++) {
       const created = await o.api.createAgent(owner.token, `Bench${tag}${j}`);
       const record = {
-        ...created,
+        agentId: created.agentId,
+        name: created.name,
+        characterId: created.characterId,
         ownerAccountId: owner.accountId,
         ownerCharacterIds: [],
+        worldId: 1,
         running: true,
         createdAt: new Date().toISOString(),
       };
-      runners.push(new AgentRunner(record, { serverUrl: o.serverUrl, places: o.places }));
+      // Not the runtime's agents: each plays with the token its creation answered, for the run only.
+      runners.push(
+        new AgentRunner(record, {
+          socketUrl: socketUrlOf(o.serverUrl),
+          places: o.places,
+          sessionToken: async () => created.token,
+        }),
+      );
     }
   }
   const started = await Promise.allSettled(runners.map((r) => r.start()));

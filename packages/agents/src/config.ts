@@ -3,12 +3,23 @@ import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** World numbers as the game server's WORLD_ID takes them. */
+const worldNumber = z.coerce.number().int().min(1).max(4095);
+
 const envSchema = z.object({
   AGENT_PORT: z.coerce.number().int().min(0).max(65_535).default(4001),
   AGENT_HOST: z.string().default('127.0.0.1'),
   /** The game server's HTTP base address (its /ws is derived from it). */
   GAME_SERVER_URL: z.url().default('http://127.0.0.1:5555'),
-  /** Where agents.json and owner.json live. */
+  /**
+   * The game server's credential for the runtime (its AGENT_RUNTIME_SECRET): the runtime's agents
+   * and their session tokens come from the game server with it. Required by the runtime (main.ts).
+   */
+  AGENT_RUNTIME_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The world the runtime plays its agents on; defaults to WORLD_ID, then 1. */
+  AGENT_WORLD_ID: worldNumber.optional(),
+  WORLD_ID: worldNumber.optional(),
+  /** Where owner.json (the default agents' owner account id, no token) lives. */
   AGENT_DATA_DIR: z.string().default(`${repoRoot}world/agents`),
   /** The public world map the agents read placements from (the same file the CDN serves). */
   AGENT_WORLD_AREAS: z.string().default(`${repoRoot}assets/manifests/world-areas.json`),
@@ -31,4 +42,9 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv): AgentRuntimeConfig {
     throw new Error(`invalid agent runtime environment: ${problems}`);
   }
   return parsed.data;
+}
+
+/** The world the runtime plays on: AGENT_WORLD_ID, else WORLD_ID (shared with a server started alongside), else 1. */
+export function agentWorldId(config: AgentRuntimeConfig): number {
+  return config.AGENT_WORLD_ID ?? config.WORLD_ID ?? 1;
 }

@@ -1,22 +1,31 @@
 /**
  * Entry point of the agent runtime (`npm run start -w @tilerealm/agents`, or via `npm start`):
- * validates the environment, loads the public map, resumes the saved agents, creates the default
- * ones (AGENT_DEFAULT_COUNT) and serves the REST API on AGENT_PORT until SIGINT/SIGTERM (then exits
+ * validates the environment, loads the public map, imports an older runtime's agents.json once,
+ * resumes the agents the game's database lists for its world, creates the default ones (AGENT_DEFAULT_COUNT) and serves the REST API on AGENT_PORT until SIGINT/SIGTERM (then exits
  * within 5 s).
  */
 import { readFile } from 'node:fs/promises';
-import { WorldPlaces } from '@tilerealm/sdk';
-import { loadAgentConfig } from './config';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError, WorldPlaces } from '@tilerealm/sdk';
+import { agentWorldId, loadAgentConfig } from './config';
+import { AgentDirectory } from './directory';
 import { GameApi } from './game-api';
 import { buildRuntimeApi } from './http';
 import { LlmAdvisor } from './llm';
-import { AgentRuntime } from './runtime';
+import { warn } from './errors';
+import { AgentRuntime, type RuntimeDeps } from './runtime';
 
 /** The runtime exits at the latest this long after SIGINT/SIGTERM. */
 const EXIT_DEADLINE_MS = 5_000;
 
 async function main(): Promise<void> {
   const config = loadAgentConfig(process.env);
+  const secret = config.AGENT_RUNTIME_SECRET;
+  if (secret === undefined)
+    throw new Error(
+      "AGENT_RUNTIME_SECRET is not set: give the runtime the game server's AGENT_RUNTIME_SECRET (npm start makes one up)",
+    );
+  const worldId = agentWorldId(config);
   const places = WorldPlaces.fromManifest(JSON.parse(await readFile(config.AGENT_WORLD_AREAS, 'utf8')));
   const api = new GameApi(config.GAME_SERVER_URL);
   const llm = config.AGENT_LLM_URL
@@ -27,8 +36,10 @@ async function main(): Promise<void> {
         timeoutMs: config.AGENT_LLM_TIMEOUT_MS,
       })
     : undefined;
-  const runtime = await AgentRuntime.open({
+  const runtime = await openRuntime({
     api,
+    directory: new AgentDirectory(config.GAME_SERVER_URL, secret),
+    worldId,
     serverUrl: config.GAME_SERVER_URL,
     places,
     dataDir: config.AGENT_DATA_DIR,
@@ -56,10 +67,35 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
   await app.listen({ port: config.AGENT_PORT, host: config.AGENT_HOST });
   console.log(
-    `[agents] runtime on http://${config.AGENT_HOST}:${config.AGENT_PORT}, game server ${config.GAME_SERVER_URL}`,
+    `[agents] runtime on http://${config.AGENT_HOST}:${config.AGENT_PORT}, game server ${config.GAME_SERVER_URL}, world ${worldId}`,
   );
   await runtime.resume();
-  await runtime.ensureDefaultAgents(config.AGENT_DEFAULT_COUNT);
+  const owner = await runtime.ensureDefaultAgents(config.AGENT_DEFAULT_COUNT);
+  // In development the dashboard link carries the default owner's token in the URL fragment (never
+  // sent to a server), like a notebook server's sign-in link: whoever reads this console may steer
+  // the default agents. The token is a minted one: the link works for about an hour.
+  if (owner && process.env['NODE_ENV'] !== 'production')
+    console.log(
+      `[agents] agent dashboard for the default agents: ${config.GAME_SERVER_URL}/#/agents?token=${owner.token}`,
+    );
+}
+
+/**
+ * Opens the runtime, whose agents come from the game server: while the server cannot be reached
+ * (or answers 5xx) it tries again, waiting 1 s doubling to 30 s; a refusal (401: a wrong
+ * AGENT_RUNTIME_SECRET) ends the start.
+ */
+async function openRuntime(deps: RuntimeDeps): Promise<AgentRuntime> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await AgentRuntime.open(deps);
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) throw err;
+      const delayMs = Math.min(30_000, 1000 * 2 ** (attempt - 1));
+      warn(`reading the agents from the game server failed; trying again in ${delayMs / 1000} s`, err);
+      await sleep(delayMs);
+    }
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,19 +1,22 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { WorldPlaces } from '@tilerealm/sdk';
-import { AgentRunner } from './agent';
+import { AgentRunner, type AgentDeps } from './agent';
+import { worldSocketUrl, type AgentDirectory, type AgentRecord } from './directory';
 import { warn, whenSettled } from './errors';
 import type { GameApi, Me } from './game-api';
+import { importAgentsFile } from './import-file';
 import type { LlmAdvisor } from './llm';
-import { AgentStore, readJson, writeAtomic, type AgentRecord } from './store';
-import { RefreshTimer, REFRESH_THRESHOLD, renewDueTokens, type RenewOutcome } from './token-refresh';
+import { AgentStore, readJson, writeAtomic } from './store';
+import { RefreshTimer, REFRESH_THRESHOLD } from './token-refresh';
 
 /** An agent as the runtime's REST API shows it. */
 export interface AgentSummary {
   agentId: string;
   name: string;
-  characterId: string;
+  characterId: string | null;
   ownerAccountId: string;
+  worldId: number;
   running: boolean;
   status: string;
   lastError: string | null;
@@ -26,21 +29,35 @@ export interface AgentSummary {
 
 export interface RuntimeDeps {
   api: GameApi;
+  /** The game server's endpoints for the runtime (its agents and their session tokens). */
+  directory: AgentDirectory;
+  /** The world this runtime plays its agents on (AGENT_WORLD_ID). */
+  worldId: number;
+  /** The game server's HTTP base address. */
   serverUrl: string;
   places: WorldPlaces;
+  /** Holds `owner.json` (the default agents' owner account id) and nothing secret. */
   dataDir: string;
   llm?: LlmAdvisor | undefined;
-  /** Token renewal settings (defaults: 20% of the lifetime left, checked hourly, retried after a minute). */
+  /** Token renewal settings (defaults: 20% of the lifetime left, checked every 5 minutes, retried after a minute). */
   tokenRefresh?: { threshold?: number; intervalMs?: number; retryMs?: number } | undefined;
+  /** Waits between logins while another world holds an agent's character. */
+  leaseRetry?: AgentDeps['leaseRetry'];
 }
 
-const ownerFileSchema = z.object({ token: z.string(), accountId: z.string() });
+/** What one renewal pass did. */
+export interface RenewOutcome {
+  renewed: number;
+}
+
+const ownerFileSchema = z.object({ accountId: z.string() });
 const DEFAULT_NAMES = ['Ash', 'Birch', 'Cedar', 'Elm', 'Fern', 'Hazel', 'Ivy', 'Juniper', 'Larch', 'Moss'];
 
 /**
- * Runs any number of agents: creates them through the game server (POST /api/agents with the
- * owner's token), keeps their mapping in `<dataDir>/agents.json`, starts and stops them, and on
- * start resumes every agent that was running.
+ * Runs any number of agents on one world: creates them through the game server (POST /api/agents
+ * with the owner's token), keeps what it knows of them in the game's database (the agents the
+ * server lists for its world, with their running flag), connects them with session tokens minted
+ * on demand, starts and stops them, and on start resumes every agent that was running.
  */
 export class AgentRuntime {
   private readonly runners = new Map<string, AgentRunner>();
@@ -52,23 +69,30 @@ export class AgentRuntime {
     private readonly store: AgentStore,
   ) {
     const t = deps.tokenRefresh;
-    this.refreshTimer = new RefreshTimer(() => this.refreshTokens(), t?.intervalMs, t?.retryMs);
+    this.refreshTimer = new RefreshTimer(
+      () => this.refreshTokens().then(() => ({ retrySoon: false })),
+      t?.intervalMs,
+      t?.retryMs,
+    );
   }
 
+  /** Imports an older runtime's `agents.json` once (import-file.ts), then reads this world's agents. */
   static async open(deps: RuntimeDeps): Promise<AgentRuntime> {
-    const runtime = new AgentRuntime(deps, await AgentStore.open(deps.dataDir));
-    for (const record of runtime.store.list()) runtime.runners.set(record.agentId, runtime.runnerFor(record));
+    const importer = await AgentStore.open(deps.directory, deps.worldId);
+    const imported = await importAgentsFile(deps.dataDir, importer, (line) =>
+      console.log(`[agents] ${line}`),
+    );
+    const store = imported ? await AgentStore.open(deps.directory, deps.worldId) : importer;
+    const runtime = new AgentRuntime(deps, store);
+    for (const record of store.list()) runtime.runners.set(record.agentId, runtime.runnerFor(record));
     return runtime;
   }
 
   /**
-   * Start-up: renews tokens that are close to expiry, starts the hourly renewal check, then starts
-   * every agent marked running (a failure is logged in its activity, not thrown).
+   * Start-up: starts the token check, then every agent marked running (a failure is logged in its
+   * activity, not thrown).
    */
   async resume(): Promise<void> {
-    await this.refreshTokens().catch((err: unknown) =>
-      warn('renewing the session tokens at start-up failed', err),
-    );
     this.refreshTimer.start();
     await Promise.all([...this.runners.values()].filter((r) => r.record.running).map((r) => startLogged(r)));
   }
@@ -93,21 +117,16 @@ export class AgentRuntime {
     options: { agentId?: string; start?: boolean } = {},
   ): Promise<AgentSummary> {
     const created = await this.deps.api.createAgent(ownerToken, name, options.agentId);
-    const ownerCharacterIds = await this.deps.api.characterIds(ownerToken).catch((err: unknown) => {
-      warn(`the owner's characters could not be listed for ${name}: it will not know its owner in chat`, err);
-      return [];
-    });
-    const record: AgentRecord = {
-      agentId: created.agentId,
-      name: created.name,
-      characterId: created.characterId,
-      token: created.token,
-      ownerAccountId: me.accountId,
-      ownerCharacterIds: ownerCharacterIds.filter((id) => id !== created.characterId),
-      running: options.start ?? true,
-      createdAt: new Date().toISOString(),
-    };
-    await this.store.put(record);
+    let record: AgentRecord;
+    try {
+      record = await this.store.claim(created.agentId, me.accountId, options.start ?? true);
+    } catch (err) {
+      // Without its record the runtime cannot play it: take the mapping back (the character stays).
+      await this.deps.api
+        .deleteAgent(ownerToken, created.agentId)
+        .catch((e: unknown) => warn(`agent ${created.agentId} could not be removed again`, e));
+      throw err;
+    }
     const runner = this.runnerFor(record);
     this.runners.set(record.agentId, runner);
     if (record.running) await startLogged(runner);
@@ -117,8 +136,7 @@ export class AgentRuntime {
   async start(agentId: string): Promise<AgentSummary | undefined> {
     const runner = this.runners.get(agentId);
     if (!runner) return undefined;
-    await this.store.put({ ...runner.record, running: true });
-    runner.record.running = true;
+    await this.store.setRunning(runner.record, true);
     await runner.start();
     return summarize(runner);
   }
@@ -126,8 +144,7 @@ export class AgentRuntime {
   async stop(agentId: string): Promise<AgentSummary | undefined> {
     const runner = this.runners.get(agentId);
     if (!runner) return undefined;
-    runner.record.running = false;
-    await this.store.put({ ...runner.record });
+    await this.store.setRunning(runner.record, false);
     await runner.stop();
     return summarize(runner);
   }
@@ -139,64 +156,58 @@ export class AgentRuntime {
     await runner.stop();
     await this.deps.api.deleteAgent(ownerToken, agentId);
     this.runners.delete(agentId);
-    await this.store.remove(agentId);
+    this.store.forget(agentId);
     return true;
   }
 
   /**
-   * `npm start`: makes sure `count` agents of the runtime's own owner account exist (an anonymous
-   * account created on first start, its token kept in `<dataDir>/owner.json`).
+   * `npm start`: makes sure `count` agents of the runtime's own owner account exist: an anonymous
+   * account created on first start, whose id (no token) is kept in `<dataDir>/owner.json`. Answers
+   * a session token of that owner (for the dashboard link), or undefined when `count` is 0.
    */
-  async ensureDefaultAgents(count: number): Promise<void> {
-    if (count <= 0) return;
+  async ensureDefaultAgents(count: number): Promise<{ accountId: string; token: string } | undefined> {
+    if (count <= 0) return undefined;
     const file = join(this.deps.dataDir, 'owner.json');
     const saved = ownerFileSchema.safeParse(await readJson(file));
-    const owner = saved.success ? saved.data : await this.deps.api.anonymous();
-    if (!saved.success) await writeAtomic(file, JSON.stringify(owner, null, 2));
+    let owner: { accountId: string; token: string } | undefined;
+    let mine: AgentSummary[] = [];
+    if (saved.success) {
+      mine = this.list({ accountId: saved.data.accountId, anonymous: true, isAdmin: false });
+      // The owner's token is not kept: one of its agents' freshly minted tokens is the owner's.
+      const first = mine[0];
+      if (first)
+        owner = { ...saved.data, token: (await this.deps.directory.sessionToken(first.agentId)).token };
+    }
+    if (!owner) {
+      // First start, or the owner has no agent left on this world: a new owner account.
+      owner = await this.deps.api.anonymous();
+      await writeAtomic(file, JSON.stringify({ accountId: owner.accountId }, null, 2));
+      mine = [];
+    }
     const me: Me = { accountId: owner.accountId, anonymous: true, isAdmin: false };
-    const mine = this.list(me);
     const suffix = owner.accountId.replace(/[^a-z0-9]/gi, '').slice(0, 4);
     for (let i = mine.length; i < count; i++) {
       const name = `${DEFAULT_NAMES[i % DEFAULT_NAMES.length] ?? 'Agent'} ${suffix}`;
       await this.create(owner.token, me, name);
     }
+    return owner;
   }
 
   /**
-   * Renews the owner's (`owner.json`) and every agent's token that has at most the threshold of its
-   * lifetime left through POST /api/auth/refresh, persists the new ones and hands them to connected
-   * agents' clients (`setToken`), so a later automatic reconnect presents the new token, not the
-   * old, expiring one; the connection itself is kept. Passes never overlap.
+   * Gives every connected agent whose token has at most the threshold of its lifetime left a
+   * freshly minted one (`setToken`), so a later automatic reconnect presents a valid token; the
+   * connection itself is kept. Passes never overlap.
    */
   refreshTokens(nowMs = Date.now()): Promise<RenewOutcome> {
-    const pass = this.refreshing.then(() => this.refreshPass(nowMs));
+    const threshold = this.deps.tokenRefresh?.threshold ?? REFRESH_THRESHOLD;
+    const pass = this.refreshing.then(async () => {
+      const results = await Promise.all(
+        [...this.runners.values()].map((r) => r.renewToken(nowMs, threshold)),
+      );
+      return { renewed: results.filter(Boolean).length };
+    });
     this.refreshing = whenSettled(pass);
     return pass;
-  }
-
-  private async refreshPass(nowMs: number): Promise<RenewOutcome> {
-    const file = join(this.deps.dataDir, 'owner.json');
-    const owner = ownerFileSchema.safeParse(await readJson(file));
-    const tokens = [...this.runners.values()].map((r) => r.record.token);
-    if (owner.success) tokens.push(owner.data.token);
-    const threshold = this.deps.tokenRefresh?.threshold ?? REFRESH_THRESHOLD;
-    const outcome = await renewDueTokens((t) => this.deps.api.refreshToken(t), tokens, nowMs, threshold);
-    const ownerToken = owner.success ? outcome.renewed.get(owner.data.token) : undefined;
-    if (owner.success && ownerToken !== undefined) {
-      await writeAtomic(file, JSON.stringify({ ...owner.data, token: ownerToken }, null, 2));
-    }
-    for (const runner of this.runners.values()) {
-      const failure = outcome.failed.get(runner.record.token);
-      if (failure !== undefined) runner.activity.add(`could not renew the session token: ${failure}`);
-      const fresh = outcome.renewed.get(runner.record.token);
-      if (fresh === undefined) continue;
-      runner.record.token = fresh;
-      await this.store.put({ ...runner.record });
-      // The open connection stays (it was authenticated at login); its reconnects use the new token.
-      runner.connection?.client.setToken(fresh);
-      runner.activity.add('session token renewed');
-    }
-    return outcome;
   }
 
   /** Stops every agent (their records keep `running` so the next start resumes them). */
@@ -207,9 +218,11 @@ export class AgentRuntime {
 
   private runnerFor(record: AgentRecord): AgentRunner {
     const runner = new AgentRunner(record, {
-      serverUrl: this.deps.serverUrl,
+      socketUrl: worldSocketUrl(this.deps.serverUrl, record.worldId),
       places: this.deps.places,
       llm: this.deps.llm,
+      sessionToken: async (agentId) => (await this.deps.directory.sessionToken(agentId)).token,
+      leaseRetry: this.deps.leaseRetry,
     });
     runner.ownerCharacterIds = new Set(record.ownerCharacterIds);
     return runner;
@@ -225,6 +238,7 @@ export function summarize(r: AgentRunner): AgentSummary {
     name: r.record.name,
     characterId: r.record.characterId,
     ownerAccountId: r.record.ownerAccountId,
+    worldId: r.record.worldId,
     running: r.record.running,
     status: r.status,
     lastError: r.lastError ?? null,
@@ -237,7 +251,7 @@ export function summarize(r: AgentRunner): AgentSummary {
 }
 
 /**
- * Starts an agent whose start must not fail the caller (resume, create, a token renewal): a failure
+ * Starts an agent whose start must not fail the caller (resume, create): a failure
  * is in its status and activity log (see AgentRunner.start) and in the runtime's log.
  */
 function startLogged(runner: AgentRunner): Promise<void> {

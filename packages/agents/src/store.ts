@@ -1,40 +1,25 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import { dirname } from 'node:path';
+import type { AgentDirectory, AgentRecord } from './directory';
 
-/** What the runtime keeps of one agent so a restart resumes it. */
-export const agentRecordSchema = z.object({
-  agentId: z.string(),
-  name: z.string(),
-  characterId: z.string(),
-  /** The session token the agent connects with over /ws (renewed before expiry: token-refresh.ts). */
-  token: z.string(),
-  /** The owning account (the one whose token created it). */
-  ownerAccountId: z.string(),
-  /** The owner's characters (their chat commands are obeyed), refreshed when the owner calls the API. */
-  ownerCharacterIds: z.array(z.string()).default([]),
-  /** Whether it should be playing (start/stop). */
-  running: z.boolean(),
-  createdAt: z.string(),
-});
-export type AgentRecord = z.infer<typeof agentRecordSchema>;
-
-const fileSchema = z.object({ agents: z.array(agentRecordSchema) });
+export type { AgentRecord } from './directory';
 
 /**
- * The agents file (`<dataDir>/agents.json`): read once at start, rewritten whole (write to a
- * temporary file, then rename) after every change so a crash never leaves half a file.
+ * The runtime's agents: those the game's database lists for its world (AGENT_WORLD_ID), read once
+ * at start and kept in memory; every change (a new agent, start, stop) is written to the database
+ * first. Nothing is kept in a file.
  */
 export class AgentStore {
   private readonly records = new Map<string, AgentRecord>();
-  private writing: Promise<void> = Promise.resolve();
 
-  private constructor(private readonly file: string) {}
+  private constructor(
+    private readonly directory: AgentDirectory,
+    readonly worldId: number,
+  ) {}
 
-  static async open(dataDir: string): Promise<AgentStore> {
-    const store = new AgentStore(join(dataDir, 'agents.json'));
-    const json = await readJson(store.file);
-    if (json !== undefined) for (const r of fileSchema.parse(json).agents) store.records.set(r.agentId, r);
+  static async open(directory: AgentDirectory, worldId: number): Promise<AgentStore> {
+    const store = new AgentStore(directory, worldId);
+    for (const r of await directory.list(worldId)) store.records.set(r.agentId, r);
     return store;
   }
 
@@ -46,21 +31,22 @@ export class AgentStore {
     return this.records.get(agentId);
   }
 
-  async put(record: AgentRecord): Promise<void> {
-    this.records.set(record.agentId, record);
-    await this.flush();
+  /** Takes an agent of `ownerAccountId` into this runtime's world (a new one, or an imported one). */
+  async claim(agentId: string, ownerAccountId: string, running: boolean): Promise<AgentRecord> {
+    const record = await this.directory.setState(agentId, ownerAccountId, { worldId: this.worldId, running });
+    this.records.set(agentId, record);
+    return record;
   }
 
-  async remove(agentId: string): Promise<boolean> {
-    const had = this.records.delete(agentId);
-    if (had) await this.flush();
-    return had;
+  /** Persists the running flag, then sets it on the record the runner holds. */
+  async setRunning(record: AgentRecord, running: boolean): Promise<void> {
+    await this.directory.setState(record.agentId, record.ownerAccountId, { worldId: this.worldId, running });
+    record.running = running;
   }
 
-  private flush(): Promise<void> {
-    const body = JSON.stringify({ agents: this.list() }, null, 2);
-    this.writing = this.writing.then(() => writeAtomic(this.file, body));
-    return this.writing;
+  /** Forgets an agent whose mapping the game server deleted. */
+  forget(agentId: string): boolean {
+    return this.records.delete(agentId);
   }
 }
 

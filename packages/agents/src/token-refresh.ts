@@ -1,53 +1,19 @@
-import { ApiError, isRefreshDue, REFRESH_THRESHOLD } from '@tilerealm/sdk';
 import { warn } from './errors';
 
 /**
  * When a token is due: the SDK's rule (at most REFRESH_THRESHOLD, 20%, of its lifetime left), shared
- * with GameClient and the browser client. Re-exported for the runtime's callers.
+ * with GameClient and the browser client. Re-exported for the runtime's callers. A due token is
+ * replaced by a freshly minted one (AgentRunner.renewToken), not renewed from the old one.
  */
 export { isRefreshDue, isTokenExpired, REFRESH_THRESHOLD, tokenTimes } from '@tilerealm/sdk';
 
-/** How often the runtime looks at its tokens; well inside the threshold window of a one-day token. */
-export const REFRESH_INTERVAL_MS = 3_600_000;
-/** The next look after a rate limit or a transient failure (network, 5xx). */
-export const REFRESH_RETRY_MS = 60_000;
-
-/** What one renewal pass did: old token -> new token, old token -> why it failed. */
-export interface RenewOutcome {
-  renewed: Map<string, string>;
-  failed: Map<string, string>;
-  /** True when the pass should be repeated soon (rate limited or a transient failure). */
-  retrySoon: boolean;
-}
-
 /**
- * Renews every due token once (agents of one owner usually share a token, so each distinct token is
- * sent once). A 429 ends the pass (the rest wait for the retry); a 401 means the token can no
- * longer be renewed and is reported as failed.
+ * How often the runtime looks at its agents' tokens: they are minted for an hour, so one is due
+ * (20% left) 12 minutes before it expires.
  */
-export async function renewDueTokens(
-  refresh: (token: string) => Promise<{ token: string }>,
-  tokens: Iterable<string>,
-  nowMs: number,
-  threshold = REFRESH_THRESHOLD,
-): Promise<RenewOutcome> {
-  const outcome: RenewOutcome = { renewed: new Map(), failed: new Map(), retrySoon: false };
-  for (const token of new Set(tokens)) {
-    if (!isRefreshDue(token, nowMs, threshold)) continue;
-    try {
-      outcome.renewed.set(token, (await refresh(token)).token);
-    } catch (err) {
-      const status = err instanceof ApiError ? err.status : undefined;
-      outcome.failed.set(token, err instanceof Error ? err.message : String(err));
-      if (status === 429) {
-        outcome.retrySoon = true;
-        break;
-      }
-      if (status !== 401) outcome.retrySoon = true;
-    }
-  }
-  return outcome;
-}
+export const REFRESH_INTERVAL_MS = 300_000;
+/** The next look after a failed check. */
+export const REFRESH_RETRY_MS = 60_000;
 
 /**
  * Calls `check` every `intervalMs` (or `retryMs` when it asks to retry soon). The timer is unref'd

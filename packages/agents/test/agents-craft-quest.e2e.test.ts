@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { z } from 'zod';
 import { useRealtimeServer } from '../../server/test/e2e/realtime-harness';
 import type { AgentRunner } from '../src/agent';
-import { call, removeDir, startRuntime, type TestRuntime } from './runtime-harness';
+import { call, removeDir, RUNTIME_SERVER_ENV, startRuntime, type TestRuntime } from './runtime-harness';
 
 const created = z.object({ agentId: z.string(), characterId: z.string(), name: z.string() });
 const goalResponse = z.object({
@@ -19,7 +19,7 @@ const journalBody = z.object({ quests: z.array(questJournalEntrySchema) });
  * the owner through the game server's goal-control API (POST /api/agents/:agentId/goal).
  */
 describe('agent runtime end to end: smithing and questing', () => {
-  const live = useRealtimeServer({ TICK_MS: '10', RECONNECT_GRACE_MS: '500' });
+  const live = useRealtimeServer({ TICK_MS: '10', RECONNECT_GRACE_MS: '500', ...RUNTIME_SERVER_ENV });
   let rt: TestRuntime;
   let ownerToken = '';
 

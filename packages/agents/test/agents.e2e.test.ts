@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { useRealtimeServer, wsUrl } from '../../server/test/e2e/realtime-harness';
 import { runBenchmark } from '../src/bench';
 import { GameApi } from '../src/game-api';
-import { call, loadPlaces, removeDir, startRuntime, type TestRuntime } from './runtime-harness';
+import {
+  call,
+  loadPlaces,
+  removeDir,
+  RUNTIME_SERVER_ENV,
+  startRuntime,
+  type TestRuntime,
+} from './runtime-harness';
 
 const created = z.object({ agentId: z.string(), characterId: z.string(), name: z.string() });
 const AXES = ['bronze_axe', 'iron_axe', 'steel_axe'];
@@ -14,7 +21,7 @@ const AXES = ['bronze_axe', 'iron_axe', 'steel_axe'];
  * REST API (which creates the character through the game server), playing over the WebSocket.
  */
 describe('agent runtime end to end', () => {
-  const live = useRealtimeServer({ TICK_MS: '10', RECONNECT_GRACE_MS: '500' });
+  const live = useRealtimeServer({ TICK_MS: '10', RECONNECT_GRACE_MS: '500', ...RUNTIME_SERVER_ENV });
   let rt: TestRuntime;
   let ownerToken = '';
 
@@ -43,7 +50,8 @@ describe('agent runtime end to end', () => {
     // Take the starter axe away: the character's own session drops it, then leaves.
     const c = await GameClient.connect({
       url: wsUrl(live.server),
-      token: runner.record.token,
+      // A token minted on demand, as the runtime connects its agents with.
+      token: (await rt.directory.sessionToken(agent.agentId)).token,
       characterId: agent.characterId,
       reconnect: false,
     });

@@ -2,7 +2,7 @@ import { GameClient, RestClient } from '@tilerealm/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { useRealtimeServer, wsUrl } from '../../server/test/e2e/realtime-harness';
-import { call, removeDir, startRuntime, type TestRuntime } from './runtime-harness';
+import { call, removeDir, RUNTIME_SERVER_ENV, startRuntime, type TestRuntime } from './runtime-harness';
 
 const summary = z.object({
   agentId: z.string(),
@@ -18,7 +18,7 @@ const list = z.object({ agents: z.array(summary) });
  * across a restart of the runtime, and the game server's goal control reaching a running agent.
  */
 describe('agent runtime REST API', () => {
-  const live = useRealtimeServer({ TICK_MS: '20' });
+  const live = useRealtimeServer({ TICK_MS: '20', ...RUNTIME_SERVER_ENV });
   let rt: TestRuntime;
   let owner = '';
   let other = '';
@@ -59,14 +59,15 @@ describe('agent runtime REST API', () => {
     ).toContain(agentId);
   });
 
-  it('persists its agents: a restarted runtime resumes the running ones; delete forgets one', async () => {
+  it('keeps its agents in the database: a runtime started elsewhere resumes the running ones; delete forgets one', async () => {
     const made = summary.parse(
       (await call(rt.url, 'POST', '/api/agent/agents', owner, { name: 'Sage' })).json,
     );
     expect(made).toMatchObject({ running: true, status: 'running' });
-    const dataDir = rt.dataDir;
     await rt.close();
-    rt = await startRuntime(live.server.url, { dataDir });
+    await removeDir(rt.dataDir);
+    // A new data dir: what the runtime knows comes from the game's database, not from its files.
+    rt = await startRuntime(live.server.url);
     await rt.runtime.resume();
     const again = summary.parse((await call(rt.url, 'GET', `/api/agent/agents/${made.agentId}`, owner)).json);
     expect(again).toMatchObject({

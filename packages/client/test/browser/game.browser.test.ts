@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { GameApi } from '../../../agents/src/game-api';
 import { buildRuntimeApi } from '../../../agents/src/http';
 import { AgentRuntime } from '../../../agents/src/runtime';
-import { loadPlaces, removeDir } from '../../../agents/test/runtime-harness';
+import { AgentDirectory } from '../../../agents/src/directory';
+import { loadPlaces, removeDir, TEST_RUNTIME_SECRET } from '../../../agents/test/runtime-harness';
 import type { RunningServer } from '../../../server/src/app/start-server';
 import { startServer } from '../../../server/src/app/start-server';
 import { realtimeWorld, wsUrl, type RealtimeWorld } from '../../../server/test/e2e/realtime-harness';
@@ -68,12 +69,15 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
       TICK_MS: '150',
       PUBLIC_CDN_URL: cdnUrl,
       AGENT_API_URL: `http://127.0.0.1:${agentPort}`,
+      AGENT_RUNTIME_SECRET: TEST_RUNTIME_SECRET,
     });
     server = await startServer(world.env, { publicDir: client.dir });
     const api = new GameApi(server.url);
     agentsDir = await mkdtemp(join(tmpdir(), 'tilerealm-browser-agents-'));
     runtime = await AgentRuntime.open({
       api,
+      directory: new AgentDirectory(server.url, TEST_RUNTIME_SECRET),
+      worldId: 1,
       serverUrl: server.url,
       places: await loadPlaces(),
       dataDir: agentsDir,

@@ -64,6 +64,7 @@ describe('loadConfig', () => {
     ['PUBLIC_WS_URL', 'http://x/ws', 'PUBLIC_WS_URL must be a URL (ws: or wss:)'],
     ['DISABLE_RATE_LIMIT', 'maybe', 'DISABLE_RATE_LIMIT must be true or false'],
     ['AGENT_PORT', '4.5', 'AGENT_PORT must be an integer'],
+    ['AGENT_RUNTIME_SECRET', 'too-short', 'AGENT_RUNTIME_SECRET must be at least 32 characters'],
     ['ANONYMOUS_TOKEN_TTL_SECONDS', '1.5', 'must be a whole number of seconds'],
     ['ANONYMOUS_TOKEN_TTL_SECONDS', '59', 'must be between 3600 (one hour) and 31536000 (365 days)'],
     ['ANONYMOUS_TOKEN_TTL_SECONDS', '31536001', 'must be between 3600'],

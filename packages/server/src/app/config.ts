@@ -119,6 +119,10 @@ const envSchema = z
     AGENT_URL: url('AGENT_URL', ['http:', 'https:']).optional(),
     AGENT_API_URL: url('AGENT_API_URL', ['http:', 'https:']).optional(),
     AGENT_PORT: port('AGENT_PORT').optional(),
+    AGENT_RUNTIME_SECRET: z
+      .string()
+      .min(32, 'AGENT_RUNTIME_SECRET must be at least 32 characters')
+      .optional(),
     SKIP_MANIFESTS: bool('SKIP_MANIFESTS').optional(),
     SKIP_ASSETS: bool('SKIP_ASSETS').optional(),
     CI: bool('CI').optional(),
@@ -212,6 +216,11 @@ export interface Config {
   extraOrigins: string[];
   agentApiUrl: string;
   agentPort: number;
+  /**
+   * The agent runtime's credential for `/api/internal/agent-runtime/*` (its agent records and the
+   * session tokens it plays them with); unset: those endpoints refuse every request.
+   */
+  agentRuntimeSecret: string | undefined;
   skipManifests: boolean;
   skipAssets: boolean;
   ci: boolean;
@@ -337,6 +346,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     ),
     agentApiUrl: e.AGENT_API_URL ?? `http://localhost:${e.AGENT_PORT ?? 4001}`,
     agentPort: e.AGENT_PORT ?? 4001,
+    agentRuntimeSecret: e.AGENT_RUNTIME_SECRET,
     skipManifests: e.SKIP_MANIFESTS ?? false,
     skipAssets: (e.SKIP_ASSETS ?? false) || (e.CI ?? false),
     ci: e.CI ?? false,

@@ -53,9 +53,11 @@ export class SessionTokens {
     this.lifetimes = typeof lifetimes === 'number' ? { anonymous: lifetimes, account: lifetimes } : lifetimes;
   }
 
-  async sign(claims: SessionClaims): Promise<{ token: string; expiresAt: Date }> {
+  /** @param ttlSeconds a shorter lifetime than the kind's (the agent runtime's tokens: one hour) */
+  async sign(claims: SessionClaims, ttlSeconds?: number): Promise<{ token: string; expiresAt: Date }> {
     const now = Math.floor(this.now() / 1000);
-    const exp = now + (claims.anonymous ? this.lifetimes.anonymous : this.lifetimes.account);
+    const kind = claims.anonymous ? this.lifetimes.anonymous : this.lifetimes.account;
+    const exp = now + Math.min(kind, ttlSeconds ?? kind);
     const token = await new SignJWT({ anon: claims.anonymous })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.accountId)

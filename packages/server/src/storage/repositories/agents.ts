@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { agents } from '../schema';
 import type { AppDatabase } from '../types';
 import type { AgentRepository, AgentRow } from './ports';
@@ -76,6 +76,23 @@ export function createAgentRepository(db: AppDatabase): AgentRepository {
         .where(eq(agents.agentId, agentId))
         .returning({ agentId: agents.agentId });
       return rows.length > 0;
+    },
+
+    async listByWorld(worldId) {
+      return db
+        .select()
+        .from(agents)
+        .where(eq(agents.worldId, worldId))
+        .orderBy(asc(agents.createdAt), asc(agents.agentId));
+    },
+
+    async setRuntimeState(agentId, accountId, state) {
+      const rows = await db
+        .update(agents)
+        .set({ worldId: state.worldId, running: state.running, updatedAt: sql`now()` })
+        .where(and(eq(agents.agentId, agentId), eq(agents.accountId, accountId)))
+        .returning();
+      return rows[0] ?? null;
     },
   };
 }

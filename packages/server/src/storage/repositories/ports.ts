@@ -160,4 +160,15 @@ export interface AgentRepository {
   setGoalsPaused(agentId: string, paused: boolean): Promise<AgentRow | null>;
   listByAccount(accountId: string): Promise<AgentRow[]>;
   delete(agentId: string): Promise<boolean>;
+  /** The agents the runtime plays on a world (`worldId` set to it), oldest first. */
+  listByWorld(worldId: number): Promise<AgentRow[]>;
+  /**
+   * Sets the world the runtime plays an agent on and whether it should be playing; null when there
+   * is no such agent of `accountId` (the owner the runtime checked).
+   */
+  setRuntimeState(
+    agentId: string,
+    accountId: string,
+    state: { worldId: number; running: boolean },
+  ): Promise<AgentRow | null>;
 }

@@ -68,8 +68,19 @@ export const agents = pgTable(
     name: text('name').notNull(),
     goal: jsonb('goal').$type<JsonValue>(),
     goalsPaused: boolean('goalsPaused').notNull().default(false),
+    /**
+     * The world the agent runtime plays the agent on; null when no runtime plays it (its owner plays
+     * it with a program of their own). Set with `running` by the runtime (docs/agent-runtime.md).
+     */
+    worldId: integer('worldId'),
+    /** Whether the runtime should be playing it (its start/stop), so any runtime resumes it. */
+    running: boolean('running').notNull().default(false),
     createdAt: timestamp('createdAt', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updatedAt', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('agents_account_idx').on(t.accountId), index('agents_character_idx').on(t.characterId)],
+  (t) => [
+    index('agents_account_idx').on(t.accountId),
+    index('agents_character_idx').on(t.characterId),
+    index('agents_world_idx').on(t.worldId),
+  ],
 );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HttpDeps } from '../deps';
 import { agentProxyRoutes } from './agent-proxy';
+import { agentRuntimeRoutes } from './agent-runtime';
 import { agentRoutes } from './agents';
 import { authRoutes } from './auth';
 import { characterManagementRoutes } from './character-management';
@@ -35,4 +36,5 @@ export async function registerRoutes(app: FastifyInstance, deps: HttpDeps): Prom
   await voiceRoutes(app, deps);
   await agentRoutes(app, deps);
   await agentProxyRoutes(app, deps);
+  await agentRuntimeRoutes(app, deps);
 }

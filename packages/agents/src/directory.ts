@@ -1,0 +1,106 @@
+import { socketUrlOf } from '@tilerealm/sdk';
+import { z } from 'zod';
+import { requestJson } from './game-api';
+
+/** The header the game server reads the runtime's credential from (AGENT_RUNTIME_SECRET). */
+export const RUNTIME_SECRET_HEADER = 'x-agent-runtime-secret';
+const PREFIX = '/api/internal/agent-runtime';
+
+/** One agent as the game server's database keeps it for the runtime. */
+const serverRecord = z.object({
+  agentId: z.string(),
+  name: z.string(),
+  characterId: z.string().nullable(),
+  accountId: z.string(),
+  ownerCharacterIds: z.array(z.string()),
+  worldId: z.number().int(),
+  running: z.boolean(),
+  createdAt: z.string(),
+});
+const sessionSchema = z.object({ token: z.string(), expiresAt: z.string() });
+
+/** What the runtime knows of an agent: no token (it mints one when it connects). */
+export interface AgentRecord {
+  agentId: string;
+  name: string;
+  /** Null once the character was deleted: the agent can no longer play. */
+  characterId: string | null;
+  /** The owning account (the one whose token created it). */
+  ownerAccountId: string;
+  /** The owner's other characters (their public chat commands the agent). */
+  ownerCharacterIds: string[];
+  /** The world it plays on. */
+  worldId: number;
+  /** Whether it should be playing (start/stop), kept in the database so any runtime resumes it. */
+  running: boolean;
+  createdAt: string;
+}
+
+const recordOf = (r: z.infer<typeof serverRecord>): AgentRecord => ({
+  agentId: r.agentId,
+  name: r.name,
+  characterId: r.characterId,
+  ownerAccountId: r.accountId,
+  ownerCharacterIds: r.ownerCharacterIds,
+  worldId: r.worldId,
+  running: r.running,
+  createdAt: r.createdAt,
+});
+
+/**
+ * The game server's endpoints for the runtime (`/api/internal/agent-runtime/*`, docs/agents.md),
+ * authenticated with the runtime's secret: the agents it plays on a world, their running flag, and
+ * short-lived session tokens minted on demand. The runtime's durable state lives in the game's
+ * database behind these calls, so the runtime keeps no token in a file and can be moved or run
+ * again anywhere with the same secret. Failures are `ApiError`s with the server's status and code.
+ */
+export class AgentDirectory {
+  constructor(
+    readonly baseUrl: string,
+    private readonly secret: string,
+  ) {}
+
+  /** The agents played on `worldId`, oldest first. */
+  async list(worldId: number): Promise<AgentRecord[]> {
+    const schema = z.object({ agents: z.array(serverRecord) });
+    const body = await this.call('GET', `/agents?worldId=${worldId}`, undefined, schema);
+    return body.agents.map(recordOf);
+  }
+
+  /**
+   * Marks the agent as played on `worldId` and whether it is playing; a 404 ApiError when
+   * `ownerAccountId` has no such agent.
+   */
+  async setState(
+    agentId: string,
+    ownerAccountId: string,
+    state: { worldId: number; running: boolean },
+  ): Promise<AgentRecord> {
+    const body = { accountId: ownerAccountId, ...state };
+    return recordOf(await this.call('PUT', `/agents/${encodeURIComponent(agentId)}`, body, serverRecord));
+  }
+
+  /** A fresh session token of the agent's owner (about an hour long), to connect the agent with. */
+  sessionToken(agentId: string): Promise<{ token: string; expiresAt: string }> {
+    return this.call('POST', `/agents/${encodeURIComponent(agentId)}/session`, undefined, sessionSchema);
+  }
+
+  private call<T>(
+    method: 'GET' | 'PUT' | 'POST',
+    path: string,
+    body: unknown,
+    schema: z.ZodType<T>,
+  ): Promise<T> {
+    const headers = { [RUNTIME_SECRET_HEADER]: this.secret };
+    return requestJson(this.baseUrl, method, `${PREFIX}${path}`, headers, body, schema);
+  }
+}
+
+/**
+ * The WebSocket address agents of world `worldId` connect to. Today that is the configured game
+ * server's `/ws` (GAME_SERVER_URL is expected to be, or to route to, that world); this is the one
+ * place to look the world's address up in the world list (`GET /api/v1/worlds`) instead.
+ */
+export function worldSocketUrl(serverUrl: string, _worldId: number): string {
+  return socketUrlOf(serverUrl);
+}
