@@ -62,8 +62,11 @@ export async function gatewayStack(options: {
   leaseTtlMs?: number;
   /** The cross-world takeover requests (default: none, so a `takeover=1` login gets 4011). */
   crossWorld?: CrossWorld;
+  /** A database shared with other stacks (other worlds); left open by `close()`. Default: a fresh one. */
+  database?: Database;
 }): Promise<GatewayStack> {
-  const database: Database = await createTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
+  const database: Database =
+    options.database ?? (await createTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite'));
   const repos = createRepositories(database);
   let held: Promise<void> | undefined;
   const socialRepos: Repositories = {
@@ -168,7 +171,7 @@ export async function gatewayStack(options: {
       await social.idle();
       await app.close();
       await saves.flush();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }
