@@ -126,7 +126,8 @@ export async function startServer(
     const orphaned = await repos.sessions.closeOpenOfWorld(config.world.id, 'server_restart');
     if (orphaned > 0) logger.warn({ sessions: orphaned }, 'closed sessions left open by an unclean stop');
     const staleLeases = await repos.leases.releaseLeftBy(config.world.id, instance);
-    if (staleLeases > 0) logger.warn({ leases: staleLeases }, 'released character leases left by an unclean stop');
+    if (staleLeases > 0)
+      logger.warn({ leases: staleLeases }, 'released character leases left by an unclean stop');
     const itemSync = await repos.items.syncDefinitions(itemRowsFromContent(content));
     logger.info(itemSync, 'items table in step with the item manifests');
 

@@ -65,7 +65,10 @@ describe('a takeover across worlds', () => {
     expect(asked).toEqual([[id, 1]]);
     expect(await first.closed).toBe(CLOSE_CODES.replaced);
     expect(one.host.isOnline(id)).toBe(false);
-    expect(await two.repos.leases.holder(id, 30_000)).toMatchObject({ worldId: 2, instance: two.leases.instance });
+    expect(await two.repos.leases.holder(id, 30_000)).toMatchObject({
+      worldId: 2,
+      instance: two.leases.instance,
+    });
     const sessions = await two.repos.sessions.listByCharacter(id);
     expect(sessions.filter((s) => s.logoutAt === null)).toMatchObject([{ worldId: 2 }]);
     expect(sessions.find((s) => s.worldId === 1)).toMatchObject({ reason: 'logged in on another world' });

@@ -9,7 +9,10 @@ import { useRealtimeServer, wsUrl } from './realtime-harness';
 const OTHER_WORLD = { id: 2, instance: 'world-2-process' };
 
 /** Opens /ws with `query`; resolves with the close code and reason, or `welcome` once admitted. */
-function attempt(server: RunningServer, query: string): Promise<{ code: number; reason: string } | 'welcome'> {
+function attempt(
+  server: RunningServer,
+  query: string,
+): Promise<{ code: number; reason: string } | 'welcome'> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${wsUrl(server)}?${query}`);
     ws.on('message', (m) => {
@@ -36,10 +39,16 @@ async function loggedOutPlayer(server: RunningServer): Promise<{ id: string; tok
   const client = await GameClient.connect({ url: wsUrl(server), reconnect: false });
   const id = client.welcome?.playerId ?? '';
   const token = client.token ?? '';
-  expect(await server.repos.leases.holder(id, 30_000)).toMatchObject({ worldId: 1, instance: server.instance });
+  expect(await server.repos.leases.holder(id, 30_000)).toMatchObject({
+    worldId: 1,
+    instance: server.instance,
+  });
   await client.close();
   // The reconnect grace ends, the logout save commits and ends the lease in its transaction.
-  await until(async () => (await server.repos.leases.holder(id, 30_000)) === null, 'the logout save to end the lease');
+  await until(
+    async () => (await server.repos.leases.holder(id, 30_000)) === null,
+    'the logout save to end the lease',
+  );
   return { id, token };
 }
 
@@ -53,14 +62,20 @@ describe('one login across worlds', () => {
     expect(ended).toMatchObject({ worldId: 1 });
     expect(ended?.logoutAt).toBeInstanceOf(Date);
 
-    expect(await server.repos.leases.take(id, OTHER_WORLD.id, OTHER_WORLD.instance, 30_000)).toMatchObject({ ok: true });
+    expect(await server.repos.leases.take(id, OTHER_WORLD.id, OTHER_WORLD.instance, 30_000)).toMatchObject({
+      ok: true,
+    });
     expect(await attempt(server, `token=${token}`)).toEqual({
       code: CLOSE_CODES.loggedInElsewhere,
       reason: 'logged_in_elsewhere: world 2',
     });
     // Without a way to ask the other world (no cross-world bus here), a takeover is refused too.
-    expect(await attempt(server, `token=${token}&takeover=1`)).toMatchObject({ code: CLOSE_CODES.loggedInElsewhere });
-    expect(await attempt(server, `token=${token}&takeover=yes`)).toMatchObject({ code: CLOSE_CODES.unauthorized });
+    expect(await attempt(server, `token=${token}&takeover=1`)).toMatchObject({
+      code: CLOSE_CODES.loggedInElsewhere,
+    });
+    expect(await attempt(server, `token=${token}&takeover=yes`)).toMatchObject({
+      code: CLOSE_CODES.unauthorized,
+    });
     // The refusals changed nothing: the other world still holds it.
     expect(await server.repos.leases.holder(id, 30_000)).toMatchObject({ instance: OTHER_WORLD.instance });
 
@@ -77,15 +92,23 @@ describe('one login across worlds', () => {
     expect(await server.repos.leases.release(id, OTHER_WORLD.instance)).toBe(true);
     const back = await GameClient.connect({ url: wsUrl(server), token, reconnect: false });
     expect(back.welcome?.playerId).toBe(id);
-    expect(await server.repos.leases.holder(id, 30_000)).toMatchObject({ worldId: 1, instance: server.instance });
+    expect(await server.repos.leases.holder(id, 30_000)).toMatchObject({
+      worldId: 1,
+      instance: server.instance,
+    });
     const [open] = await server.repos.sessions.listByCharacter(id);
     expect(open).toMatchObject({ worldId: 1, logoutAt: null });
     expect((await server.repos.leases.holder(id, 30_000))?.sessionId).toBe(open?.id);
     const offline = await fetch(`${server.url}/api/characters/${id}/position`, { headers });
     expect(await offline.json()).toMatchObject({ online: true, world: 1 });
     await back.close();
-    await until(async () => (await server.repos.leases.holder(id, 30_000)) === null, 'the lease to end again');
-    expect((await fetch(`${server.url}/api/character/${id}`, { method: 'DELETE', headers })).status).toBe(204);
+    await until(
+      async () => (await server.repos.leases.holder(id, 30_000)) === null,
+      'the lease to end again',
+    );
+    expect((await fetch(`${server.url}/api/character/${id}`, { method: 'DELETE', headers })).status).toBe(
+      204,
+    );
   });
 });
 
@@ -98,7 +121,11 @@ describe('a crashed world and a full world', () => {
     const character = await server.repos.characters.findById(id);
     // World 2 took the character, opened its session, and died: it renews nothing any more.
     await server.repos.leases.take(id, OTHER_WORLD.id, OTHER_WORLD.instance, 1000);
-    const dead = await server.repos.sessions.open({ characterId: id, accountId: character?.accountId ?? '', worldId: 2 });
+    const dead = await server.repos.sessions.open({
+      characterId: id,
+      accountId: character?.accountId ?? '',
+      worldId: 2,
+    });
     await until(async () => (await server.repos.leases.holder(id, 1000)) === null, 'the lease to expire');
     const client = await GameClient.connect({ url: wsUrl(server), token, reconnect: false });
     expect(client.welcome?.playerId).toBe(id);
@@ -108,11 +135,15 @@ describe('a crashed world and a full world', () => {
     // The world renews its leases (every third of the TTL): the lease outlives several TTLs.
     const first = await server.repos.leases.holder(id, 1000);
     await until(
-      async () => ((await server.repos.leases.holder(id, 1000))?.heartbeatAt ?? 0) > (first?.heartbeatAt ?? Infinity),
+      async () =>
+        ((await server.repos.leases.holder(id, 1000))?.heartbeatAt ?? 0) > (first?.heartbeatAt ?? Infinity),
       'a renewal',
     );
     await client.close();
-    await until(async () => (await server.repos.leases.holder(id, 30_000)) === null, 'the logout save to end the lease');
+    await until(
+      async () => (await server.repos.leases.holder(id, 30_000)) === null,
+      'the logout save to end the lease',
+    );
   });
 
   it('refuses a new player with 4012 while it holds its capacity, but lets a player here take its session over', async () => {
