@@ -231,6 +231,8 @@ agents use the same protocol; \`packages/sdk\` is a typed client for it.
 - Authentication: a session token (see [auth.md](auth.md)) as \`?token=<jwt>\` (browsers cannot set headers on a
   WebSocket) or as an \`Authorization: Bearer <jwt>\` header. An invalid token closes the connection with 4001.
 - \`?characterId=<id>\` chooses which of the account's characters to play (see close codes 4001 and 4005).
+- \`?takeover=1\` (or \`0\`, the default): when another world holds the character (close 4011), ask that world to log it
+  out, and enter once its logout save has ended the character's lease (within about 10 s; otherwise close 4011).
 - Anonymous mode: a connection without a token gets a fresh temporary identity and character, and receives its token in
   \`session:welcome.token\`: reconnect with it to come back as the same player.
 - The server's first message is always \`session:welcome\`: wait for it before sending.

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { pgliteDatabase, postgresDatabase } from '../src/storage/drivers';
 import type { Database, DatabaseKind } from '../src/storage/types';
@@ -44,6 +45,43 @@ export async function createTestDatabase(kind: DatabaseKind = 'pglite'): Promise
   return postgresDatabase(pool, () =>
     adminQuery(postgres.adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   );
+}
+
+/**
+ * Two handles on one fresh migrated database, as two world processes have: on PostgreSQL two
+ * separate connection pools (so their statements really run concurrently, in separate sessions);
+ * on PGlite, which has one connection, the same handle twice. `close()` closes both.
+ */
+export async function createSharedTestDatabases(
+  kind: DatabaseKind = 'pglite',
+): Promise<{ a: Database; b: Database; close(): Promise<void> }> {
+  const a = await createTestDatabase(kind);
+  if (kind === 'pglite') return { a, b: a, close: () => a.close() };
+  const postgres = inject('storageTestTemplates').postgres;
+  const name = await currentDatabaseName(a);
+  if (!postgres) throw new Error('createSharedTestDatabases("postgres") needs DATABASE_URL');
+  const url = new URL(postgres.adminUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  pool.on('error', () => undefined);
+  const b = postgresDatabase(pool);
+  return {
+    a,
+    b,
+    close: async () => {
+      await b.close();
+      await a.close();
+    },
+  };
+}
+
+async function currentDatabaseName(database: Database): Promise<string> {
+  const result = (await database.db.execute(sql`SELECT current_database() AS name`)) as unknown as {
+    rows: Array<{ name: string }>;
+  };
+  const name = result.rows[0]?.name;
+  if (!name) throw new Error('current_database() returned no row');
+  return name;
 }
 
 /**

@@ -22,13 +22,14 @@ import { prepareContent } from './manifests';
 import { DEFAULT_PUBLIC_DIR, worldPaths } from './paths';
 import { resolveJwtSecret } from './secrets';
 import { VERSION } from './version';
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { CLOSE_CODES } from '@tilerealm/protocol';
 import { Gateway } from '../transport/ws/gateway';
 import { SocialService } from '../social/service';
 import { AgentService } from '../agents/service';
 import { worldAgentLink } from '../agents/world-link';
 import { InputRecorder } from '../world/input-recorder';
+import { LeaseKeeper } from '../world/lease-keeper';
 import { SaveQueue } from '../world/save-queue';
 import { WorldHost } from '../world/world-host';
 import { accountStore } from './account-store';
@@ -45,6 +46,8 @@ export interface RunningServer {
   host: WorldHost;
   /** This process's ownership of the world in its database: saves are written only while it is held. */
   ownership: WorldOwnership;
+  /** Names this process as the holder of its character leases (the ownership's instance when it has one). */
+  instance: string;
   /** Graceful shutdown within `config.shutdownTimeoutMs` (see docs/architecture.md). Idempotent. */
   close(): Promise<ShutdownReport>;
 }
@@ -118,8 +121,13 @@ export async function startServer(
       : embeddedWorldOwnership();
     cleanups.push(() => ownership.release());
     const repos = createRepositories(database);
-    const orphaned = await repos.sessions.closeAllOpen('server_restart');
+    // This process owns the world number now: what its previous run left open is closed and released.
+    const instance = ownership.instance ?? randomUUID();
+    const orphaned = await repos.sessions.closeOpenOfWorld(config.world.id, 'server_restart');
     if (orphaned > 0) logger.warn({ sessions: orphaned }, 'closed sessions left open by an unclean stop');
+    const staleLeases = await repos.leases.releaseLeftBy(config.world.id, instance);
+    if (staleLeases > 0)
+      logger.warn({ leases: staleLeases }, 'released character leases left by an unclean stop');
     const itemSync = await repos.items.syncDefinitions(itemRowsFromContent(content));
     logger.info(itemSync, 'items table in step with the item manifests');
 
@@ -142,6 +150,8 @@ export async function startServer(
       // Saves are written only while this process owns the world, checked again in each transaction.
       writable: () => ownership.held(),
       fence: (tx) => stillOwner(ownership, tx),
+      // Each character save also checks this world holds the character's lease; final saves end it.
+      leases: { instance },
     });
     const recorder = config.inputLogPath ? new InputRecorder(config.inputLogPath) : undefined;
     const host = new WorldHost({
@@ -164,10 +174,19 @@ export async function startServer(
     await restoreFeatureRecords(host, repos, content, logger);
     const social = new SocialService({ repos, world: host, logger });
     const agents = new AgentService({ repos, content, logger });
+    const leases = new LeaseKeeper({
+      leases: repos.leases,
+      worldId: config.world.id,
+      instance,
+      ttlMs: config.world.leaseTtlMs,
+      logger,
+    });
     const gateway = new Gateway({
       social,
       agents,
       host,
+      world: { id: config.world.id, capacity: config.world.capacity },
+      leases,
       repos,
       content,
       authenticator,
@@ -235,6 +254,8 @@ export async function startServer(
               'saves not written at shutdown: the next start does not have them',
             );
         });
+        // Only now: the final saves ended the leases of everyone they wrote; the rest expire after the TTL.
+        await budget.run('stop lease renewal', () => leases.stop(), { capMs: budget.share(0.05) });
         await budget.run(
           'close http',
           async () => {
@@ -252,9 +273,10 @@ export async function startServer(
     );
     const address = await app.listen({ port: config.port, host: config.host });
     host.start();
-    logger.info({ seed, runId, tickMs: config.tickMs }, 'world ticking');
+    leases.start();
+    logger.info({ seed, runId, tickMs: config.tickMs, worldId: config.world.id, instance }, 'world ticking');
     logger.info({ address, authMode: config.idp ? 'identity-provider' : 'anonymous' }, 'server listening');
-    return { app, config, url: address, logger, repos, host, ownership, close };
+    return { app, config, url: address, logger, repos, host, ownership, instance, close };
   } catch (err) {
     await close();
     throw err;

@@ -20,6 +20,7 @@ export type { AppDatabase, Database, DatabaseKind, Schema, StorageLogger } from 
 export { createRepositories, type Repositories } from './repositories';
 export type * from './repositories/ports';
 export type * from './repositories/ports-more';
+export type * from './repositories/ports-leases';
 export { skillsOf } from './repositories/characters';
 export { findPgError, isTransientDatabaseError, isUniqueViolation } from './repositories/errors';
 export { IDP_PROVIDER } from './repositories/users';

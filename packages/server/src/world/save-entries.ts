@@ -15,6 +15,8 @@ export interface Entry {
   records: Map<string, RecordWrite>;
   /** Ledger entries of every snapshot handed over under this key and not yet written. */
   ledgers: LedgerParts;
+  /** The character's final save (logout, shutdown): its lease ends in the transaction that writes it. */
+  release: boolean;
 }
 
 /** A step a batch can stand for, named by the fail points. */
@@ -53,15 +55,20 @@ export class EntryTable {
   entry(key: string): Entry {
     let entry = this.entries.get(key);
     if (!entry) {
-      entry = { key, snapshot: undefined, records: new Map(), ledgers: new Map() };
+      entry = { key, snapshot: undefined, records: new Map(), ledgers: new Map(), release: false };
       this.entries.set(key, entry);
     }
     return entry;
   }
 
-  /** The newest snapshot of the entry's character; its ledger entries join the waiting ones. */
-  takeSnapshot(entry: Entry, snapshot: PlayerSnapshot): void {
+  /**
+   * The newest snapshot of the entry's character; its ledger entries join the waiting ones. A final
+   * save (`release`) stays final: nothing of the character can follow it while it waits (a new login
+   * of the character is refused until it is written).
+   */
+  takeSnapshot(entry: Entry, snapshot: PlayerSnapshot, release = false): void {
     entry.snapshot = snapshot;
+    entry.release ||= release;
     if (snapshot.ledger.length > 0) entry.ledgers.set(this.nextSeq(), snapshot.ledger);
   }
 
@@ -115,6 +122,7 @@ export class EntryTable {
     for (const old of batch) {
       const entry = this.entry(old.key);
       entry.snapshot ??= old.snapshot;
+      entry.release ||= old.release;
       unionParts(entry.ledgers, old.ledgers);
       for (const write of old.records.values()) mergeRecord(entry.records, write);
     }

@@ -34,6 +34,12 @@ export interface SaveQueueOptions {
   fence?: (tx: Repositories) => Promise<boolean>;
   /** Names this process in commit markers (the world's run id); random when absent. */
   runId?: string;
+  /**
+   * Character leases (docs/decisions/0015): each batch checks in its transaction that this world
+   * (`instance`) holds the lease of every character it saves (else it is set aside, see
+   * {@link SaveListener.leaseLost}), and a character's final save ends its lease in that transaction.
+   */
+  leases?: { instance: string };
 }
 
 /** What the queue tells its host (the world host). */
@@ -42,6 +48,8 @@ export interface SaveListener {
   committed(what: PersistKind, key: string): void;
   /** Characters whose save was set aside: the host ends their sessions (close 4007). */
   setAside(characterIds: readonly string[]): void;
+  /** Characters whose save was refused because another world holds their lease: the host ends their sessions (4011). */
+  leaseLost?(characterIds: readonly string[]): void;
 }
 
 

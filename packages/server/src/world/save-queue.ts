@@ -3,6 +3,7 @@ import type { DeathLockState, DeathStep, JsonObject, PersistKind, PlayerSnapshot
 import { isTransientDatabaseError, type Repositories } from '../storage';
 import { recordSchema, writeBatch, type RecordWrite } from './save-batch';
 import { EntryTable, groupsOf, ledgerParts, writesOf, type Entry } from './save-entries';
+import { fenceLeases, LeaseLostError, releaseLeases } from './save-leases';
 
 import type { SaveListener, SaveLogger, SaveQueueOptions, SaveQueueStatus, SetAsideSave } from './save-queue-types';
 
@@ -84,9 +85,9 @@ export class SaveQueue {
     this.listener = listener;
   }
 
-  /** Hands a snapshot over; the write happens in the background. */
-  push(snapshot: PlayerSnapshot): void {
-    this.waiting.takeSnapshot(this.waiting.entry(snapshot.id), snapshot);
+  /** Hands a snapshot over; the write happens in the background. `release`: the final one (logout, shutdown). */
+  push(snapshot: PlayerSnapshot, opts: { release?: boolean } = {}): void {
+    this.waiting.takeSnapshot(this.waiting.entry(snapshot.id), snapshot, opts.release === true);
     this.kick();
   }
 
@@ -242,7 +243,10 @@ export class SaveQueue {
     try {
       await this.repos.transaction(async (tx) => {
         if (this.options.fence && !(await this.options.fence(tx))) throw new NotOwnerError();
+        const leases = this.options.leases;
+        if (leases) await fenceLeases(tx, batch, leases.instance);
         await writeBatch(tx, w.writes, this.tickMs);
+        if (leases) await releaseLeases(tx, batch, leases.instance);
         await tx.saveCommits.mark(marker);
         if (this.batches % PRUNE_EVERY === 0) await tx.saveCommits.prune(MARKER_TTL_MS, marker);
         for (const step of w.steps) this.options.failpoint?.(`${step}:beforeCommit`);
@@ -358,7 +362,10 @@ export class SaveQueue {
     } catch (e) {
       lost(e);
     }
-    if (characterIds.length > 0) this.listener?.setAside(characterIds);
+    const leaseLost = new Set(err instanceof LeaseLostError ? err.characterIds : []);
+    if (leaseLost.size > 0) this.listener?.leaseLost?.([...leaseLost]);
+    const others = characterIds.filter((id) => !leaseLost.has(id));
+    if (others.length > 0) this.listener?.setAside(others);
   }
 
   /** Records an outage (or its newest error); true when it just began. */

@@ -51,7 +51,7 @@ describe('WorldHost faults', () => {
       }),
       'world fault',
     );
-    expect(saves.push).toHaveBeenCalledWith(expect.objectContaining({ id: 'bad' }));
+    expect(saves.push).toHaveBeenCalledWith(expect.objectContaining({ id: 'bad' }), { release: true });
     expect(sink.disconnect).toHaveBeenCalledWith('bad', CLOSE_CODES.serverError, expect.any(String));
     expect(h.isOnline('bad')).toBe(false);
     expect(h.world.players.get('ok')?.x).toBe(1);
@@ -88,6 +88,6 @@ describe('WorldHost faults', () => {
     // The effects of the same tick still reach the save queue (a logout's save here).
     h.enqueue({ type: 'logout', playerId: 'ok', reason: 'logout' });
     h.tick();
-    expect(saves.push).toHaveBeenCalledWith(expect.objectContaining({ id: 'ok' }));
+    expect(saves.push).toHaveBeenCalledWith(expect.objectContaining({ id: 'ok' }), { release: true });
   });
 });

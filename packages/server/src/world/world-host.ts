@@ -23,6 +23,9 @@ export interface PlayerSink {
   disconnect(playerId: string, code: number, reason: string): void;
 }
 
+/** Close reason (4011) of a character whose lease another world took over while it played here. */
+export const LEASE_LOST_REASON = 'logged_in_elsewhere: another world took this character over';
+
 export interface HostLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -77,6 +80,9 @@ export class WorldHost implements WorldView {
         for (const id of ids)
           this.sink?.disconnect(id, CLOSE_CODES.saveFailed, 'your progress could not be saved: log in again');
       },
+      leaseLost: (ids) => {
+        for (const id of ids) this.sink?.disconnect(id, CLOSE_CODES.loggedInElsewhere, LEASE_LOST_REASON);
+      },
     });
     opts.recorder?.begin({ seed: opts.seed, tickMs: opts.tickMs, runId: this.world.runId });
   }
@@ -111,12 +117,12 @@ export class WorldHost implements WorldView {
     if (entries.length > 0) this.enqueue({ type: 'restore', what, entries: [...entries] });
   }
 
-  /** Stops ticking and hands every player's snapshot to the save queue. */
+  /** Stops ticking and hands every player's final snapshot to the save queue (it ends their leases). */
   stop(): void {
     this.loop.stop();
     for (const p of this.world.players.values())
       this.guarded('saving a player at shutdown', { playerId: p.id }, () =>
-        this.opts.saves.push(snapshotOf(this.world, p)),
+        this.opts.saves.push(snapshotOf(this.world, p), { release: true }),
       );
     // World objects and ground piles with their timers as they are now (ticks left), so a restart resumes them.
     for (const chunk of snapshotChunks(this.world)) this.opts.saves.pushRecord('worldChunk', chunk.key, chunk.data, []);
@@ -160,7 +166,7 @@ export class WorldHost implements WorldView {
   private apply(e: Effect): void {
     switch (e.type) {
       case 'save':
-        this.opts.saves.push(e.snapshot);
+        this.opts.saves.push(e.snapshot, { release: e.reason !== 'autosave' });
         return;
       case 'deathLock':
         this.opts.saves.pushLock(e.lock, e.snapshots, e.step, e.ledger);

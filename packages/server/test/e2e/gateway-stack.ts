@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { buildServer } from '../../src/app/build-server';
@@ -10,8 +11,9 @@ import type { Command } from '../../src/sim/core/types';
 import { SocialService } from '../../src/social/service';
 import { createRepositories, type Repositories } from '../../src/storage';
 import type { Database } from '../../src/storage/types';
-import { Gateway } from '../../src/transport/ws/gateway';
+import { Gateway, type CrossWorld } from '../../src/transport/ws/gateway';
 import type { OutboundLimits } from '../../src/transport/ws/limits';
+import { LeaseKeeper } from '../../src/world/lease-keeper';
 import { SaveQueue } from '../../src/world/save-queue';
 import { WorldHost } from '../../src/world/world-host';
 import { createTestDatabase } from '../db-helpers';
@@ -32,6 +34,8 @@ export interface GatewayStack {
   saves: SaveQueue;
   gateway: Gateway;
   repos: Repositories;
+  /** The world's character leases (world 1 by default; the instance is random per stack). */
+  leases: LeaseKeeper;
   enqueued: Command[];
   logs: Array<Record<string, unknown>>;
   tick(): void;
@@ -52,8 +56,17 @@ export async function gatewayStack(options: {
   gatewayRepos?: (repos: Repositories) => Repositories;
   /** Wraps the repositories the save queue uses (e.g. transactions held by the test). */
   saveRepos?: (repos: Repositories) => Repositories;
+  /** The world's number and capacity (default 1 and 2000). */
+  world?: { id: number; capacity: number };
+  /** CHARACTER_LEASE_TTL_MS (default 30 s); renewal runs only when the test calls `leases.renew()`. */
+  leaseTtlMs?: number;
+  /** The cross-world takeover requests (default: none, so a `takeover=1` login gets 4011). */
+  crossWorld?: CrossWorld;
+  /** A database shared with other stacks (other worlds); left open by `close()`. Default: a fresh one. */
+  database?: Database;
 }): Promise<GatewayStack> {
-  const database: Database = await createTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
+  const database: Database =
+    options.database ?? (await createTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite'));
   const repos = createRepositories(database);
   let held: Promise<void> | undefined;
   const socialRepos: Repositories = {
@@ -72,7 +85,16 @@ export async function gatewayStack(options: {
   const { config } = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' });
   const sessions = new SessionTokens(config.jwtSecret ?? '', 3600);
   const authenticator = new Authenticator(sessions, undefined, accountStore(repos));
-  const saves = new SaveQueue(options.saveRepos?.(repos) ?? repos, logger);
+  const world = options.world ?? { id: 1, capacity: 2000 };
+  const instance = `stack-${randomUUID()}`;
+  const leases = new LeaseKeeper({
+    leases: repos.leases,
+    worldId: world.id,
+    instance,
+    ttlMs: options.leaseTtlMs ?? 30_000,
+    logger,
+  });
+  const saves = new SaveQueue(options.saveRepos?.(repos) ?? repos, logger, { leases: { instance } });
   const host = new WorldHost({ content, seed: 5, tickMs: options.ticking?.tickMs ?? 50, saves, logger });
   const enqueued: Command[] = [];
   const enqueue = host.enqueue.bind(host);
@@ -83,6 +105,9 @@ export async function gatewayStack(options: {
   const social = new SocialService({ repos: socialRepos, world: host, logger });
   const gateway = new Gateway({
     host,
+    world,
+    leases,
+    ...(options.crossWorld ? { crossWorld: options.crossWorld } : {}),
     repos: options.gatewayRepos?.(repos) ?? repos,
     content,
     authenticator,
@@ -121,6 +146,7 @@ export async function gatewayStack(options: {
     saves,
     gateway,
     repos,
+    leases,
     enqueued,
     logs,
     tick: () => void host.tick(),
@@ -145,7 +171,7 @@ export async function gatewayStack(options: {
       await social.idle();
       await app.close();
       await saves.flush();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

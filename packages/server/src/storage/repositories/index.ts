@@ -3,6 +3,8 @@ import { createAgentRepository } from './agents';
 import { createCharacterRepository } from './characters';
 import { createBankRepository, createEquipmentRepository, createInventoryRepository } from './containers';
 import { createItemRepository } from './items';
+import { createLeaseRepository } from './leases';
+import type { LeaseRepository } from './ports-leases';
 import type {
   AgentRepository,
   BankRepository,
@@ -66,6 +68,7 @@ export interface Repositories {
   saveQuarantine: SaveQuarantineRepository;
   saveCommits: SaveCommitRepository;
   worldOwner: WorldOwnerRepository;
+  leases: LeaseRepository;
   /**
    * Runs `fn` in one database transaction with repositories bound to it:
    * all of its writes commit together or none do (trades, bank moves, death
@@ -99,6 +102,7 @@ export function createRepositories(database: Database | AppDatabase): Repositori
     saveQuarantine: createSaveQuarantineRepository(db),
     saveCommits: createSaveCommitRepository(db),
     worldOwner: createWorldOwnerRepository(db),
+    leases: createLeaseRepository(db),
     transaction: (fn) => db.transaction((tx) => fn(createRepositories(tx))),
   };
 }

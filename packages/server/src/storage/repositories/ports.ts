@@ -134,13 +134,18 @@ export interface SessionRepository {
   open(input: {
     characterId: string;
     accountId: string;
+    /** The world the session plays on. */
+    worldId: number;
     ip?: string;
     transport?: string;
   }): Promise<PlayerSessionRow>;
   /** Closes an open session; false when it was unknown or already closed. */
   close(id: string, reason: string): Promise<boolean>;
-  /** Closes every session left open (a crash skips logout); returns how many. */
-  closeAllOpen(reason: string): Promise<number>;
+  /**
+   * Closes every session of world `worldId` left open (its previous run crashed, skipping logout);
+   * returns how many. Other worlds' sessions are theirs to close.
+   */
+  closeOpenOfWorld(worldId: number, reason: string): Promise<number>;
   /** Newest first. */
   listByCharacter(characterId: string, limit?: number): Promise<PlayerSessionRow[]>;
 }

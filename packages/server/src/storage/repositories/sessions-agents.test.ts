@@ -26,9 +26,15 @@ describe.each(availableBackends())('sessions and agents on %s', (kind) => {
   describe('SessionRepository', () => {
     it('opens and closes login sessions', async () => {
       const who = await newCharacter();
-      const session = await repos.sessions.open({ ...who, ip: '127.0.0.1', transport: 'ws-json' });
+      const session = await repos.sessions.open({
+        ...who,
+        worldId: 3,
+        ip: '127.0.0.1',
+        transport: 'ws-json',
+      });
       expect(session).toMatchObject({
         ...who,
+        worldId: 3,
         ip: '127.0.0.1',
         transport: 'ws-json',
         logoutAt: null,
@@ -43,15 +49,25 @@ describe.each(availableBackends())('sessions and agents on %s', (kind) => {
       expect(closed?.logoutAt).toBeInstanceOf(Date);
     });
 
-    it('closes sessions left open by a crash', async () => {
+    it("closes the sessions a crashed world left open, and only that world's", async () => {
       const a = await newCharacter();
       const b = await newCharacter();
-      await repos.sessions.open(a);
-      await repos.sessions.open(b);
-      expect(await repos.sessions.closeAllOpen('server_restart')).toBeGreaterThanOrEqual(2);
-      expect(await repos.sessions.closeAllOpen('server_restart')).toBe(0);
+      const other = await newCharacter();
+      await repos.sessions.open({ ...a, worldId: 7 });
+      await repos.sessions.open({ ...b, worldId: 7 });
+      const elsewhere = await repos.sessions.open({ ...other, worldId: 8 });
+      expect(await repos.sessions.closeOpenOfWorld(7, 'server_restart')).toBe(2);
+      expect(await repos.sessions.closeOpenOfWorld(7, 'server_restart')).toBe(0);
       const [row] = await repos.sessions.listByCharacter(b.characterId);
       expect(row?.reason).toBe('server_restart');
+      const [open] = await repos.sessions.listByCharacter(other.characterId);
+      expect(open).toMatchObject({ id: elsewhere.id, logoutAt: null });
+    });
+
+    it('keeps at most one open session per character', async () => {
+      const who = await newCharacter();
+      await repos.sessions.open({ ...who, worldId: 1 });
+      await expect(repos.sessions.open({ ...who, worldId: 2 })).rejects.toThrow();
     });
   });
 

@@ -14,6 +14,7 @@ export function createSessionRepository(db: AppDatabase): SessionRepository {
           id: randomUUID(),
           characterId: input.characterId,
           accountId: input.accountId,
+          worldId: input.worldId,
           ip: input.ip ?? null,
           transport: input.transport ?? null,
         })
@@ -32,11 +33,11 @@ export function createSessionRepository(db: AppDatabase): SessionRepository {
       return rows.length > 0;
     },
 
-    async closeAllOpen(reason) {
+    async closeOpenOfWorld(worldId, reason) {
       const rows = await db
         .update(playerSessions)
         .set({ logoutAt: sql`now()`, reason })
-        .where(isNull(playerSessions.logoutAt))
+        .where(and(eq(playerSessions.worldId, worldId), isNull(playerSessions.logoutAt)))
         .returning({ id: playerSessions.id });
       return rows.length;
     },

@@ -4,6 +4,7 @@ import type { SessionTokens } from '../../auth/session-tokens';
 import type { Content } from '../../content/load';
 import type { Repositories } from '../../storage';
 import type { SocialService } from '../../social/service';
+import type { LeaseKeeper } from '../../world/lease-keeper';
 import type { SaveQueue } from '../../world/save-queue';
 import type { WorldHost } from '../../world/world-host';
 import type { Connection } from './connection';
@@ -16,8 +17,23 @@ export interface GatewayLogger {
   warn(obj: object, msg: string): void;
 }
 
+/**
+ * Cross-world requests (over the social bus): the takeover of a character logged in on another
+ * world (a login with `takeover=1`).
+ */
+export interface CrossWorld {
+  /** Asks world `worldId` to log the character out; true when the request was delivered. */
+  requestLogout(characterId: string, worldId: number): Promise<boolean>;
+}
+
 export interface GatewayDeps {
   host: WorldHost;
+  /** This world's number and the most players it holds at once (logins beyond it get 4012). */
+  world: { id: number; capacity: number };
+  /** The character leases: one login per character across every world on the database. */
+  leases: LeaseKeeper;
+  /** Asks other worlds to log a character out (a login with `takeover=1`); without it such a login gets 4011. */
+  crossWorld?: CrossWorld;
   repos: Repositories;
   content: Content;
   authenticator: Authenticator;
@@ -35,6 +51,18 @@ export interface GatewayDeps {
   agents?: AgentService;
   /** When a client that stops reading is closed (tests shorten them); default WS_LIMITS.outbound. */
   outbound?: OutboundLimits;
+}
+
+/** What {@link Gateway.deleteCharacter} did; `worldId`: the world where the character plays. */
+export type DeleteOutcome =
+  { status: 'deleted' | 'save_pending' } | { status: 'character_online'; worldId?: number };
+
+/** The /ws query, validated by the route. */
+export interface LoginQuery {
+  token?: string;
+  characterId?: string;
+  /** Log the character out of the other world holding it first (`takeover=1`). */
+  takeover?: boolean;
 }
 
 /** A character's live session (or dropped one, during its reconnect grace). */

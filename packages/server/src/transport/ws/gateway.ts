@@ -1,7 +1,7 @@
 import { CLOSE_CODES, PROTOCOL_VERSION, type ClientMessage, type Rid } from '@tilerealm/protocol';
 import type { CharacterRow } from '../../storage';
 import type { OutEvent } from '../../sim/core/types';
-import type { PlayerSink } from '../../world/world-host';
+import { LEASE_LOST_REASON, type PlayerSink } from '../../world/world-host';
 import { isSocialMessage } from '../../social/service';
 import type { SocialLink } from '../../social/types';
 import { ADMIN_ATTEMPTS_PER_MINUTE, AdminGate, adminAnswer } from './admin-gate';
@@ -11,15 +11,17 @@ import { chooseCharacter } from './guest';
 import { WS_LIMITS } from './limits';
 import { SessionRids } from './session-rids';
 import { loadRecord } from './player-record';
-import type { Attached, GatewayDeps } from './gateway-types';
+import type { Attached, DeleteOutcome, GatewayDeps, LoginQuery } from './gateway-types';
+import { deleteUnderLease, leaseForLogin, WORLD_FULL_REASON } from './leases';
 
-export type { GatewayDeps, GatewayLogger } from './gateway-types';
+export type { CrossWorld, DeleteOutcome, GatewayDeps, GatewayLogger, LoginQuery } from './gateway-types';
 
 /**
  * Connects WebSocket sessions to players in the world. One live session per character: a new login
  * takes the character over (the old connection gets close 4000) without leaving the world; a
  * dropped connection keeps its player in the world for the reconnect grace period; a login is
- * refused (4004) while the previous session's save is still being written. A session only ever
+ * refused (4004) while the previous session's save is still being written, (4011) while another
+ * world holds the character's lease, and (4012) while the world is full. A session only ever
  * receives the answers to its own requests ({@link SessionRids}). Events are queued on the
  * session's connection and go out as one frame per tick when the host calls `flush`.
  */
@@ -41,6 +43,10 @@ export class Gateway implements PlayerSink, SocialLink {
     this.admin = new AdminGate(deps.adminCode);
     deps.host.attach(this);
     deps.social?.attach(this);
+    deps.leases.watch({
+      inUse: (id) => this.characterInUse(id) !== undefined,
+      lost: (id) => this.endLostLease(id),
+    });
   }
 
   get connected(): number {
@@ -48,11 +54,7 @@ export class Gateway implements PlayerSink, SocialLink {
   }
 
   /** Authenticates a connection and puts its character in the world (or resumes it); 1001 once closing. */
-  async accept(
-    connection: Connection,
-    query: { token?: string; characterId?: string },
-    authHeader: string | undefined,
-  ): Promise<void> {
+  async accept(connection: Connection, query: LoginQuery, authHeader: string | undefined): Promise<void> {
     if (this.closing) return connection.close(CLOSE_CODES.goingAway, 'server shutting down');
     this.accepting.add(connection);
     try {
@@ -64,7 +66,7 @@ export class Gateway implements PlayerSink, SocialLink {
 
   private async login(
     connection: Connection,
-    query: { token?: string; characterId?: string },
+    query: LoginQuery,
     authHeader: string | undefined,
   ): Promise<void> {
     const { deps } = this;
@@ -104,13 +106,14 @@ export class Gateway implements PlayerSink, SocialLink {
         'no such character on this account: create one with POST /api/v1/player',
       );
     if (!connection.isOpen) return;
-    await this.attach(connection, character, issuedToken);
+    await this.attach(connection, character, issuedToken, query.takeover === true);
   }
 
   private async attach(
     connection: Connection,
     character: CharacterRow,
     issuedToken: string | undefined,
+    takeover: boolean,
   ): Promise<void> {
     const { deps } = this;
     const id = character.id;
@@ -127,9 +130,13 @@ export class Gateway implements PlayerSink, SocialLink {
         'the previous session is still being saved: try again in a moment',
       );
     }
+    if (!inWorld && this.byCharacter.size + this.loading.size >= deps.world.capacity)
+      return connection.close(CLOSE_CODES.worldFull, WORLD_FULL_REASON);
     this.loading.add(id);
     let attached: Attached | undefined;
+    let leased = false;
     try {
+      if (!(leased = await leaseForLogin(deps, connection, id, takeover))) return;
       // Held against deletion from here on: it may have been deleted while this login read it.
       if (!previous && !(await deps.repos.characters.findById(id)))
         return connection.close(CLOSE_CODES.characterUnavailable, 'this character no longer exists');
@@ -145,9 +152,11 @@ export class Gateway implements PlayerSink, SocialLink {
       const row = await deps.repos.sessions.open({
         characterId: id,
         accountId: character.accountId,
+        worldId: deps.world.id,
         ip: connection.remoteAddress,
         transport: `ws/${connection.format}`,
       });
+      await deps.leases.attachSession(id, row.id);
       await deps.repos.users.touchLogin(character.accountId);
       await deps.repos.characters.update(id, { lastLoginAt: new Date() });
       if (!connection.isOpen) {
@@ -201,6 +210,8 @@ export class Gateway implements PlayerSink, SocialLink {
       this.abandonLogin(id, previous, attached);
       throw err;
     } finally {
+      // A login that did not put the character here lets its lease go.
+      if (leased && !this.byCharacter.has(id) && !deps.host.isOnline(id)) void deps.leases.release(id);
       this.loading.delete(id);
     }
   }
@@ -302,23 +313,33 @@ export class Gateway implements PlayerSink, SocialLink {
   }
 
   /**
-   * Deletes a character with `remove` unless it is in use (see {@link characterInUse}); while
-   * `remove` runs, logins of the character are refused, so no session can start on a character
-   * that is going away.
+   * Deletes a character with `remove` unless it is in use here (see {@link characterInUse}) or on
+   * another world (its lease lives there). The deletion holds the character's lease itself, and
+   * logins here are refused while `remove` runs, so no session, on any world, can start on a
+   * character that is going away (the lease row goes with it).
    */
-  async deleteCharacter(
-    characterId: string,
-    remove: () => Promise<void>,
-  ): Promise<'deleted' | 'character_online' | 'save_pending'> {
+  async deleteCharacter(characterId: string, remove: () => Promise<void>): Promise<DeleteOutcome> {
     const busy = this.characterInUse(characterId);
-    if (busy) return busy;
+    if (busy) return { status: busy };
     this.deleting.add(characterId);
     try {
-      await remove();
-      return 'deleted';
+      return await deleteUnderLease(this.deps.leases, characterId, remove);
     } finally {
       this.deleting.delete(characterId);
     }
+  }
+
+  /** A takeover from another world: the session ends (4000), the character logs out; false when not here. */
+  logoutForTakeover(characterId: string): boolean {
+    if (!this.byCharacter.has(characterId)) return this.deps.host.isOnline(characterId);
+    this.disconnect(characterId, CLOSE_CODES.replaced, 'logged in on another world', 'disconnected');
+    return true;
+  }
+
+  /** Another world took the character's lease over: nothing played here can be saved any more. */
+  private endLostLease(id: string): void {
+    if (this.byCharacter.has(id)) this.disconnect(id, CLOSE_CODES.loggedInElsewhere, LEASE_LOST_REASON);
+    else this.deps.host.enqueue({ type: 'logout', playerId: id, reason: 'lease_lost' });
   }
 
   /** Online: the character has a session (a dropped one counts until its grace period ends). */
@@ -331,7 +352,8 @@ export class Gateway implements PlayerSink, SocialLink {
     return this.byCharacter.get(characterId)?.connection.isOpen === true;
   }
 
-  disconnect(playerId: string, code: number, reason: string): void {
+  /** Ends the character's session (close `code`) and logs it out (`logoutReason`, default `reason`). */
+  disconnect(playerId: string, code: number, reason: string, logoutReason = reason): void {
     const attached = this.byCharacter.get(playerId);
     if (!attached) return;
     this.byCharacter.delete(playerId);
@@ -339,7 +361,7 @@ export class Gateway implements PlayerSink, SocialLink {
     if (attached.graceTimer) clearTimeout(attached.graceTimer);
     attached.connection.close(code, reason);
     void this.closeSessionRow(playerId, attached, reason);
-    this.deps.host.enqueue({ type: 'logout', playerId, reason });
+    this.deps.host.enqueue({ type: 'logout', playerId, reason: logoutReason });
   }
 
   /** Ends a session row (its history); a failure leaves the row open, which is logged, never thrown. */

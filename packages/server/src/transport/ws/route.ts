@@ -13,6 +13,11 @@ const query = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
+  /** `1`: log the character out of the other world holding it first (see close code 4011). */
+  takeover: z
+    .enum(['0', '1'])
+    .transform((v) => v === '1')
+    .optional(),
 });
 
 /**
@@ -42,7 +47,7 @@ export async function registerWebSocket(
       const connection = new Connection(socket, format, request.ip);
       const parsed = query.safeParse(request.query);
       if (!parsed.success) {
-        connection.close(4001, 'invalid token or characterId query parameter');
+        connection.close(4001, 'invalid token, characterId or takeover query parameter');
         return;
       }
       gateway.accept(connection, parsed.data, request.headers.authorization).catch((err: unknown) => {

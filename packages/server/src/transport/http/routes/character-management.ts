@@ -10,6 +10,7 @@ import { playerResource, toPlayerResource } from '../resources/character';
 import { creationError } from '../character-errors';
 import { HttpError } from '../errors';
 import type { HttpDeps } from '../deps';
+import type { DeleteOutcome } from '../../ws/gateway';
 
 const params = z.object({ characterId: z.string().regex(CHARACTER_ID_PATTERN, 'invalid character id') });
 const characterEnvelope = z.object({ character: playerResource });
@@ -120,15 +121,15 @@ export async function characterManagementRoutes(app: FastifyInstance, deps: Http
       };
       const outcome = deps.gateway
         ? await deps.gateway.deleteCharacter(row.id, remove)
-        : deps.world.isOnline(row.id)
-          ? 'character_online'
-          : (await remove(), 'deleted');
-      if (outcome === 'character_online')
+        : await deleteWithoutWorld(deps, row.id, remove);
+      if (outcome.status === 'character_online')
         throw new HttpError(
           'character_online',
-          'the character is playing or logging in: log it out before deleting it',
+          outcome.worldId !== undefined && outcome.worldId !== deps.config.world.id
+            ? `the character is playing on world ${outcome.worldId}: log it out before deleting it`
+            : 'the character is playing or logging in: log it out before deleting it',
         );
-      if (outcome === 'save_pending')
+      if (outcome.status === 'save_pending')
         throw new HttpError('save_pending', 'the character is still being saved: try again in a moment');
       return reply.code(204).send();
     },
@@ -167,4 +168,17 @@ export async function characterManagementRoutes(app: FastifyInstance, deps: Http
       return { slots: await deps.repos.equipment.get(row.id) };
     },
   );
+}
+
+/** A server without a world (tests of the routes alone): the lease table still tells who plays it. */
+async function deleteWithoutWorld(
+  deps: HttpDeps,
+  characterId: string,
+  remove: () => Promise<void>,
+): Promise<DeleteOutcome> {
+  const lease = await deps.repos.leases.holder(characterId, deps.config.world.leaseTtlMs);
+  if (lease) return { status: 'character_online', worldId: lease.worldId };
+  if (deps.world.isOnline(characterId)) return { status: 'character_online' };
+  await remove();
+  return { status: 'deleted' };
 }

@@ -20,7 +20,10 @@ const positionResponse = z.object({
   characterId: z.string(),
   name: z.string(),
   position: positionSchema,
+  /** Logged in on any world (its character lease lives), or in this world. */
   online: z.boolean(),
+  /** The number of the world it plays on, when online. */
+  world: z.number().int().nullable(),
   /** 'live' when read from the running world, 'saved' when from the last save. */
   source: z.enum(['live', 'saved']),
 });
@@ -65,11 +68,14 @@ export async function characterRoutes(app: FastifyInstance, deps: HttpDeps): Pro
     async (request) => {
       const row = await ownedCharacter(deps, authOf(request), request.params.characterId);
       const live = deps.world.livePosition(row.id);
+      const here = deps.world.isOnline(row.id);
+      const lease = await deps.repos.leases.holder(row.id, deps.config.world.leaseTtlMs);
       return {
         characterId: row.id,
         name: row.name,
         position: live ?? { x: row.positionX, y: row.positionY, z: row.positionZ },
-        online: deps.world.isOnline(row.id),
+        online: here || lease !== null,
+        world: lease?.worldId ?? (here ? deps.config.world.id : null),
         source: live ? ('live' as const) : ('saved' as const),
       };
     },

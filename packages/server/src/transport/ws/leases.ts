@@ -1,0 +1,71 @@
+import { CLOSE_CODES } from '@tilerealm/protocol';
+import type { LeaseKeeper } from '../../world/lease-keeper';
+import type { Connection } from './connection';
+import type { DeleteOutcome, GatewayDeps } from './gateway-types';
+
+/** How often a takeover looks again whether the other world released the character. */
+export const TAKEOVER_POLL_MS = 250;
+/** How long a takeover waits for the other world's logout save to end its lease. */
+export const TAKEOVER_WAIT_MS = 10_000;
+
+/** Close reason of a login refused because another world holds the character (at most 123 bytes). */
+export const elsewhereReason = (worldId: number) => `logged_in_elsewhere: world ${worldId}`;
+
+/** Close reason of a login refused because the world holds its capacity of players. */
+export const WORLD_FULL_REASON = 'world_full: this world holds its capacity of players, choose another';
+
+/**
+ * Takes the character's lease for a login (docs/decisions/0015). While another live world holds
+ * it, the login is closed with 4011 naming that world; with `takeover`, that world is first asked
+ * (over `crossWorld`) to log the character out, and the lease is tried again every
+ * {@link TAKEOVER_POLL_MS} until its logout save released it, for at most {@link TAKEOVER_WAIT_MS}.
+ * True when the lease is this world's; false when the connection was closed (or went away).
+ */
+export async function leaseForLogin(
+  deps: Pick<GatewayDeps, 'leases' | 'crossWorld' | 'logger'>,
+  connection: Connection,
+  characterId: string,
+  takeover: boolean,
+): Promise<boolean> {
+  const { leases: keeper, crossWorld, logger } = deps;
+  let outcome = await keeper.take(characterId);
+  if (outcome.ok) return true;
+  if (takeover && crossWorld) {
+    const holder = outcome.worldId;
+    const asked = await crossWorld.requestLogout(characterId, holder).catch((err: unknown) => {
+      logger.warn(
+        { err, characterId, worldId: holder },
+        'asking another world to log a character out failed',
+      );
+      return false;
+    });
+    const deadline = Date.now() + TAKEOVER_WAIT_MS;
+    while (asked && connection.isOpen && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, TAKEOVER_POLL_MS));
+      outcome = await keeper.take(characterId);
+      if (outcome.ok) return true;
+    }
+  }
+  connection.close(CLOSE_CODES.loggedInElsewhere, elsewhereReason(outcome.worldId));
+  return false;
+}
+
+/**
+ * Deletes a character while holding its lease: refused while another world holds it; held, no
+ * world can log it in while `remove` runs (its lease row goes with the character).
+ */
+export async function deleteUnderLease(
+  keeper: LeaseKeeper,
+  characterId: string,
+  remove: () => Promise<void>,
+): Promise<DeleteOutcome> {
+  const lease = await keeper.take(characterId);
+  if (!lease.ok) return { status: 'character_online', worldId: lease.worldId };
+  try {
+    await remove();
+  } catch (err) {
+    await keeper.release(characterId);
+    throw err;
+  }
+  return { status: 'deleted' };
+}
