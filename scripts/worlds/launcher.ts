@@ -53,6 +53,8 @@ export interface RunningTopology {
   worlds: RunningWorld[];
   databaseUrl: string;
   redisUrl: string;
+  /** The admin code every world shares (`/admin <code>`). */
+  adminCode: string;
   cdnUrl: string | undefined;
   agentsUrl: string | undefined;
   /** Pids of every child process (worlds, Redis, CDN, runtime), for checks that all are gone. */
@@ -279,6 +281,7 @@ export async function startWorlds(opts: WorldsOptions): Promise<RunningTopology>
       worlds,
       databaseUrl: postgres.url,
       redisUrl: redis.url,
+      adminCode: secrets.adminCode,
       cdnUrl,
       agentsUrl,
       pids: () => children.flatMap((c) => (c.process.pid === undefined ? [] : [c.process.pid])),
