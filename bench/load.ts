@@ -21,7 +21,7 @@ import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
 import { startServerProcess } from './server-process';
 
 /** Walkable overworld tiles connected to the spawn, in a deterministic shuffled order. */
-async function spawnTiles(count: number): Promise<Array<{ x: number; z: number }>> {
+export async function spawnTiles(count: number): Promise<Array<{ x: number; z: number }>> {
   const content = await loadContent(BUNDLED_MANIFESTS_DIR);
   const map = buildTileMap(content);
   const tiles: Array<{ x: number; z: number }> = [];

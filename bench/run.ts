@@ -1,12 +1,14 @@
 /**
  * `npm run bench [-- <name> [--flag value ...]]`: runs the benchmarks, which print figures (never
- * pass/fail). Names: http, pathfinding, tick, load. Without a name, all of them run with their defaults.
+ * pass/fail). Names: http, pathfinding, tick, load, worlds. Without a name, all of them but `worlds`
+ * (which needs PostgreSQL's binaries and redis-server) run with their defaults.
  */
 import { parseArgs } from 'node:util';
 import { runHttpBench } from './http';
 import { runLoadBench } from './load';
 import { runPathfindingBench } from './pathfinding';
 import { runTickBench } from './tick';
+import { runWorldsBench } from './worlds';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -19,6 +21,7 @@ const { values, positionals } = parseArgs({
     gatherers: { type: 'string', default: '100' },
     'load-seconds': { type: 'string', default: '30' },
     ticks: { type: 'string', default: '300' },
+    worlds: { type: 'string', default: '2' },
   },
 });
 
@@ -55,9 +58,15 @@ const benches: Record<string, () => Promise<void>> = {
       fighters: nonNegativeInt('fighters', values.fighters),
       gatherers: nonNegativeInt('gatherers', values.gatherers),
     }),
+  worlds: () =>
+    runWorldsBench({
+      worlds: positiveInt('worlds', values.worlds),
+      players: positiveInt('players', values.players),
+      seconds: positiveInt('load-seconds', values['load-seconds']),
+    }),
 };
 
-const selected = positionals.length > 0 ? positionals : Object.keys(benches);
+const selected = positionals.length > 0 ? positionals : Object.keys(benches).filter((b) => b !== 'worlds');
 for (const name of selected) {
   const bench = benches[name];
   if (!bench) {

@@ -14,6 +14,8 @@ import {
   type Session,
 } from './session';
 import { mountCharacters, mountSignIn, mountUnreachable } from './signin';
+import { refusalOf } from './worlds/world-list';
+import { chosenWorld, mountRefusal } from './worlds/world-switcher';
 
 /**
  * The single-page app: `#/` sign-in and characters, `#/play/<characterId>` the game,
@@ -89,31 +91,7 @@ async function route(): Promise<void> {
   }
   const play = /^#\/play\/([A-Za-z0-9_-]+)/.exec(hash);
   if (play?.[1]) {
-    root.replaceChildren(h('div', { class: 'card' }, 'Entering the world...'));
-    try {
-      content ??= await loadContent(env.apiUrl);
-      const game = await mountGame(root, active, content, play[1]);
-      window.__game = game.store;
-      leave = () => game.dispose();
-    } catch (err) {
-      // The WebSocket refused the token (4001): the session is over (see adopt).
-      if (err instanceof ConnectionClosedError && err.code === CLOSE_CODES.unauthorized) {
-        active.reject();
-        return;
-      }
-      root.replaceChildren(
-        h(
-          'div',
-          { class: 'card' },
-          h(
-            'p',
-            { class: 'error' },
-            `Could not enter the world: ${err instanceof Error ? err.message : String(err)}`,
-          ),
-          h('a', { href: '#/characters' }, 'Back'),
-        ),
-      );
-    }
+    await enter(active, play[1], false);
     return;
   }
   await mountCharacters(
@@ -128,6 +106,45 @@ async function route(): Promise<void> {
       session = undefined;
     },
   );
+}
+
+/**
+ * The game for `characterId` on the chosen world (see worlds/). A world that refuses the login
+ * says why: logged in on another world (with "Log out there and play here", which enters again
+ * with `takeover`) or full.
+ */
+async function enter(active: Session, characterId: string, takeover: boolean): Promise<void> {
+  root.replaceChildren(h('div', { class: 'card' }, 'Entering the world...'));
+  try {
+    content ??= await loadContent(env.apiUrl);
+    const target = await chosenWorld(env, window.localStorage);
+    const game = await mountGame(root, active, content, characterId, { ...target, takeover });
+    window.__game = game.store;
+    leave = () => game.dispose();
+  } catch (err) {
+    // The WebSocket refused the token (4001): the session is over (see adopt).
+    if (err instanceof ConnectionClosedError && err.code === CLOSE_CODES.unauthorized) {
+      active.reject();
+      return;
+    }
+    const refusal = refusalOf(err);
+    if (refusal) {
+      mountRefusal(root, refusal, () => void enter(active, characterId, true));
+      return;
+    }
+    root.replaceChildren(
+      h(
+        'div',
+        { class: 'card' },
+        h(
+          'p',
+          { class: 'error' },
+          `Could not enter the world: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+        h('a', { href: '#/characters' }, 'Back'),
+      ),
+    );
+  }
 }
 
 declare global {

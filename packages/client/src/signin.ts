@@ -3,6 +3,7 @@ import { h } from './dom';
 import type { ClientEnv } from './env';
 import type { CharacterSummary, Session } from './session';
 import { signInAnonymously, signInWithProvider } from './session';
+import { mountWorldSwitcher } from './worlds/world-switcher';
 
 function describe(err: unknown): string {
   if (err instanceof ApiError) return `${err.message} (${err.code})`;
@@ -88,7 +89,10 @@ export function mountUnreachable(root: HTMLElement, message: string, onRetry: ()
   );
 }
 
-/** The character screen: the account's characters to play, and a form to create one. */
+/**
+ * The character screen: the world switcher (when the server lists worlds), the account's
+ * characters to play, and a form to create one.
+ */
 export async function mountCharacters(
   root: HTMLElement,
   session: Session,
@@ -123,6 +127,10 @@ export async function mountCharacters(
     'aria-label': 'character name',
   });
   const create = h('button', { 'data-testid': 'create-character' }, 'Create');
+  const worlds = h('div', {});
+  mountWorldSwitcher(worlds, session.env, window.localStorage).catch((err: unknown) =>
+    console.warn('the world switcher could not be shown', err),
+  );
   create.addEventListener('click', () => {
     create.disabled = true;
     error.textContent = '';
@@ -139,6 +147,7 @@ export async function mountCharacters(
       'div',
       { class: 'card' },
       h('h1', {}, 'Your characters'),
+      worlds,
       list,
       h('div', { class: 'row' }, name, create),
       error,

@@ -12,6 +12,14 @@ export interface GameClientOptions {
   token?: string;
   /** Which of the account's characters to play (default: the server's choice). */
   characterId?: string;
+  /**
+   * Log the character out of the world that holds it first (`takeover=1`), instead of being
+   * refused with 4011 `logged_in_elsewhere`. Asked on the first connection only, never on a
+   * reconnect.
+   */
+  takeover?: boolean;
+  /** The world number of `url` (set by `GameClient.connectToWorld`), named in a WorldFullError. */
+  world?: number;
   /** Wire format; `msgpack` asks for the msgpack subprotocol and sends binary frames. */
   format?: WireFormat;
   /** Reconnect after unexpected drops (default: on, with DEFAULT_RECONNECT). */

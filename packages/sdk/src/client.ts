@@ -15,7 +15,7 @@ import type {
   ServerEventArgs,
 } from './client-types';
 import { Connection, type Welcome } from './connection';
-import { ConnectionClosedError, NotConnectedError, TimeoutError } from './errors';
+import { connectionClosedError, ConnectionClosedError, NotConnectedError, TimeoutError } from './errors';
 import { retryConnect, type RetryOutcome } from './reconnect';
 import { TypedEmitter, type Handler } from './emitter';
 import type { ServerMessage } from './inbound';
@@ -23,6 +23,7 @@ import { PendingRequests, type RequestResult } from './requests';
 import { resolveWebSocket, type SocketTarget, type WebSocketCtor } from './transport';
 import { isRefreshDue } from './token';
 import { tokenRefreshPolicyOf, type TokenRefreshPolicy } from './token-refresh';
+import type { WorldEntry } from './worlds';
 
 interface Settings {
   ctor: WebSocketCtor;
@@ -75,7 +76,10 @@ export class GameClient {
     this.currentToken = token;
   }
 
-  /** Connects and resolves after `session:welcome`; rejects with ConnectionClosedError if refused. */
+  /**
+   * Connects and resolves after `session:welcome`; rejects with ConnectionClosedError if refused
+   * (LoggedInElsewhereError for 4011, WorldFullError for 4012).
+   */
   static async connect(options: GameClientOptions): Promise<GameClient> {
     const { ctor, tokenIn } = await resolveWebSocket(options.WebSocket);
     const client = new GameClient(
@@ -86,6 +90,8 @@ export class GameClient {
           characterId: options.characterId,
           format: options.format ?? 'json',
           tokenIn: options.tokenIn ?? tokenIn,
+          takeover: options.takeover === true,
+          world: options.world,
         },
         policy: reconnectPolicyOf(options.reconnect),
         requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
@@ -97,6 +103,18 @@ export class GameClient {
     options.beforeConnect?.(client);
     await client.start();
     return client;
+  }
+
+  /**
+   * Connects to a world of the list (`RestClient.listWorlds`) at its `address`. A refusal names
+   * the world: WorldFullError (4012) carries `world.id`, LoggedInElsewhereError (4011) the world
+   * holding the character. The session token works on every world of the deployment.
+   */
+  static connectToWorld(
+    world: WorldEntry,
+    options: Omit<GameClientOptions, 'url' | 'world'>,
+  ): Promise<GameClient> {
+    return GameClient.connect({ ...options, url: world.address, world: world.id });
   }
 
   /** The last `session:welcome` (replaced on every reconnect). */
@@ -290,6 +308,8 @@ export class GameClient {
     try {
       const welcome = await connection.welcome;
       if (this.connection === connection) this.currentState = 'open';
+      // A takeover is asked once: a reconnect must not take the character back from a later login.
+      this.settings.target.takeover = false;
       return welcome;
     } catch (err) {
       if (this.connection === connection) this.connection = null;
@@ -310,7 +330,7 @@ export class GameClient {
 
   private handleDrop(code: number, reason: string): void {
     this.connection = null;
-    this.requests.rejectAll(new ConnectionClosedError(code, reason, 'connected'));
+    this.requests.rejectAll(connectionClosedError(code, reason, 'connected', this.settings.target.world));
     if (this.closedByClient) return;
     const policy = this.settings.policy;
     if (!policy || !shouldRetry(code)) {
@@ -370,7 +390,7 @@ export class GameClient {
     clearTimeout(this.refreshTimer);
     this.refreshTimer = undefined;
     this.currentState = 'closed';
-    const err = new ConnectionClosedError(code, reason, 'connected');
+    const err = connectionClosedError(code, reason, 'connected', this.settings.target.world);
     this.requests.rejectAll(err);
     for (const fail of [...this.waiters]) fail(err);
     this.lifecycle.emit('disconnected', { code, reason, byClient });

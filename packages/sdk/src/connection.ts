@@ -5,7 +5,7 @@ import {
   type ServerPayload,
   type WireFormat,
 } from '@tilerealm/protocol';
-import { ConnectionClosedError, NotConnectedError, TimeoutError } from './errors';
+import { connectionClosedError, NotConnectedError, TimeoutError } from './errors';
 import { parseServerFrame, type ServerMessage } from './inbound';
 import { OPEN, openSocket, type SocketTarget, type WebSocketCtor, type WebSocketLike } from './transport';
 
@@ -22,8 +22,8 @@ export interface ConnectionCallbacks {
 
 /**
  * One WebSocket connection, from the handshake to its close. `welcome` settles with the
- * `session:welcome` payload, or fails with a ConnectionClosedError (the server refused the login)
- * or a TimeoutError. The GameClient replaces a dropped Connection with a new one on reconnect.
+ * `session:welcome` payload, or fails with a ConnectionClosedError (the server refused the login;
+ * LoggedInElsewhereError or WorldFullError for 4011 and 4012) or a TimeoutError. The GameClient replaces a dropped Connection with a new one on reconnect.
  */
 export class Connection {
   readonly welcome: Promise<Welcome>;
@@ -75,7 +75,7 @@ export class Connection {
         this.closed = true;
         for (const done of this.closeWaiters.splice(0)) done();
         if (this.welcomed && !timedOut) callbacks.onDrop(code, reason);
-        else rejectWelcome(new ConnectionClosedError(code, reason, 'connecting'));
+        else rejectWelcome(connectionClosedError(code, reason, 'connecting', target.world));
       },
     });
     this.timer = setTimeout(() => {

@@ -1,4 +1,5 @@
 import { CLOSE_CODES, type GameErrorCode, type Rid, type TradeErrorCode } from '@tilerealm/protocol';
+import { worldOfReason } from './worlds';
 
 /** Base class of every error the SDK raises, so callers can tell SDK failures from their own bugs. */
 export class SdkError extends Error {
@@ -78,4 +79,53 @@ export class NotConnectedError extends SdkError {
   constructor(readonly event: string) {
     super(`cannot send ${event}: the client is not connected`);
   }
+}
+
+/**
+ * Close 4011: the character is logged in on another world, which holds its lease until that
+ * session logs out and its save commits (or, if that world crashed, until the lease expires).
+ * `world` is that world's number (from the reason `logged_in_elsewhere: world N`). Log in there,
+ * wait, or connect again with `takeover: true` to log the other session out first.
+ */
+export class LoggedInElsewhereError extends ConnectionClosedError {
+  constructor(
+    reason: string,
+    phase: 'connecting' | 'connected',
+    /** The world holding the character, when the reason names it. */
+    readonly world: number | undefined,
+  ) {
+    super(CLOSE_CODES.loggedInElsewhere, reason, phase);
+  }
+}
+
+/**
+ * Close 4012: the world holds its capacity of players. `world` is the world refused (the one
+ * connected to, when known: `GameClient.connectToWorld` fills it in). Choose another world.
+ */
+export class WorldFullError extends ConnectionClosedError {
+  constructor(
+    reason: string,
+    phase: 'connecting' | 'connected',
+    readonly world: number | undefined,
+  ) {
+    super(CLOSE_CODES.worldFull, reason, phase);
+  }
+}
+
+/**
+ * The error for a close: LoggedInElsewhereError for 4011, WorldFullError for 4012 (both are
+ * ConnectionClosedErrors), a plain ConnectionClosedError otherwise. `world` is the world the
+ * client connected to, used for 4012 when the reason does not name one.
+ */
+export function connectionClosedError(
+  code: number,
+  reason: string,
+  phase: 'connecting' | 'connected',
+  world?: number,
+): ConnectionClosedError {
+  if (code === CLOSE_CODES.loggedInElsewhere)
+    return new LoggedInElsewhereError(reason, phase, worldOfReason(reason));
+  if (code === CLOSE_CODES.worldFull)
+    return new WorldFullError(reason, phase, worldOfReason(reason) ?? world);
+  return new ConnectionClosedError(code, reason, phase);
 }

@@ -13,7 +13,7 @@
  * - Reconnects with exponential backoff after an unexpected drop, reusing the token (an anonymous
  *   player's token comes in the welcome), so the player resumes in the world. It does not
  *   reconnect after `close()` or close codes 1000, 4000 replaced, 4001 unauthorized,
- *   4005 character unavailable, 4006 kicked; it waits at least `savePendingDelayMs` after 4004.
+ *   4005 character unavailable, 4006 kicked, 4011 logged in elsewhere; it waits at least `savePendingDelayMs` after 4004.
  *   Watch `client.lifecycle` for `reconnecting`, `reconnected`, `disconnected`.
  * - JSON text frames by default; `format: 'msgpack'` negotiates the msgpack subprotocol.
  * - Works with the `ws` package on Node (default there, token in an Authorization header) and the
@@ -22,7 +22,11 @@
  *   its lifetime is left (before connecting, before each reconnect, hourly while connected) and
  *   emits `tokenRefreshed`; `tokenRefresh: false` and `setToken` when the caller renews it itself.
  * - `RestClient` for the few HTTP calls a player needs: anonymous identity, create / read player,
- *   `me`, `refresh` / `refreshIfDue` (the same renewal, for a token kept outside a GameClient).
+ *   `me`, `refresh` / `refreshIfDue` (the same renewal, for a token kept outside a GameClient),
+ *   and `listWorlds` (the world list, with each world's address, population and status).
+ * - Many worlds: `GameClient.connectToWorld(entry, options)` connects to a world of the list; a
+ *   refusal is a LoggedInElsewhereError (4011, names the world holding the character; connect
+ *   again with `takeover: true` to log it out there) or a WorldFullError (4012).
  *
  * @example
  * ```ts
@@ -61,11 +65,14 @@ export { DEFAULT_RECONNECT, NO_RETRY_CLOSE_CODES, retryDelayMs, shouldRetry } fr
 export type { ReconnectOption, ReconnectPolicy } from './backoff';
 export {
   closeCodeName,
+  connectionClosedError,
   ConnectionClosedError,
   GameError,
+  LoggedInElsewhereError,
   NotConnectedError,
   SdkError,
   TimeoutError,
+  WorldFullError,
 } from './errors';
 export type { TimeoutKind } from './errors';
 export { TypedEmitter } from './emitter';
@@ -74,8 +81,10 @@ export { parseServerEnvelope, parseServerFrame } from './inbound';
 export type { InboundResult, ServerMessage } from './inbound';
 export { DIRECT_REPLIES } from './requests';
 export type { ReplyEvent, RequestResult } from './requests';
-export { ApiError, httpBaseOf, RestClient, socketUrlOf } from './rest';
+export { ApiError, httpBaseOf, listWorlds, RestClient, socketUrlOf } from './rest';
 export type { AnonymousSession, Me, PlayerResource, PlayerResponse, RefreshedToken } from './rest';
+export { isJoinable, WORLD_STATUSES, worldEntrySchema, worldListSchema, worldOfReason } from './worlds';
+export type { WorldEntry, WorldList, WorldStatus } from './worlds';
 export { isRefreshDue, isTokenExpired, REFRESH_THRESHOLD, tokenTimes } from './token';
 export type { TokenTimes } from './token';
 export { DEFAULT_REFRESH_INTERVAL_MS, tokenRefreshPolicyOf } from './token-refresh';

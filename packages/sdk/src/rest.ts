@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SdkError } from './errors';
 import { isRefreshDue, REFRESH_THRESHOLD } from './token';
+import { worldListSchema, type WorldEntry } from './worlds';
 
 /** The server's HTTP error body: `{ "error": { "code", "message", "details"? } }`. */
 const errorBody = z.object({
@@ -121,6 +122,16 @@ export class RestClient {
     return this.refresh();
   }
 
+  /**
+   * GET /api/v1/worlds (public): the worlds of the deployment, by number, each with its WebSocket
+   * `address`, population, capacity, activity and status; `current` marks the world asked. A server
+   * without a world list answers ApiError 404 (it is a single world: connect to its own address).
+   */
+  async listWorlds(): Promise<WorldEntry[]> {
+    const { worlds } = await this.call('GET', '/api/v1/worlds', undefined, worldListSchema);
+    return [...worlds].sort((a, b) => a.id - b.id);
+  }
+
   /** POST /api/v1/player: creates the account's player (or renames it if it has one). */
   createPlayer(name: string, template?: string): Promise<PlayerResponse> {
     const body = template === undefined ? { name } : { name, template };
@@ -183,4 +194,9 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** `GET /api/v1/worlds` of the server at `baseUrl`: see RestClient.listWorlds. */
+export function listWorlds(baseUrl: string): Promise<WorldEntry[]> {
+  return new RestClient(baseUrl).listWorlds();
 }

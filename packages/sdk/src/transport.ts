@@ -60,6 +60,10 @@ export interface SocketTarget {
   characterId: string | undefined;
   format: WireFormat;
   tokenIn: TokenTransport;
+  /** Adds `takeover=1`: log the character out of another world first (see GameClientOptions). */
+  takeover?: boolean;
+  /** The world number of `url`, when known: named in a WorldFullError. */
+  world?: number;
 }
 
 /** The connection URL with `characterId` (and `token` when it travels in the query) added. */
@@ -67,6 +71,7 @@ export function buildSocketUrl(target: SocketTarget): string {
   const url = new URL(target.url);
   if (target.token !== undefined && target.tokenIn === 'query') url.searchParams.set('token', target.token);
   if (target.characterId !== undefined) url.searchParams.set('characterId', target.characterId);
+  if (target.takeover === true) url.searchParams.set('takeover', '1');
   return url.toString();
 }
 

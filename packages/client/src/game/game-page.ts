@@ -13,7 +13,8 @@ import { GameStore } from './store';
 /**
  * The game screen: the 3D world view with the interfaces (bank, shop, trade, dialogue) over it,
  * the minimap and status orbs, the side panels, the chat box and the music control. Connects the
- * SDK client for `characterId` with the session's token; resolves once the player is in the world.
+ * SDK client for `characterId` with the session's token on the chosen world's address (`takeover`
+ * logs the character out of the world holding it first); resolves once the player is in the world.
  * The session renews the token (the client gets each new one for its reconnects); a 4001 refusal
  * ends the session.
  */
@@ -22,10 +23,13 @@ export async function mountGame(
   session: Session,
   content: Content,
   characterId: string,
+  target: { url: string; world: number | undefined; takeover: boolean },
 ): Promise<{ store: GameStore; dispose(): Promise<void> }> {
   const store = new GameStore(content, session);
   const client = await GameClient.connect({
-    url: session.env.wsUrl,
+    url: target.url,
+    world: target.world,
+    takeover: target.takeover,
     token: session.token,
     characterId,
     beforeConnect: (c) => store.attach(c),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildCdn } from '../../../cdn/src/app';
 import { DEFAULT_ASSET_ROOT } from '../../../cdn/src/config';
+import { CLOSE_CODES } from '@tilerealm/protocol';
 import { GameClient, RestClient } from '@tilerealm/sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,7 @@ import {
   waitUntil,
 } from './game-page';
 import { freePort } from '../../../server/test/free-port';
+import { FakeGameServer } from '../../../sdk/test/fake-server';
 
 /**
  * The browser client against the real server (built with Vite, served by the server from its
@@ -306,6 +308,65 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     await screenshot(page, '12-dashboard-resumed');
   });
 
+  it('shows the world list before entering, remembers the choice, and explains refused logins', async () => {
+    // The world list is stubbed in the page (world 1 is this server; world 4 a fake world that
+    // refuses with 4011, then 4012 to the takeover); without it the client plays here, as above.
+    const fake = await FakeGameServer.start();
+    fake.behaviour.onConnect = (conn) =>
+      conn.query.get('takeover') === '1'
+        ? conn.ws.close(CLOSE_CODES.worldFull, 'world_full')
+        : conn.ws.close(CLOSE_CODES.loggedInElsewhere, 'logged_in_elsewhere: world 1');
+    const entry = (id: number, address: string, extra: object) => ({
+      ...{ id, name: `World ${id}`, address, population: 0, capacity: 2000, activity: '' },
+      ...extra,
+    });
+    const worlds = [
+      entry(1, wsUrl(server), { population: 523, activity: 'Trade', status: 'online', current: true }),
+      entry(2, wsUrl(server), { status: 'offline' }),
+      entry(3, wsUrl(server), { population: 2000, status: 'full' }),
+      entry(4, fake.url, { population: 7, status: 'online' }),
+    ];
+    await page.route('**/api/v1/worlds', (route) => route.fulfill({ json: { worlds } }));
+    try {
+      await page.goto(`${server.url}/#/characters`);
+      await page.evaluate('localStorage.removeItem("tilerealm.world")');
+      await page.reload();
+      const row = (id: number) => page.getByTestId(`world-${id}`);
+      await row(1).waitFor({ timeout: WAIT });
+      const cells = (id: number) => row(id).locator('span').allInnerTexts();
+      expect(await cells(1)).toEqual(['1', '523 players', 'Trade']);
+      expect(await cells(3)).toEqual(['3', 'FULL', 'World 3']);
+      expect(await row(2).getAttribute('aria-disabled')).toBe('true');
+      expect(await row(1).getAttribute('aria-selected')).toBe('true');
+      await row(2).click({ force: true }); // greyed out: the click changes nothing
+      expect(await row(2).getAttribute('aria-selected')).toBe('false');
+      await row(4).click();
+      expect(await row(4).getAttribute('aria-selected')).toBe('true');
+      expect(await page.evaluate('localStorage.getItem("tilerealm.world")')).toBe('4');
+      await screenshot(page, '13-world-switcher');
+
+      await page.getByTestId(`play-${heroName}`).click();
+      await page
+        .getByTestId('world-refusal')
+        .getByText('You are logged in on world 1')
+        .waitFor({ timeout: WAIT });
+      await page.getByTestId('world-takeover').click();
+      await page
+        .getByTestId('world-refusal')
+        .getByText(/World 4 is full/)
+        .waitFor({ timeout: WAIT });
+      expect(fake.connections.map((c) => c.query.get('takeover'))).toEqual([null, '1']);
+
+      await page.goto(`${server.url}/#/characters`);
+      await row(1).click();
+      await page.getByTestId(`play-${heroName}`).click();
+      await page.getByTestId('player-name').filter({ hasText: heroName }).waitFor({ timeout: WAIT });
+    } finally {
+      await page.unroute('**/api/v1/worlds');
+      await fake.stop();
+    }
+  }, 120_000);
+
   it('says a refused stored session has ended and makes no new identity by itself', async () => {
     const anonymousCalls: string[] = [];
     page.on('request', (r) => {
@@ -325,7 +386,7 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     await page.getByTestId('sign-in-anonymous').waitFor({ timeout: WAIT });
     expect(anonymousCalls).toEqual([]);
     expect(await page.evaluate('localStorage.getItem("tilerealm.session")')).toBeNull();
-    await screenshot(page, '13-session-expired');
+    await screenshot(page, '14-session-expired');
   });
 
   it('raised no uncaught page errors', () => {
