@@ -198,6 +198,8 @@ export async function startWorlds(opts: WorldsOptions): Promise<RunningTopology>
 
   try {
     const secrets = await sharedSecrets(dataDir);
+    // The runtime's credential for the worlds' internal agent API: made up per run, never written down.
+    const agentRuntimeSecret = process.env['AGENT_RUNTIME_SECRET'] ?? randomBytes(32).toString('base64url');
     postgres = await startLocalPostgres({
       dataDir: path.join(dataDir, 'postgres'),
       database: 'tilerealm',
@@ -241,6 +243,7 @@ export async function startWorlds(opts: WorldsOptions): Promise<RunningTopology>
         REDIS_URL: redis.url,
         JWT_SECRET: secrets.jwtSecret,
         ADMIN_CODE: secrets.adminCode,
+        AGENT_RUNTIME_SECRET: agentRuntimeSecret,
       });
       worlds.push({ id, httpUrl: `http://127.0.0.1:${port}`, wsUrl, pid: child.process.pid ?? -1 });
     }
@@ -272,8 +275,8 @@ export async function startWorlds(opts: WorldsOptions): Promise<RunningTopology>
         AGENT_HOST: '127.0.0.1',
         AGENT_DATA_DIR: path.join(dataDir, 'agents'),
         AGENT_DEFAULT_COUNT: String(opts.agentCount ?? 3),
-        DATABASE_URL: postgres.url,
-        REDIS_URL: redis.url,
+        AGENT_RUNTIME_SECRET: agentRuntimeSecret,
+        AGENT_WORLD_ID: String(first.id),
       });
     }
 
