@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ItemContainer } from '../../src/sim/features/inventory/container';
-import { fakeItem, fakeLookup } from '../../src/sim/features/inventory/test-items';
+import { ItemContainer } from '../../src/sim/items/container';
+import { fakeItem, fakeLookup } from '../../src/sim/items/test-items';
 import {
   healedBy,
   planEat,
