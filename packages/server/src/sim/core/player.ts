@@ -61,10 +61,6 @@ export class Player {
   sentEquipmentVersion = -1;
   /** Tenths of experience earned but not yet a whole point, per skill (in memory only; see docs/combat.md). */
   readonly xpTenths: Partial<Record<SkillName, number>> = {};
-  /** First tick at which the player may eat again (the consumables feature's eat delay). */
-  nextEatTick = 0;
-  /** Ticks counted towards the next natural health change (regeneration or boost decay; consumables feature). */
-  regenTicks = 0;
   /** Health and maximum health last sent to the client (player:sync / player:stats), so unchanged values are not re-sent. */
   sentHealth: number;
   sentMaxHealth: number;
@@ -111,8 +107,6 @@ export class Player {
   /** Tile at the start of the current tick, to tell whether the player moved. */
   lastX: number;
   lastZ: number;
-  /** Ticks at which recent chat messages were sent (for the chat rate limit). */
-  chatTicks: number[] = [];
   /** Tick the player entered the world. */
   readonly joinedTick: number;
   /** Handles of the entities this player's client currently knows (interest management). */
