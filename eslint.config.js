@@ -27,6 +27,21 @@ const simRestrictedImports = {
   ],
 };
 
+/**
+ * The core of the simulation (the world, the tick, the registry, the player) knows no feature:
+ * features hold their state in registry slots (sim/core/slots.ts) and hook into the pipeline.
+ */
+const simCoreRestrictedImports = {
+  patterns: [
+    ...simRestrictedImports.patterns,
+    {
+      group: ['**/features', '**/features/**', '@/sim/features', '@/sim/features/**'],
+      message:
+        'sim/core must not import a feature: give the feature a registry slot or hook (sim/core/slots.ts), or move what is shared to a neutral module such as sim/items.',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -90,6 +105,13 @@ export default tseslint.config(
         { object: 'Math', property: 'random', message: 'Use the injected seeded RNG.' },
         { object: 'Date', property: 'now', message: 'Time in sim/ is the tick counter.' },
       ],
+    },
+  },
+  {
+    files: ['packages/server/src/sim/core/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', simCoreRestrictedImports],
     },
   },
 );

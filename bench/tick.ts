@@ -16,6 +16,7 @@ import { World } from '../packages/server/src/sim/core/world';
 import { FEATURES } from '../packages/server/src/sim/features';
 import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
 import { percentile } from './stats';
+import { OBJECTS } from '../packages/server/src/sim/features/objects/state';
 
 function record(id: string, x: number, z: number): PlayerRecord {
   const skill = { level: 1, xp: 0 };
@@ -81,7 +82,7 @@ export async function runTickBench(args: {
             if (map.isWalkable(s.x + dx, s.z + dz)) arena.push({ x: s.x + dx, z: s.z + dz });
   // Gatherers stand next to trees, rocks and fishing spots (level-1 ones: anyone may gather them).
   const woods: Array<{ x: number; z: number }> = [];
-  for (const o of world.objects.all()) {
+  for (const o of OBJECTS.of(world).all()) {
     const def = o.kind === 'resource' ? content.resources.get(o.defId) : undefined;
     if (!def || (def.kind !== 'fishing_spot' && def.levelRequired > 1)) continue;
     for (const [dx, dz] of [
@@ -147,7 +148,7 @@ export async function runTickBench(args: {
           continue;
         }
         let best: { id: string; d: number } | undefined;
-        for (const o of world.objects.near(p.x, p.z, 15)) {
+        for (const o of OBJECTS.of(world).near(p.x, p.z, 15)) {
           const def = o.kind === 'resource' ? content.resources.get(o.defId) : undefined;
           if (!def || o.depleted || (def.kind !== 'fishing_spot' && def.levelRequired > 1)) continue;
           const d = Math.max(Math.abs(o.x - p.x), Math.abs(o.z - p.z));

@@ -43,6 +43,44 @@ describe('sim/ lint rules', () => {
   });
 });
 
+/** sim/core knows no feature: features keep their state in registry slots. */
+describe('sim/core feature-import rule', () => {
+  const eslint = new ESLint({ cwd: REPO_ROOT });
+  const lint = async (code: string, filePath: string) => {
+    const [result] = await eslint.lintText(code, { filePath: `${REPO_ROOT}/${filePath}` });
+    return (result?.messages ?? []).map((m) => m.ruleId);
+  };
+  const core = 'packages/server/src/sim/core/example.ts';
+
+  it.each([
+    ['a feature module', "import { TradeBook } from '../features/trade/book';\nexport const t = TradeBook;"],
+    ['the feature list', "import { FEATURES } from '../features';\nexport const f = FEATURES;"],
+    [
+      'a type from a feature',
+      "import type { Cast } from '../features/teleport/state';\nexport type C = Cast;",
+    ],
+    [
+      'an aliased feature path',
+      "import { SHOPS } from '@/sim/features/shops/stock';\nexport const s = SHOPS;",
+    ],
+  ])('rejects %s in sim/core', async (_label, code) => {
+    expect(await lint(code, core)).toContain('no-restricted-imports');
+  });
+
+  it('still rejects I/O in sim/core', async () => {
+    const code = "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;";
+    expect(await lint(code, core)).toContain('no-restricted-imports');
+  });
+
+  it('allows core, the neutral item modules, and features importing features', async () => {
+    const neutral =
+      "import { ItemContainer } from '../items/container';\nimport { Rng } from './rng';\nexport const x = [ItemContainer, Rng];";
+    expect(await lint(neutral, core)).toEqual([]);
+    const feature = "import { TradeBook } from '../trade/book';\nexport const t = TradeBook;";
+    expect(await lint(feature, 'packages/server/src/sim/features/shops/example.ts')).toEqual([]);
+  });
+});
+
 /** Errors are never dropped silently in src: a rejection handler that ignores its error is refused. */
 describe('silent catch rule', () => {
   const eslint = new ESLint({ cwd: REPO_ROOT });

@@ -4,8 +4,6 @@ import type { Content } from '../content/load';
 import type { Command, DeathLockState, Effect, JsonObject, OutEvent, PersistKind } from '../sim/core/types';
 import { World, type TickReport, type WorldSettings } from '../sim/core/world';
 import { FEATURES } from '../sim/features';
-import { snapshotRegions } from '../sim/features/ground-items/persist';
-import { snapshotChunks } from '../sim/features/objects/persist';
 import { snapshotOf } from '../sim/core/snapshot';
 import { buildTileMap } from '../sim/map/build-tile-map';
 import type { NpcKillRepository } from '../storage';
@@ -125,9 +123,7 @@ export class WorldHost implements WorldView {
         this.opts.saves.push(snapshotOf(this.world, p), { release: true }),
       );
     // World objects and ground piles with their timers as they are now (ticks left), so a restart resumes them.
-    for (const chunk of snapshotChunks(this.world)) this.opts.saves.pushRecord('worldChunk', chunk.key, chunk.data, []);
-    for (const region of snapshotRegions(this.world))
-      this.opts.saves.pushRecord('groundRegion', region.key, region.data, []);
+    for (const r of this.world.recordsToSave()) this.opts.saves.pushRecord(r.what, r.key, r.data, []);
   }
 
   enqueue(command: Command): void {

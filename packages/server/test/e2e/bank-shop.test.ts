@@ -2,7 +2,7 @@ import type { ServerPayload } from '@tilerealm/protocol';
 import { GameClient } from '@tilerealm/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/app/start-server';
-import { shopsOf } from '../../src/sim/features/shops/stock';
+import { SHOPS } from '../../src/sim/features/shops/stock';
 import { realtimeWorld, wsUrl, type RealtimeWorld } from './realtime-harness';
 
 const noReconnect = { reconnect: false } as const;
@@ -134,7 +134,7 @@ describe('bank and shops over WebSocket (SDK clients)', () => {
     s = await restart();
     const world = s.host.world;
     await expect
-      .poll(() => shopsOf(world).get(GENERAL)?.stock.get('tinderbox'), { timeout: 5_000 })
+      .poll(() => SHOPS.of(world).get(GENERAL)?.stock.get('tinderbox'), { timeout: 5_000 })
       .toBeLessThan(5);
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BANK_SIZE } from '../../src/sim/features/bank/types';
-import { MAX_STACK } from '../../src/sim/features/inventory/types';
+import { BANK_SIZE } from '../../src/sim/items/container';
+import { MAX_STACK } from '../../src/sim/items/types';
 import {
   acks,
   atBank,

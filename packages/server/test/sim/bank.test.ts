@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BANK_SIZE } from '../../src/sim/features/bank/types';
+import { BANK_SIZE } from '../../src/sim/items/container';
 import {
   acks,
   action,
@@ -17,6 +17,8 @@ import {
   world,
 } from './bank-setup';
 import { record } from './test-world';
+import { OBJECTS } from '../../src/sim/features/objects/state';
+import { INTERFACE } from '../../src/sim/features/bank/interface';
 
 describe('opening the bank', () => {
   it('opens at once next to a bank booth: bank:update with 800 slots, the interface is open', async () => {
@@ -29,7 +31,7 @@ describe('opening the bank', () => {
       capacity: 800,
       slots: [{ slot: 3, itemId: 'logs', quantity: 7 }],
     });
-    expect(me(tw).openInterface).toEqual({ kind: 'bank', x: FRONT.x, z: FRONT.z });
+    expect(INTERFACE.of(me(tw)).open).toEqual({ kind: 'bank', x: FRONT.x, z: FRONT.z });
   });
 
   it('walks next to the booth first, then opens (the ack comes on arrival)', async () => {
@@ -37,12 +39,12 @@ describe('opening the bank', () => {
     tw.enqueue(openBank('a', BOOTH, 1));
     tw.advance();
     expect(acks(tw, 'a')).toEqual([]);
-    expect(me(tw).openInterface).toBeUndefined();
+    expect(INTERFACE.of(me(tw)).open).toBeUndefined();
     tw.advance(12);
     expect(acks(tw, 'a')).toEqual([{ interface: 'bank', capacity: BANK_SIZE }]);
     const p = me(tw);
     expect(Math.max(Math.abs(p.x + 10), Math.abs(p.z + 9))).toBe(1);
-    expect(p.openInterface?.kind).toBe('bank');
+    expect(INTERFACE.of(p).open?.kind).toBe('bank');
   });
 
   it('opens through a banker NPC (npcs whose id starts with banker_), walking round the booths', async () => {
@@ -51,14 +53,14 @@ describe('opening the bank', () => {
     tw.enqueue(openBank('a', banker?.id ?? '', 1));
     tw.advance(15);
     expect(acks(tw, 'a')).toEqual([{ interface: 'bank', capacity: BANK_SIZE }]);
-    expect(me(tw).openInterface?.kind).toBe('bank');
+    expect(INTERFACE.of(me(tw)).open?.kind).toBe('bank');
   });
 
   it('refuses what is not a bank: another object, an unknown id, an NPC who is not a banker', async () => {
     const tw = await world({ id: 'a' });
     const marla = [...tw.world.npcs.values()].find((n) => n.def.id === 'shopkeeper_marla');
     // A tree, with player b standing by it.
-    const tree = [...tw.world.objects.all()].find((o) => o.kind === 'resource');
+    const tree = [...OBJECTS.of(tw.world).all()].find((o) => o.kind === 'resource');
     const by = [-1, 1].flatMap((dx) =>
       [-1, 0, 1].map((dz) => ({ x: (tree?.x ?? 0) + dx, z: (tree?.z ?? 0) + dz })),
     );
@@ -71,7 +73,7 @@ describe('opening the bank', () => {
     tw.advance();
     expect(errors(tw, 'a')).toEqual(['object_gone', 'target_gone']);
     expect(errors(tw, 'b')).toEqual(['object_gone']);
-    expect(me(tw).openInterface).toBeUndefined();
+    expect(INTERFACE.of(me(tw)).open).toBeUndefined();
   });
 
   it('refuses a bank out of sight (more than the view distance away)', async () => {
@@ -88,7 +90,7 @@ describe('opening the bank', () => {
     tw.enqueue(client('a', 'player:move', { x: -5, z: -3 }, 2));
     tw.advance(12);
     expect(acks(tw, 'a')[0]).toEqual({ superseded: true });
-    expect(me(tw).openInterface).toBeUndefined();
+    expect(INTERFACE.of(me(tw)).open).toBeUndefined();
   });
 });
 
@@ -100,7 +102,7 @@ describe('closing the bank', () => {
     tw.advance();
     expect(closed(tw, 'a')).toEqual(['moved']);
     expect(errors(tw, 'a')).toEqual(['interface_not_open']);
-    expect(me(tw).openInterface).toBeUndefined();
+    expect(INTERFACE.of(me(tw)).open).toBeUndefined();
   });
 
   it('closes when the player ends up more than one tile away (a teleport)', async () => {
@@ -135,10 +137,10 @@ describe('closing the bank', () => {
 
     const shopping = await world({ id: 'a', x: 7, z: -9 });
     const marla = [...shopping.world.npcs.values()].find((n) => n.def.id === 'shopkeeper_marla');
-    me(shopping).openInterface = { kind: 'bank', x: me(shopping).x, z: me(shopping).z };
+    INTERFACE.of(me(shopping)).open = { kind: 'bank', x: me(shopping).x, z: me(shopping).z };
     shopping.enqueue(action('a', { action: 'openShop', npcId: marla?.id ?? '' }, 1));
     shopping.advance(8);
     expect(closed(shopping, 'a')[0]).toBe('replaced');
-    expect(me(shopping).openInterface?.kind).toBe('shop');
+    expect(INTERFACE.of(me(shopping)).open?.kind).toBe('shop');
   });
 });

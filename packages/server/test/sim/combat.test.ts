@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Npc } from '../../src/sim/core/npc';
 import type { Command, Effect, PlayerRecord } from '../../src/sim/core/types';
 import { record, TestWorld } from './test-world';
+import { GROUND_ITEMS } from '../../src/sim/features/ground-items/state';
+import { DEATHS } from '../../src/sim/features/death/custody';
 
 type Hit = {
   attackerId: string | null;
@@ -84,7 +86,7 @@ describe('fighting NPCs', () => {
     tw.advance(goblin.def.combat?.deathTicks ?? 3);
     expect(goblin.state).toBe('gone');
     expect(effects(tw, 'npcKill')).toEqual([{ type: 'npcKill', characterId: 'hero', npcId: 'goblin' }]);
-    const bones = [...tw.world.groundItems.all()].find(
+    const bones = [...GROUND_ITEMS.of(tw.world).all()].find(
       (p) => p.itemId === 'bones' && p.x === goblin.x && p.z === goblin.z,
     );
     expect(bones?.owner).toBe('hero');
@@ -218,7 +220,7 @@ describe('aggressive NPCs and player deaths', () => {
     expect(victim.inventory.count('bronze_sword')).toBe(1);
     const reclaimed = tw.world.drainEffects().find((e) => e.type === 'deathLock');
     expect(reclaimed).toMatchObject({ step: 'reclaim', lock: { status: 'recovered', items: [] } });
-    expect(tw.world.deaths.get(died.gravestone.id)).toBeUndefined();
+    expect(DEATHS.of(tw.world).get(died.gravestone.id)).toBeUndefined();
   });
 
   it('a gravestone collapses into public piles that the lock follows until they despawn', async () => {
@@ -244,7 +246,7 @@ describe('aggressive NPCs and player deaths', () => {
       step: 'expire',
       lock: { status: 'active', items: [{ itemId: 'bronze_dagger', quantity: 1 }] },
     });
-    const piles = [...tw.world.groundItems.all()].filter((p) => p.deathId === died.gravestone.id);
+    const piles = [...GROUND_ITEMS.of(tw.world).all()].filter((p) => p.deathId === died.gravestone.id);
     expect(piles.length).toBe(1);
     expect(piles[0]?.owner).toBeNull();
     tw.advance(120);
@@ -286,7 +288,9 @@ describe('PvP', () => {
       killerId: 'killer',
       lost: [{ itemId: 'bones', quantity: 1 }],
     });
-    const pile = [...tw.world.groundItems.all()].find((p) => p.itemId === 'bones' && p.deathId !== undefined);
+    const pile = [...GROUND_ITEMS.of(tw.world).all()].find(
+      (p) => p.itemId === 'bones' && p.deathId !== undefined,
+    );
     expect(pile?.owner).toBe('killer');
     tw.world.drainEffects();
     act(tw, 'killer', { action: 'pickup', groundItemId: pile?.id }, 2);

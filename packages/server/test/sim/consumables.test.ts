@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ItemContainer } from '../../src/sim/features/inventory/container';
-import { fakeItem, fakeLookup } from '../../src/sim/features/inventory/test-items';
+import { ItemContainer } from '../../src/sim/items/container';
+import { fakeItem, fakeLookup } from '../../src/sim/items/test-items';
 import {
   healedBy,
   planEat,
@@ -10,6 +10,7 @@ import {
 } from '../../src/sim/features/consumables/rules';
 import type { PlayerRecord } from '../../src/sim/core/types';
 import { record, TestWorld } from './test-world';
+import { EATING } from '../../src/sim/features/consumables/feature';
 
 const use = (
   playerId: string,
@@ -65,7 +66,7 @@ describe('eating food', () => {
     tw.advance();
     const p = tw.world.players.get('d')!;
     const eatenAt = tw.world.tick;
-    expect(p.nextEatTick).toBe(eatenAt + 3);
+    expect(EATING.of(p).nextEatTick).toBe(eatenAt + 3);
     for (let rid = 3; rid <= 4; rid++) {
       tw.enqueue(use('d', { slot: 1 }, rid)); // one and two ticks later
       tw.advance();
@@ -73,7 +74,7 @@ describe('eating food', () => {
     expect(codes(tw, 'd')).toEqual(['eat_delay', 'eat_delay', 'eat_delay']);
     expect(p.health).toBe(40);
     expect(p.inventory.entries()).toEqual([SHRIMPS(1), SHRIMPS(2)]);
-    expect(p.nextEatTick).toBe(eatenAt + 3); // failed attempts do not extend the delay
+    expect(EATING.of(p).nextEatTick).toBe(eatenAt + 3); // failed attempts do not extend the delay
     tw.enqueue(use('d', { slot: 1 }, 5)); // three ticks later
     tw.advance();
     expect(tw.world.tick).toBe(eatenAt + 3);
@@ -123,7 +124,7 @@ describe('eating food', () => {
     );
     expect(p.inventory.version).toBe(version);
     expect(p.health).toBe(50);
-    expect(p.nextEatTick).toBe(0);
+    expect(EATING.of(p).nextEatTick).toBe(0);
     expect(tw.events('n', 'inventory:update')).toHaveLength(0);
     expect(tw.events('n', 'player:stats')).toHaveLength(0);
     expect(tw.events('n', 'chat:message')).toHaveLength(0);

@@ -7,6 +7,7 @@ import type { DeathLockState, Effect } from '../../src/sim/core/types';
 import { World } from '../../src/sim/core/world';
 import { FEATURES } from '../../src/sim/features';
 import { record, bundledWorld } from './test-world';
+import { DEATHS } from '../../src/sim/features/death/custody';
 
 /** A world named `runId` where player v dies at the same tick every time; returns the death's lock. */
 async function deathIn(
@@ -45,7 +46,7 @@ describe('death ids across runs', () => {
     // Same seed, same inputs: the second death happens at the very same tick number.
     expect(second.world.tick).toBe(first.world.tick);
     expect(second.lock.id).not.toBe(first.lock.id);
-    const graves = [...second.world.deaths.all()].map((c) => [c.id, c.grave.length]);
+    const graves = [...DEATHS.of(second.world).all()].map((c) => [c.id, c.grave.length]);
     expect(graves).toEqual([
       [first.lock.id, first.lock.items.length],
       [second.lock.id, second.lock.items.length],

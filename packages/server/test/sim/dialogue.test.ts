@@ -24,6 +24,7 @@ import {
   talk,
 } from './dialogue-setup';
 import { record, TestWorld } from './test-world';
+import { INTERFACE } from '../../src/sim/features/bank/interface';
 
 describe('opening a conversation', () => {
   it('walks next to the NPC, then opens its start node with the options whose conditions hold', async () => {
@@ -44,7 +45,7 @@ describe('opening a conversation', () => {
       awaiting: 'choice',
     });
     expect(acks(tw)).toEqual([{ npcId: edda.id, nodeId: 'greeting' }]);
-    expect(me(tw).openInterface).toMatchObject({ kind: 'dialogue', npcId: edda.id, nodeId: 'greeting' });
+    expect(INTERFACE.of(me(tw)).open).toMatchObject({ kind: 'dialogue', npcId: edda.id, nodeId: 'greeting' });
   });
 
   it('opens at the first entry whose conditions hold (a quest in progress)', async () => {
@@ -61,7 +62,7 @@ describe('opening a conversation', () => {
     tw.advance();
     expect(errors(tw)).toEqual(['target_gone', 'no_dialogue']);
     expect(all(tw, 'error')[1]?.message).toBe('Chicken has nothing to say');
-    expect(me(tw).openInterface).toBeUndefined();
+    expect(INTERFACE.of(me(tw)).open).toBeUndefined();
 
     const dying = await nextTo('guide_lina');
     me(dying).dyingUntil = dying.world.tick + 10;
@@ -87,7 +88,7 @@ describe('answering', () => {
     choose(tw, 3);
     expect(closes(tw)).toEqual(['ended']);
     expect(acks(tw).at(-1)).toMatchObject({ nodeId: null });
-    expect(me(tw).openInterface).toBeUndefined();
+    expect(INTERFACE.of(me(tw)).open).toBeUndefined();
 
     const done = await nextTo('cook_bertram', { quests: [completed('founders_feast', 3)] });
     talk(done, 'cook_bertram');
@@ -164,7 +165,7 @@ describe('effects', () => {
     talk(tw, 'banker_oswin');
     choose(tw, 0);
     expect(closes(tw)).toEqual(['replaced']);
-    expect(me(tw).openInterface?.kind).toBe('bank');
+    expect(INTERFACE.of(me(tw)).open?.kind).toBe('bank');
     expect(all(tw, 'bank:update')).toHaveLength(1);
   });
 
@@ -172,7 +173,7 @@ describe('effects', () => {
     const tw = await nextTo('shopkeeper_marla');
     talk(tw, 'shopkeeper_marla');
     choose(tw, 0);
-    expect(me(tw).openInterface).toMatchObject({ kind: 'shop', storeId: 'oakhaven_general_store' });
+    expect(INTERFACE.of(me(tw)).open).toMatchObject({ kind: 'shop', storeId: 'oakhaven_general_store' });
     expect(last(tw, 'shop:update')?.storeId).toBe('oakhaven_general_store');
 
     const locked = await nextTo('dwarf_thorgrim');
@@ -201,7 +202,7 @@ describe('effects', () => {
       message: "you need room in your inventory for 1 x finn's letter",
     });
     expect(me(tw).quests.size).toBe(0);
-    expect(me(tw).openInterface).toMatchObject({ kind: 'dialogue', nodeId: 'offer' });
+    expect(INTERFACE.of(me(tw)).open).toMatchObject({ kind: 'dialogue', nodeId: 'offer' });
     expect(saves(tw.world.drainEffects())).toEqual([]);
 
     // With room, the quest starts and the letter arrives together, saved at once.

@@ -16,11 +16,15 @@ import type { Player } from '../../src/sim/core/player';
 import type { Command, PlayerRecord } from '../../src/sim/core/types';
 import type { World } from '../../src/sim/core/world';
 import { visibleTo } from '../../src/sim/features/ground-items/types';
-import { MAX_STACK } from '../../src/sim/features/inventory/types';
+import { MAX_STACK } from '../../src/sim/items/types';
 import { findRecipe, stationOffers } from '../../src/sim/features/processing/recipes';
-import { shopsOf } from '../../src/sim/features/shops/stock';
+import { SHOPS } from '../../src/sim/features/shops/stock';
 import { record } from './test-world';
 import { tradeCommand } from './trade-ops';
+import { GROUND_ITEMS } from '../../src/sim/features/ground-items/state';
+import { OBJECTS } from '../../src/sim/features/objects/state';
+import { DEATHS } from '../../src/sim/features/death/custody';
+import { INTERFACE } from '../../src/sim/features/bank/interface';
 
 export const PLAYERS = ['p0', 'p1', 'p2', 'p3'];
 
@@ -186,7 +190,7 @@ const teleport = (world: World, p: Player, spot: number) => {
 /** What the player sees: objects, stations and living NPCs within view distance. */
 function inView(world: World, p: Player) {
   const view = world.settings.viewDistance;
-  const objects = [...world.objects.all()].filter((x) => near(p, x, view));
+  const objects = [...OBJECTS.of(world).all()].filter((x) => near(p, x, view));
   const npcs = [...world.npcs.values()].filter((n) => n.alive && near(p, n, view));
   return { objects, stations: objects.filter((x) => x.kind === 'station'), npcs };
 }
@@ -248,7 +252,7 @@ export function command(world: World, o: Op): Command | undefined {
     case 'drop':
       return client(id, 'inventory:drop', o.pick % 3 === 0 ? { slot } : { slot, quantity: o.quantity });
     case 'pickup': {
-      const piles = [...world.groundItems.all()].filter(
+      const piles = [...GROUND_ITEMS.of(world).all()].filter(
         (g) => visibleTo(g, id, world.tick) && near(p, g, view),
       );
       return client(id, 'player:action', { action: 'pickup', groundItemId: nth(piles, o.pick)?.id ?? 'g1' });
@@ -272,13 +276,15 @@ export function command(world: World, o: Op): Command | undefined {
       return client(id, 'player:action', { action: 'openShop', npcId: nth(keepers, o.quantity) ?? 'none' });
     }
     case 'buy': {
-      const open = p.openInterface?.kind === 'shop' ? shopsOf(world).get(p.openInterface.storeId) : undefined;
+      const at = INTERFACE.of(p).open;
+      const open = at?.kind === 'shop' ? SHOPS.of(world).get(at.storeId) : undefined;
       const itemId = nth([...(open?.stock.keys() ?? ['logs'])], o.pick) ?? 'logs';
       return client(id, 'shop:buy', { itemId, quantity: o.quantity });
     }
     case 'sell': {
       // Half the time an item the open shop buys.
-      const open = p.openInterface?.kind === 'shop' ? shopsOf(world).get(p.openInterface.storeId) : undefined;
+      const at = INTERFACE.of(p).open;
+      const open = at?.kind === 'shop' ? SHOPS.of(world).get(at.storeId) : undefined;
       const buys = (i: string) => open !== undefined && (open.def.buysAnything || open.listed.has(i));
       const wanted = o.pick % 2 === 0 ? inv.filter((r) => buys(r.itemId)) : [];
       return client(id, 'shop:sell', { slot: nth(wanted, o.quantity)?.slot ?? slot, quantity: o.quantity });
@@ -296,7 +302,7 @@ export function command(world: World, o: Op): Command | undefined {
         targets(world, p, STATION_SPOTS, o.pick, (w) => w.stations),
         o.quantity,
       );
-      const station = stationId === undefined ? undefined : world.objects.get(stationId);
+      const station = stationId === undefined ? undefined : OBJECTS.of(world).get(stationId);
       const recipeId = recipeAt(world, station?.defId, o.quantity);
       const quantity = 1 + (o.quantity % 28);
       const objectId = station?.id ?? 'oakhaven:s5';
@@ -334,7 +340,7 @@ export function command(world: World, o: Op): Command | undefined {
       // (elevated at login), and /hit deals the damage.
       return o.pick % 3 === 0 ? client(id, 'player:chat', { message: `/hit ${p.health}` }) : undefined;
     case 'reclaim': {
-      const grave = nth(world.deaths.gravestonesOf(id), o.pick);
+      const grave = nth(DEATHS.of(world).gravestonesOf(id), o.pick);
       // Next to the gravestone, or (half the time) from wherever the player is.
       if (grave && o.quantity % 2 === 0) place(world, p, grave.x + 1, grave.z);
       return client(id, 'player:action', { action: 'reclaim', gravestoneId: grave?.id ?? 'none' });

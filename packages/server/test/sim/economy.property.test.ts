@@ -14,8 +14,8 @@ import type { Content } from '../../src/content/load';
 import type { LedgerReason } from '../../src/sim/core/ledger';
 import type { World } from '../../src/sim/core/world';
 import type { Effect } from '../../src/sim/core/types';
-import { MAX_STACK } from '../../src/sim/features/inventory/types';
-import { shopsOf } from '../../src/sim/features/shops/stock';
+import { MAX_STACK } from '../../src/sim/items/types';
+import { SHOPS } from '../../src/sim/features/shops/stock';
 import type { TileMap } from '../../src/sim/map/tile-map';
 import {
   command,
@@ -29,6 +29,8 @@ import {
   type Op,
 } from './economy-ops';
 import { bundledWorld, TestWorld } from './test-world';
+import { GROUND_ITEMS } from '../../src/sim/features/ground-items/state';
+import { DEATHS } from '../../src/sim/features/death/custody';
 
 let content: Content;
 let map: TileMap;
@@ -61,10 +63,10 @@ function census(world: World, bad: string[]): Map<string, number> {
     for (const r of p.bank.entries()) add(`${p.id} bank`, r.itemId, r.quantity);
     add(`${p.id} pouch`, 'coins', p.coins, 0);
   }
-  for (const g of world.groundItems.all()) add(`pile ${g.id}`, g.itemId, g.quantity);
-  for (const shop of shopsOf(world).values())
+  for (const g of GROUND_ITEMS.of(world).all()) add(`pile ${g.id}`, g.itemId, g.quantity);
+  for (const shop of SHOPS.of(world).values())
     for (const [itemId, n] of shop.stock) add(`${shop.def.id} stock`, itemId, n, 0);
-  for (const c of world.deaths.all()) for (const s of c.grave) add(`grave ${c.id}`, s.itemId, s.quantity);
+  for (const c of DEATHS.of(world).all()) for (const s of c.grave) add(`grave ${c.id}`, s.itemId, s.quantity);
   return out;
 }
 
@@ -256,7 +258,7 @@ function runScenarios(ops: fc.Arbitrary<Op>, numRuns: number, seen: Map<string, 
       // Gravestones collapse after 150 ticks, so their items reach the ground within a run.
       const world = new TestWorld(content, map, seed, { gravestoneTicks: 150 }).world;
       // Half the runs with tiny ground caps, so full tiles, a full world and evictions happen too.
-      if (smallGround) Object.assign(world.groundItems.limits, { perTile: 3, world: 16 });
+      if (smallGround) Object.assign(GROUND_ITEMS.of(world).limits, { perTile: 3, world: 16 });
       PLAYERS.forEach((id, i) => {
         const [x, z] = nth(SPOTS, i) ?? [0, 0];
         world.enqueue({ type: 'login', record: recordOf(i, walkableNear(world, x, z)) });
@@ -354,15 +356,15 @@ describe('economy conservation', () => {
     });
     const before = census(world, []).get('bronze_arrow');
     for (let t = 0; t < 6; t++) world.step();
-    const grave = [...world.deaths.all()][0]?.grave;
+    const grave = [...DEATHS.of(world).all()][0]?.grave;
     // The 3 arrows kept, the rest in two stacks.
     expect(grave).toEqual([
       { itemId: 'bronze_arrow', quantity: MAX_STACK },
       { itemId: 'bronze_arrow', quantity: 27 },
     ]);
     for (let t = 0; t < 12; t++) world.step();
-    expect([...world.deaths.all()][0]?.grave).toEqual([]);
-    const piles = [...world.groundItems.all()].map((g) => g.quantity);
+    expect([...DEATHS.of(world).all()][0]?.grave).toEqual([]);
+    const piles = [...GROUND_ITEMS.of(world).all()].map((g) => g.quantity);
     expect(piles).toEqual([MAX_STACK, 27]);
     expect(census(world, []).get('bronze_arrow')).toBe(before);
   });

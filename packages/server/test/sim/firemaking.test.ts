@@ -6,6 +6,8 @@ import { lightFire } from '../../src/sim/features/objects/fires';
 import { xpForLevel } from '../../src/sim/features/skills/xp-table';
 import { buildTileMap } from '../../src/sim/map/build-tile-map';
 import { bundledWorld, record, TestWorld } from './test-world';
+import { GROUND_ITEMS } from '../../src/sim/features/ground-items/state';
+import { OBJECTS } from '../../src/sim/features/objects/state';
 
 /** A world with its own collision map (fires block tiles; other tests must not see them). */
 async function world(...players: PlayerRecord[]): Promise<TestWorld> {
@@ -43,7 +45,7 @@ describe('firemaking', () => {
     const tw = await world(player('a', 0, 0, ['tinderbox', 'logs']), player('v', 4, 4, []));
     const a = tw.world.players.get('a')!;
     expect(light(tw, 'a', 0, 1)).toBe('done');
-    const fire = tw.world.objects.get('fire:1')!;
+    const fire = OBJECTS.of(tw.world).get('fire:1')!;
     expect(fire).toMatchObject({ kind: 'station', defId: 'fire', x: 0, z: 0, dynamic: true });
     expect(fire.timerAt).toBe(tw.world.tick + 100); // lit this tick; logs burn for 100 ticks
     expect([a.x, a.z]).toEqual([-1, 0]);
@@ -59,14 +61,14 @@ describe('firemaking', () => {
   it('burns out after burnTicks, leaving public ashes and a free tile; viewers see it removed', async () => {
     const tw = await world(player('a', 0, 0, ['logs', 'tinderbox']), player('v', 4, 4, []));
     expect(light(tw, 'a', 1, 0)).toBe('done'); // logs on tinderbox works too
-    const fire = tw.world.objects.get('fire:1')!;
+    const fire = OBJECTS.of(tw.world).get('fire:1')!;
     const burnsOutAt = fire.timerAt;
     tw.advance(burnsOutAt - tw.world.tick - 1);
-    expect(tw.world.objects.get('fire:1')).toBe(fire);
+    expect(OBJECTS.of(tw.world).get('fire:1')).toBe(fire);
     tw.advance();
-    expect(tw.world.objects.get('fire:1')).toBeUndefined();
+    expect(OBJECTS.of(tw.world).get('fire:1')).toBeUndefined();
     expect(tw.world.map.isWalkable(0, 0)).toBe(true);
-    const ashes = tw.world.groundItems.at(0, 0);
+    const ashes = GROUND_ITEMS.of(tw.world).at(0, 0);
     expect(ashes.map((g) => [g.itemId, g.quantity, g.owner])).toEqual([['ashes', 1, null]]);
     expect(objUpdates(tw, 'v').at(-1)).toMatchObject({ objects: [], removed: ['fire:1'] });
   });
@@ -112,6 +114,6 @@ describe('firemaking', () => {
     tw.advance();
     expect(stops(tw, 'a')).toEqual(['moved']);
     expect(a.inventory.count('logs')).toBe(1);
-    expect(tw.world.objects.get('fire:1')).toBeUndefined();
+    expect(OBJECTS.of(tw.world).get('fire:1')).toBeUndefined();
   });
 });

@@ -16,6 +16,7 @@ import {
 import { isFishable, RELOCATE_RADIUS } from '../../src/sim/features/objects/relocate';
 import { xpForLevel } from '../../src/sim/features/skills/xp-table';
 import { record, TestWorld } from './test-world';
+import { OBJECTS } from '../../src/sim/features/objects/state';
 
 const TREE = 'oakhaven:r0'; // a tree at (-20, 20)
 const OAK = 'oakhaven:r2'; // an oak at (-22, 12), 2x2
@@ -96,7 +97,7 @@ describe('woodcutting', () => {
       player('a', -17, 20, [['bronze_axe', 1], ...junk(25)]),
       player('v', -15, 15, []), // a viewer in range
     );
-    const tree = tw.world.objects.get(TREE)!;
+    const tree = OBJECTS.of(tw.world).get(TREE)!;
     let logs = 0;
     for (let round = 0; round < 5; round++) {
       tw.enqueue(gather('a', TREE, 10 + round));
@@ -171,7 +172,7 @@ describe('woodcutting', () => {
     });
     for (const id of ['none', 'low', 'full', 'far', 'locked'])
       expect(tw.world.players.get(id)!.activity).toBeUndefined();
-    tw.world.objects.setDepleted(tw.world.objects.get(TREE)!, true);
+    OBJECTS.of(tw.world).setDepleted(OBJECTS.of(tw.world).get(TREE)!, true);
     tw.enqueue(gather('none', TREE, 2));
     tw.advance();
     expect(errors(tw, 'none')).toEqual(['no_tool', 'depleted']);
@@ -218,7 +219,7 @@ describe('mining', () => {
     expect(m.inventory.count('copper_ore')).toBe(1);
     expect(m.skills.mining.xp).toBe(17);
     expect(xpGained(tw, 'm', 'mining')).toBe(17.5);
-    const rock = tw.world.objects.get(COPPER)!;
+    const rock = OBJECTS.of(tw.world).get(COPPER)!;
     expect(rock.depleted).toBe(true);
     tw.advance(4);
     expect(rock.depleted).toBe(false);
@@ -236,7 +237,7 @@ describe('fishing', () => {
     expect([f.x, f.z]).toEqual([-44, -30]);
     expect(f.inventory.count('raw_shrimps')).toBe(3);
     expect(xpGained(tw, 'f', 'fishing')).toBe(30);
-    expect(tw.world.objects.get(NET_SPOT)!.depleted).toBe(false);
+    expect(OBJECTS.of(tw.world).get(NET_SPOT)!.depleted).toBe(false);
   });
 
   it('bait fishing consumes one bait per catch and stops when the bait runs out', async () => {
@@ -276,13 +277,13 @@ describe('fishing', () => {
 
   it('moves the spot to a fishable tile near its placement; the fisher stops, viewers see it move', async () => {
     const tw = await world(player('f', -44, -30, [['small_fishing_net', 1]]));
-    const spot = tw.world.objects.get(NET_SPOT)!;
+    const spot = OBJECTS.of(tw.world).get(NET_SPOT)!;
     tw.enqueue(gather('f', NET_SPOT, 1));
     tw.advance();
     // The first move comes within relocateTicks (200..600) of the start; bring it forward.
     expect(spot.timerAt).toBeGreaterThanOrEqual(200);
     expect(spot.timerAt).toBeLessThanOrEqual(601);
-    tw.world.objects.schedule(spot, tw.world.tick + 10);
+    OBJECTS.of(tw.world).schedule(spot, tw.world.tick + 10);
     tw.advance(10);
     expect([spot.x, spot.z]).not.toEqual([-45, -30]);
     expect(Math.max(Math.abs(spot.x + 45), Math.abs(spot.z + 30))).toBeLessThanOrEqual(RELOCATE_RADIUS);
@@ -298,7 +299,7 @@ describe('fishing', () => {
       const adjacent = spot.x === -45 && Math.abs(spot.z + 30) <= 1;
       expect(stops(tw, 'f')).toEqual(adjacent ? [] : ['object_gone']);
       if (!adjacent) return;
-      tw.world.objects.schedule(spot, tw.world.tick + 1);
+      OBJECTS.of(tw.world).schedule(spot, tw.world.tick + 1);
       tw.advance();
     }
     expect.unreachable('the spot never moved away from the fisher');

@@ -2,8 +2,9 @@ import type { ClientEventName, ClientMessage, ClientPayload, GroundItemSnapshot 
 import { describe, expect, it } from 'vitest';
 import type { Command, PlayerRecord } from '../../src/sim/core/types';
 import { spawnGroundItem } from '../../src/sim/features/ground-items/spawn';
-import { MAX_STACK } from '../../src/sim/features/inventory/types';
+import { MAX_STACK } from '../../src/sim/items/types';
 import { record, TestWorld } from './test-world';
+import { GROUND_ITEMS } from '../../src/sim/features/ground-items/state';
 
 function client<E extends ClientEventName>(
   playerId: string,
@@ -50,7 +51,7 @@ describe('dropping and visibility', () => {
     const t = tw.world.tick;
     expect(acks(tw, 'a')).toEqual([{ groundItemId: 'g1', itemId: 'bones', quantity: 1 }]);
     expect(tw.world.players.get('a')!.inventory.entries()).toEqual([]);
-    expect(tw.world.groundItems.byId('g1')).toMatchObject({
+    expect(GROUND_ITEMS.of(tw.world).byId('g1')).toMatchObject({
       owner: 'a',
       x: 0,
       z: 0,
@@ -69,10 +70,10 @@ describe('dropping and visibility', () => {
     expect(added(tw, 'b')).toEqual([{ id: 'g1', itemId: 'bones', quantity: 1, x: 0, z: 0 }]);
     expect(added(tw, 'a')).toHaveLength(1); // the owner is not told again
     tw.advance(99);
-    expect(tw.world.groundItems.size).toBe(1);
+    expect(GROUND_ITEMS.of(tw.world).size).toBe(1);
     tw.advance();
     expect(tw.world.tick).toBe(t + 200);
-    expect(tw.world.groundItems.size).toBe(0);
+    expect(GROUND_ITEMS.of(tw.world).size).toBe(0);
     expect(removed(tw, 'a')).toEqual(['g1']);
     expect(removed(tw, 'b')).toEqual(['g1']);
   });
@@ -85,7 +86,7 @@ describe('dropping and visibility', () => {
     tw.advance();
     expect(errors(tw, 'a')).toEqual(['not_droppable', 'empty_slot']);
     expect(tw.world.players.get('a')!.inventory.entries()).toEqual(inventory);
-    expect(tw.world.groundItems.size).toBe(0);
+    expect(GROUND_ITEMS.of(tw.world).size).toBe(0);
     tw.enqueue(drop('a', 1, 80, 3));
     tw.enqueue(drop('a', 2, 5, 4));
     tw.advance();
@@ -111,14 +112,18 @@ describe('merging', () => {
     tw.enqueue(drop('a', 2));
     tw.advance();
     const t = tw.world.tick;
-    const g1 = tw.world.groundItems.byId('g1')!;
+    const g1 = GROUND_ITEMS.of(tw.world).byId('g1')!;
     expect(g1).toMatchObject({
       itemId: 'coins',
       quantity: 250,
       publicAtTick: t + 100,
       despawnAtTick: t + 200,
     });
-    expect(tw.world.groundItems.at(0, 0).map((p) => [p.id, p.itemId, p.quantity])).toEqual([
+    expect(
+      GROUND_ITEMS.of(tw.world)
+        .at(0, 0)
+        .map((p) => [p.id, p.itemId, p.quantity]),
+    ).toEqual([
       ['g1', 'coins', 250],
       ['g2', 'coins', 5],
       ['g3', 'bones', 1],
@@ -147,13 +152,21 @@ describe('merging', () => {
     tw.advance(100); // g1 and g2 are public now
     tw.enqueue(drop('a', 0, 10));
     tw.advance();
-    expect(tw.world.groundItems.at(0, 0).map((p) => p.quantity)).toEqual([MAX_STACK - 5, 10, 10]);
+    expect(
+      GROUND_ITEMS.of(tw.world)
+        .at(0, 0)
+        .map((p) => p.quantity),
+    ).toEqual([MAX_STACK - 5, 10, 10]);
     const ownerless = (q: number) =>
       spawnGroundItem(tw.world, { itemId: 'coins', quantity: q, x: 3, z: 3, owner: null });
     ownerless(7);
     const again = ownerless(8);
     expect(again.ok && again.merged).toBe(true);
-    expect(tw.world.groundItems.at(3, 3).map((p) => p.quantity)).toEqual([15]);
+    expect(
+      GROUND_ITEMS.of(tw.world)
+        .at(3, 3)
+        .map((p) => p.quantity),
+    ).toEqual([15]);
   });
 });
 
@@ -171,7 +184,7 @@ describe('pickup', () => {
     expect([a.x, a.z]).toEqual([3, 0]);
     expect(acks(tw, 'a')).toEqual([{ groundItemId: 'g1', itemId: 'feather', quantity: 30 }]);
     expect(a.inventory.entries()).toEqual(slots(['feather', 30]));
-    expect(tw.world.groundItems.size).toBe(0);
+    expect(GROUND_ITEMS.of(tw.world).size).toBe(0);
     expect(removed(tw, 'a')).toEqual(['g1']);
     expect(removed(tw, 'b')).toEqual(['g1']);
     tw.enqueue(pickup('a', 'g1', 8));
@@ -202,7 +215,7 @@ describe('pickup', () => {
       { event: 'player:move', result: { steps: 3, reachedTarget: true } },
     ]);
     expect(errors(tw, 'a')).toEqual([]);
-    expect(tw.world.groundItems.at(-4, 0)).toHaveLength(1);
+    expect(GROUND_ITEMS.of(tw.world).at(-4, 0)).toHaveLength(1);
     expect([tw.world.players.get('a')!.x, tw.world.players.get('a')!.z]).toEqual([0, 0]);
   });
 
@@ -236,7 +249,11 @@ describe('pickup', () => {
     }
     expect(errors(tw, 'a')).toEqual(['inventory_full', 'inventory_full']);
     expect(acks(tw, 'a')).toEqual([{ groundItemId: 'g3', itemId: 'feather', quantity: 5 }]);
-    expect(tw.world.groundItems.at(0, 0).map((p) => p.id)).toEqual(['g1', 'g2']);
+    expect(
+      GROUND_ITEMS.of(tw.world)
+        .at(0, 0)
+        .map((p) => p.id),
+    ).toEqual(['g1', 'g2']);
     expect(tw.world.players.get('a')!.inventory.count('feather')).toBe(15);
   });
 
@@ -252,7 +269,7 @@ describe('pickup', () => {
     tw.enqueue(client('a', 'player:action', { action: 'stop' }, 2));
     tw.advance();
     expect(errors(tw, 'a')).toEqual(['no_path', 'no_path']);
-    expect(tw.world.groundItems.size).toBe(2);
+    expect(GROUND_ITEMS.of(tw.world).size).toBe(2);
   });
 });
 

@@ -10,6 +10,7 @@ import { snapshotRegions } from '../../src/sim/features/ground-items/persist';
 import { regionKeyOf } from '../../src/sim/features/ground-items/types';
 import { action, client, slots } from './bank-setup';
 import { record, TestWorld } from './test-world';
+import { GROUND_ITEMS } from '../../src/sim/features/ground-items/state';
 
 type Persist = Extract<Effect, { type: 'persist' }>;
 const regions = (effects: Effect[]) =>
@@ -96,7 +97,7 @@ describe('saving the ground', () => {
     });
     fresh.advance();
     const t = fresh.world.tick;
-    const back = [...fresh.world.groundItems.all()].map((p) => ({
+    const back = [...GROUND_ITEMS.of(fresh.world).all()].map((p) => ({
       itemId: p.itemId,
       quantity: p.quantity,
       owner: p.owner,

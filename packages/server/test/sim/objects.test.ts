@@ -9,6 +9,7 @@ import { chunkData } from '../../src/sim/features/objects/persist';
 import { isAltered } from '../../src/sim/features/objects/types';
 import { buildTileMap } from '../../src/sim/map/build-tile-map';
 import { bundledWorld, record, TestWorld } from './test-world';
+import { OBJECTS } from '../../src/sim/features/objects/state';
 
 const TREE = 'oakhaven:r0'; // (-20, 20): chunk c:-1:0
 const SPOT = 'mirror_lake:r0'; // (-45, -30): chunk c:-2:-1
@@ -47,7 +48,7 @@ function stepEffects(tw: TestWorld): Effect[] {
 describe('object interest management', () => {
   it('sends changed objects as they come into view, removes them as they leave, resends after player:sync', async () => {
     const tw = await world(1, record('w', 0, 20), record('idle', 10, -10));
-    const store = tw.world.objects;
+    const store = OBJECTS.of(tw.world);
     const tree = store.get(TREE)!;
     store.setDepleted(tree, true);
     store.schedule(tree, tw.world.tick + 10_000);
@@ -83,15 +84,15 @@ describe('object interest management', () => {
 
   it('tells viewers when an object goes back to its placement, and sends nothing when nothing changes', async () => {
     const tw = await world(1, record('v', -18, 18));
-    const tree = tw.world.objects.get(TREE)!;
+    const tree = OBJECTS.of(tw.world).get(TREE)!;
     tw.advance(5);
     expect(updates(tw, 'v')).toEqual([]);
-    tw.world.objects.setDepleted(tree, true);
-    tw.world.objects.schedule(tree, tw.world.tick + 3);
+    OBJECTS.of(tw.world).setDepleted(tree, true);
+    OBJECTS.of(tw.world).schedule(tree, tw.world.tick + 3);
     tw.advance(3);
     expect(shown(tw, 'v')).toEqual([TREE]);
     expect(removed(tw, 'v')).toEqual([TREE]);
-    expect(tw.world.objects.alteredCount).toBe(0);
+    expect(OBJECTS.of(tw.world).alteredCount).toBe(0);
   });
 });
 
@@ -103,7 +104,7 @@ describe('object interest management, randomised', () => {
     const tw = await world(1, ...ids.map((id, i) => record(id, -30 + i * 3, -10)));
     const w = tw.world;
     const r = w.settings.viewDistance;
-    const resources = [...w.objects.all()].filter(
+    const resources = [...OBJECTS.of(w).all()].filter(
       (o) => o.kind === 'resource' && o.x >= box.x0 && o.x <= box.x1 && o.z >= box.z0 && o.z <= box.z1,
     );
     const tile = () => ({ x: rng.between(box.x0, box.x1), z: rng.between(box.z0, box.z1) });
@@ -126,13 +127,13 @@ describe('object interest management, randomised', () => {
       }
       const op = rng.nextInt(6);
       const o = resources[rng.nextInt(resources.length)]!;
-      if (op === 0 && o.defId.endsWith('_spot')) w.objects.schedule(o, w.tick + 1);
+      if (op === 0 && o.defId.endsWith('_spot')) OBJECTS.of(w).schedule(o, w.tick + 1);
       else if (op === 0 && !o.depleted) {
-        w.objects.setDepleted(o, true);
-        w.objects.schedule(o, w.tick + rng.between(1, 30));
+        OBJECTS.of(w).setDepleted(o, true);
+        OBJECTS.of(w).schedule(o, w.tick + rng.between(1, 30));
       } else if (op === 1) {
         const at = tile();
-        if (w.map.isWalkable(at.x, at.z) && w.objects.at(at.x, at.z).length === 0)
+        if (w.map.isWalkable(at.x, at.z) && OBJECTS.of(w).at(at.x, at.z).length === 0)
           lightFire(w, at.x, at.z, rng.between(1, 40));
       }
       tw.clearEvents();
@@ -148,7 +149,7 @@ describe('object interest management, randomised', () => {
         }
         const p = w.players.get(id)!;
         const truth = new Map<string, unknown>();
-        for (const x of w.objects.all())
+        for (const x of OBJECTS.of(w).all())
           if (isAltered(x) && Math.abs(x.x - p.x) <= r && Math.abs(x.z - p.z) <= r)
             truth.set(x.id, { id: x.id, defId: x.defId, kind: x.kind, x: x.x, z: x.z, depleted: x.depleted });
         expect(picture).toEqual(truth);
@@ -162,7 +163,7 @@ describe('object interest management, randomised', () => {
 describe('object persistence', () => {
   it('emits the whole chunk state once per changed chunk and tick, and restores it into a fresh world', async () => {
     const tw = await world(1);
-    const store = tw.world.objects;
+    const store = OBJECTS.of(tw.world);
     const tree = store.get(TREE)!;
     const spot = store.get(SPOT)!;
     store.setDepleted(tree, true);
@@ -210,7 +211,7 @@ describe('object persistence', () => {
     expect(fresh.world.tick).toBe(tw.world.tick - 1);
     for (const { key, data } of effects) expect(chunkData(fresh.world, key)).toEqual(data);
     expect(persists(fresh.world.drainEffects())).toEqual([]); // restoring writes nothing back
-    const f = fresh.world.objects;
+    const f = OBJECTS.of(fresh.world);
     expect(f.get(TREE)).toMatchObject({
       depleted: true,
       timerAt: tree.timerAt,
@@ -220,7 +221,7 @@ describe('object persistence', () => {
     expect(fresh.world.map.isWalkable(3, 3)).toBe(false);
     const hash = (tw: TestWorld) => {
       const h = new StateHasher();
-      tw.world.objects.hashInto(h);
+      OBJECTS.of(tw.world).hashInto(h);
       return h.digest();
     };
     // Same tick, same state: the two stores hash alike.
@@ -231,9 +232,9 @@ describe('object persistence', () => {
 
   it('writes an emptied chunk when everything is back to its placement, and refuses bad records', async () => {
     const tw = await world(1);
-    const tree = tw.world.objects.get(TREE)!;
-    tw.world.objects.setDepleted(tree, true);
-    tw.world.objects.schedule(tree, tw.world.tick + 2);
+    const tree = OBJECTS.of(tw.world).get(TREE)!;
+    OBJECTS.of(tw.world).setDepleted(tree, true);
+    OBJECTS.of(tw.world).schedule(tree, tw.world.tick + 2);
     expect(persists(stepEffects(tw)).map((e) => e.key)).toEqual(['c:-1:0']);
     expect(persists(stepEffects(tw))).toEqual([{ key: 'c:-1:0', data: { v: 1, objects: [] } }]);
     const bad: JsonObject = { v: 2, objects: 'nope' };
@@ -267,7 +268,7 @@ describe('determinism', () => {
       for (let t = 0; t < 120; t++) {
         tw.advance();
         const h = new StateHasher().num(tw.world.hash());
-        tw.world.objects.hashInto(h);
+        OBJECTS.of(tw.world).hashInto(h);
         hashes.push(h.digest());
       }
       return { hashes, tw };

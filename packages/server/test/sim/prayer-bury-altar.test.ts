@@ -3,6 +3,7 @@ import { xpForLevel } from '../../src/sim/features/skills/xp-table';
 import { onAltarPrayer } from '../../src/sim/features/prayer/altar';
 import { acks, action, BOOTH, client, errors, FRONT, slots } from './bank-setup';
 import { ALTAR, messages, player, updates, withPrayer, worldWith } from './prayer-setup';
+import { INTERFACE } from '../../src/sim/features/bank/interface';
 
 const use = (id: string, slot: number, rid?: number) => client(id, 'inventory:use', { slot }, rid);
 const pray = (id: string, objectId: string, rid?: number) => action(id, { action: 'pray', objectId }, rid);
@@ -94,7 +95,7 @@ describe('praying at an altar', () => {
     const tw = await worldWith(withPrayer('a', 10, { prayerPoints: 3 }));
     const a = player(tw, 'a');
     // As if a bank had been opened here (the chapel has none next to it).
-    a.openInterface = { kind: 'bank', x: a.x, z: a.z };
+    INTERFACE.of(a).open = { kind: 'bank', x: a.x, z: a.z };
     tw.clearEvents();
     tw.enqueue(pray('a', ALTAR, 3));
     tw.advance();

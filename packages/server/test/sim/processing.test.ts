@@ -10,6 +10,7 @@ import { makeOne } from '../../src/sim/features/processing/rules';
 import { useItemOnObject } from '../../src/sim/features/processing/use';
 import { xpForLevel } from '../../src/sim/features/skills/xp-table';
 import { bundledWorld, record, TestWorld } from './test-world';
+import { OBJECTS } from '../../src/sim/features/objects/state';
 
 type Skills = PlayerRecord['skills'];
 type Items = Array<[string, number]>;
@@ -40,7 +41,7 @@ async function setup(s: Setup, seed = 1, content?: Content): Promise<{ tw: TestW
 }
 
 function station(tw: TestWorld, defId: string, area = 'oakhaven'): WorldObject {
-  const o = [...tw.world.objects.all()].find((x) => x.defId === defId && x.id.startsWith(`${area}:`));
+  const o = [...OBJECTS.of(tw.world).all()].find((x) => x.defId === defId && x.id.startsWith(`${area}:`));
   if (!o) throw new Error(`no ${defId} in ${area}`);
   return o;
 }
@@ -126,7 +127,7 @@ describe('cooking', () => {
 
   it('cooks on a fire, and stops with object_gone when the fire burns out', async () => {
     const { tw, p } = await setup({ x: 0, z: 0, items: many('raw_shrimps', 5) });
-    const fire = tw.world.objects.add({
+    const fire = OBJECTS.of(tw.world).add({
       id: 'fire:test',
       kind: 'station',
       defId: 'fire',
@@ -138,7 +139,7 @@ describe('cooking', () => {
     make(tw, 'cook_shrimps', fire.id, 5);
     tw.advance(1 + 2 * MAKE_TICKS.cook);
     expect(count(p, 'raw_shrimps')).toBe(3);
-    tw.world.objects.remove(fire);
+    OBJECTS.of(tw.world).remove(fire);
     tw.advance(2 * MAKE_TICKS.cook);
     expect(count(p, 'raw_shrimps')).toBe(3);
     expect(count(p, 'shrimps') + count(p, 'burnt_shrimps')).toBe(2);
@@ -324,7 +325,7 @@ describe('requests', () => {
     // A fire out on the water: no tile next to it can be stood on.
     const spot = unreachableSpot(tw);
     const lake = await setup({ ...spot.from, items: [['raw_shrimps', 1]] });
-    lake.tw.world.objects.add({
+    OBJECTS.of(lake.tw.world).add({
       id: 'fire:lake',
       kind: 'station',
       defId: 'fire',

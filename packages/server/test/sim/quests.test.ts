@@ -20,6 +20,7 @@ import {
 } from './dialogue-setup';
 import { record, TestWorld } from './test-world';
 import { ALTAR, OUTSIDE } from './prayer-setup';
+import { GROUND_ITEMS } from '../../src/sim/features/ground-items/state';
 
 const levels = (skills: Partial<Record<keyof PlayerRecord['skills'], number>>): Partial<PlayerRecord> => {
   const base = record('x').skills;
@@ -132,7 +133,8 @@ describe('stages that complete on their own', () => {
     // The brute drops its banner only for a killer at recover_banner (or return_banner).
     const brute = npcOf(tw, 'goblin_brute');
     kill(tw, brute);
-    const banners = () => [...tw.world.groundItems.all()].filter((g) => g.itemId === 'goblin_war_banner');
+    const banners = () =>
+      [...GROUND_ITEMS.of(tw.world).all()].filter((g) => g.itemId === 'goblin_war_banner');
     expect(banners()).toEqual([]);
     const third = [...tw.world.npcs.values()].find((n) => n.def.id === 'goblin' && n.alive)!;
     tw.world.drainEffects();

@@ -2,9 +2,11 @@ import type { ClientEventName, ClientMessage, ClientPayload } from '@tilerealm/p
 import { describe, expect, it } from 'vitest';
 import type { Command, Effect, PlayerRecord } from '../../src/sim/core/types';
 import { spawnGroundItem } from '../../src/sim/features/ground-items/spawn';
-import { MAX_STACK } from '../../src/sim/features/inventory/types';
-import { shopsOf } from '../../src/sim/features/shops/stock';
+import { MAX_STACK } from '../../src/sim/items/types';
+import { SHOPS } from '../../src/sim/features/shops/stock';
 import { bundledWorld, record, TestWorld } from './test-world';
+import { GROUND_ITEMS } from '../../src/sim/features/ground-items/state';
+import { INTERFACE } from '../../src/sim/features/bank/interface';
 
 function client<E extends ClientEventName>(
   playerId: string,
@@ -40,7 +42,7 @@ const slots = (...items: Array<[string, number]>) =>
   items.map(([itemId, quantity], slot) => ({ slot, itemId, quantity }));
 const npcOf = (tw: TestWorld, defId: string) => [...tw.world.npcs.values()].find((n) => n.def.id === defId);
 const stockOf = (tw: TestWorld, storeId: string, itemId: string) =>
-  shopsOf(tw.world).get(storeId)?.stock.get(itemId);
+  SHOPS.of(tw.world).get(storeId)?.stock.get(itemId);
 const persisted = (effects: Effect[]) => effects.flatMap((e) => (e.type === 'persist' ? [e] : []));
 
 /** Players by Marla's shop (Oakhaven, around (7,-10)), logged in and with her shop open. */
@@ -51,7 +53,7 @@ async function atShop(...players: Array<Partial<PlayerRecord> & { id: string }>)
   const marla = npcOf(tw, 'shopkeeper_marla');
   for (const p of players) tw.enqueue(openShop(p.id, marla?.id ?? ''));
   tw.advance(10);
-  for (const p of players) expect(tw.world.players.get(p.id)?.openInterface?.kind).toBe('shop');
+  for (const p of players) expect(INTERFACE.of(tw.world.players.get(p.id)!).open?.kind).toBe('shop');
   tw.clearEvents();
   tw.world.drainEffects();
   return tw;
@@ -68,7 +70,7 @@ describe('opening a shop', () => {
     expect(acks(tw, 'a')).toEqual([{ interface: 'shop', storeId: GENERAL }]);
     expect(lastShop(tw, 'a')?.storeId).toBe(GENERAL);
     expect(shopItem(tw, 'a', 'hammer')).toEqual({ itemId: 'hammer', stock: 5, buyPrice: 13, sellPrice: 5 });
-    expect(me(tw).openInterface).toMatchObject({ kind: 'shop', storeId: GENERAL });
+    expect(INTERFACE.of(me(tw)).open).toMatchObject({ kind: 'shop', storeId: GENERAL });
   });
 
   it('refuses an NPC who keeps no shop, and one out of sight', async () => {
@@ -290,7 +292,7 @@ describe('restocking and persistence', () => {
       entries: [{ key: GENERAL, data: { hammer: 1, zz_gone_item: 4, oak_logs: 3, bones: 2 } }],
     });
     tw.advance();
-    const stock = shopsOf(tw.world).get(GENERAL)?.stock;
+    const stock = SHOPS.of(tw.world).get(GENERAL)?.stock;
     expect(stock?.get('hammer')).toBe(1);
     expect(stock?.get('tinderbox')).toBe(5);
     expect([...(stock?.keys() ?? [])].slice(-2)).toEqual(['bones', 'oak_logs']);
@@ -317,7 +319,7 @@ describe('the coin pouch', () => {
     expect(tw.events('a', 'player:coins').map((e) => e.data)).toEqual([{ tick: tw.world.tick, coins: 35 }]);
     expect(errors(tw, 'b')).toEqual(['inventory_full']);
     expect(me(tw, 'b').coins).toBe(MAX_STACK - 5);
-    expect(tw.world.groundItems.byId(id(pb))).toBeDefined();
+    expect(GROUND_ITEMS.of(tw.world).byId(id(pb))).toBeDefined();
     expect(tw.events('b', 'player:coins')).toEqual([]);
   });
 });

@@ -10,6 +10,8 @@ import { queueHit } from '../../src/sim/features/combat/hits';
 import { action, BOOTH, client, openBank, saves } from './bank-setup';
 import { record, TestWorld } from './test-world';
 import { openTrade, send, traders } from './trade-setup';
+import { TRADES } from '../../src/sim/features/trade/book';
+import { COOLDOWN } from '../../src/sim/features/teleport/state';
 
 const home = (id: string, rid?: number) => action(id, { action: 'homeTeleport' }, rid);
 const chat = (id: string, message: string) => client(id, 'player:chat', { message });
@@ -37,7 +39,7 @@ const me = (tw: TestWorld) => {
 };
 
 /** Ticks until `a` may cast home teleport again. */
-const cooldownLeft = (tw: TestWorld) => Math.max(0, me(tw).homeTeleportReadyTick - tw.world.tick);
+const cooldownLeft = (tw: TestWorld) => Math.max(0, COOLDOWN.of(me(tw)).readyTick - tw.world.tick);
 
 /** Starts a cast with rid 1 and runs the tick that applies it. */
 function cast(tw: TestWorld, id = 'a'): void {
@@ -112,7 +114,7 @@ describe('casting home teleport', () => {
     cast(tw);
     expect(errors(tw, 'a').map((e) => e.code)).toEqual(['teleport_cooldown']);
     expect(errors(tw, 'a')[0]?.message).toContain('wait 30:00 (2999 ticks)');
-    expect(me(tw).homeTeleportReadyTick - tw.world.tick).toBe(HOME_TELEPORT_COOLDOWN_TICKS - 1);
+    expect(COOLDOWN.of(me(tw)).readyTick - tw.world.tick).toBe(HOME_TELEPORT_COOLDOWN_TICKS - 1);
   });
 
   it('refuses a second cast while one is under way, and cancels on request (no cooldown)', async () => {
@@ -260,7 +262,7 @@ describe('what interrupts a cast', () => {
     send(tw, 'a', 'tradeRequest', { targetPlayerId: 'b' });
     const tradeId = all(tw, 'b', 'tradeIncoming').at(-1)?.tradeId ?? '';
     send(tw, 'b', 'tradeRequestRespond', { tradeId, accept: true });
-    expect(tw.world.trades.tradeOfPlayer('b')?.id).toBe(tradeId);
+    expect(TRADES.of(tw.world).tradeOfPlayer('b')?.id).toBe(tradeId);
     expect(cancelReasons(tw, 'b')).toEqual(['interface']);
   });
 });

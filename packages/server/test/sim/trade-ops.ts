@@ -9,6 +9,7 @@
 import type { Command } from '../../src/sim/core/types';
 import type { World } from '../../src/sim/core/world';
 import { client, nth, PLAYERS, placeBeside, type Op } from './economy-ops';
+import { TRADES } from '../../src/sim/features/trade/book';
 
 /** One trade request of `o`'s player (undefined when there is nothing to do). */
 export function tradeCommand(world: World, o: Op): Command | undefined {
@@ -17,13 +18,15 @@ export function tradeCommand(world: World, o: Op): Command | undefined {
   if (!p) return undefined;
   if (o.pick % 10 === 0) {
     // Someone else's trade or request (or none at all): refused, changes nothing.
-    const foreign = [...world.trades.trades.values(), ...world.trades.requests.values()].map((t) => t.id);
+    const foreign = [...TRADES.of(world).trades.values(), ...TRADES.of(world).requests.values()].map(
+      (t) => t.id,
+    );
     return client(id, 'tradeAccept', { tradeId: nth(foreign, o.quantity) ?? 'none' });
   }
-  const request = [...world.trades.requests.values()].find((r) => r.toId === id);
+  const request = [...TRADES.of(world).requests.values()].find((r) => r.toId === id);
   if (request)
     return client(id, 'tradeRequestRespond', { tradeId: request.id, accept: o.quantity % 6 !== 0 });
-  const trade = world.trades.tradeOfPlayer(id);
+  const trade = TRADES.of(world).tradeOfPlayer(id);
   if (!trade) {
     const other = world.players.get(PLAYERS[(o.player + 1 + (o.quantity % 3)) % PLAYERS.length] ?? '');
     if (!other) return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRADE_IDLE_TICKS, TRADE_REQUEST_TICKS } from '../../src/sim/features/trade/book';
+import { TRADE_IDLE_TICKS, TRADE_REQUEST_TICKS, TRADES } from '../../src/sim/features/trade/book';
 import { acks, BOOTH, client, openBank } from './bank-setup';
 import {
   all,
@@ -117,7 +117,7 @@ describe('a trade from request to swap', () => {
     const tradeId = last(tw, 'b', 'tradeIncoming')?.tradeId ?? '';
     send(tw, 'b', 'tradeRequestRespond', { tradeId, accept: false });
     expect(last(tw, 'a', 'tradeCancelled')).toEqual({ tradeId, reason: 'declined', by: 'b' });
-    expect(tw.world.trades.requests.size + tw.world.trades.trades.size).toBe(0);
+    expect(TRADES.of(tw.world).requests.size + TRADES.of(tw.world).trades.size).toBe(0);
     send(tw, 'b', 'tradeRequestRespond', { tradeId, accept: true });
     expect(tradeErrors(tw, 'b')).toEqual(['trade_not_found']);
   });
@@ -127,7 +127,7 @@ describe('a trade from request to swap', () => {
     send(tw, 'a', 'tradeRequest', { targetPlayerId: 'b' });
     send(tw, 'b', 'tradeRequest', { targetPlayerId: 'a' });
     expect(last(tw, 'a', 'tradeStarted')?.partnerId).toBe('b');
-    expect(tw.world.trades.tradeOfPlayer('b')).toBeDefined();
+    expect(TRADES.of(tw.world).tradeOfPlayer('b')).toBeDefined();
   });
 });
 
@@ -193,7 +193,7 @@ describe('who may trade', () => {
     expect(tradeErrors(tw, 'c')).toEqual(Array(12).fill('trade_not_found'));
     expect(all(tw, 'c', 'tradeError').every((e) => e.rid === 1)).toBe(true);
     expect(all(tw, 'a', 'tradeUpdated')).toEqual([]);
-    expect(tw.world.trades.trades.get(tradeId)?.a.offer).toEqual([{ itemId: 'shrimps', quantity: 1 }]);
+    expect(TRADES.of(tw.world).trades.get(tradeId)?.a.offer).toEqual([{ itemId: 'shrimps', quantity: 1 }]);
   });
 });
 
@@ -206,7 +206,7 @@ describe('offers', () => {
     send(tw, 'a', 'tradeAddCoins', { tradeId, quantity: 50 });
     send(tw, 'a', 'tradeAddCoins', { tradeId, quantity: 1 });
     expect(tradeErrors(tw, 'a')).toEqual(['not_tradeable', 'empty_slot', 'not_enough_coins']);
-    expect(tw.world.trades.trades.get(tradeId)?.a.offer).toEqual([{ itemId: 'coins', quantity: 10 }]);
+    expect(TRADES.of(tw.world).trades.get(tradeId)?.a.offer).toEqual([{ itemId: 'coins', quantity: 10 }]);
     send(tw, 'a', 'tradeAccept', { tradeId });
     send(tw, 'b', 'tradeAccept', { tradeId });
     send(tw, 'a', 'tradeAddItem', { tradeId, inventorySlot: 1, quantity: 1 });
@@ -293,7 +293,7 @@ describe('offers', () => {
     send(tw, 'b', 'tradeAccept', { tradeId });
     expect(tradeErrors(tw, 'b')).toEqual(['partner_inventory_full']);
     expect(tradeErrors(tw, 'a')).toEqual(['inventory_full']);
-    expect(tw.world.trades.trades.get(tradeId)?.screen).toBe(1);
+    expect(TRADES.of(tw.world).trades.get(tradeId)?.screen).toBe(1);
     // Giving one slot frees one: two items in, one out, still no room.
     send(tw, 'b', 'tradeRemoveItem', { tradeId, offerSlot: 1, quantity: 1 });
     send(tw, 'a', 'tradeAccept', { tradeId });
@@ -315,7 +315,7 @@ describe('offers', () => {
     // a's accept moved the trade to screen 2, where the removal is refused; b's accept alone swaps nothing.
     expect(tradeErrors(tw, 'a')).toEqual(['wrong_screen']);
     expect(all(tw, 'a', 'tradeCompleted')).toEqual([]);
-    expect(tw.world.trades.trades.get(tradeId)?.a.offer).toHaveLength(2);
+    expect(TRADES.of(tw.world).trades.get(tradeId)?.a.offer).toHaveLength(2);
     expect(holdings(tw, 'a', 'b')).toEqual({ bread: 1, shrimps: 1, coins: 50 });
   });
 });
@@ -324,7 +324,7 @@ describe('what ends a trade', () => {
   const endings: Array<[string, (tw: Awaited<ReturnType<typeof traders>>) => void, string]> = [
     [
       'tradeCancel',
-      (tw) => send(tw, 'b', 'tradeCancel', { tradeId: [...tw.world.trades.trades.keys()][0] ?? '' }),
+      (tw) => send(tw, 'b', 'tradeCancel', { tradeId: [...TRADES.of(tw.world).trades.keys()][0] ?? '' }),
       'cancelled',
     ],
     ['a walk', (tw) => send(tw, 'a', 'player:move', { x: A_AT.x - 3, z: A_AT.z }), 'moved'],
@@ -355,7 +355,7 @@ describe('what ends a trade', () => {
     end(tw);
     expect(cancelled(tw, 'a')).toEqual([reason]);
     if (tw.world.players.has('b') && reason !== 'disconnected') expect(cancelled(tw, 'b')).toEqual([reason]);
-    expect(tw.world.trades.trades.size).toBe(0);
+    expect(TRADES.of(tw.world).trades.size).toBe(0);
     expect(tradeLogs(tw.world.drainEffects())).toEqual([]);
     if (reason !== 'died' && reason !== 'logout') expect(holdings(tw, 'a', 'b')).toEqual(before);
   });
@@ -366,6 +366,6 @@ describe('what ends a trade', () => {
     tw.advance(TRADE_REQUEST_TICKS);
     expect(cancelled(tw, 'a')).toEqual(['expired']);
     expect(cancelled(tw, 'b')).toEqual(['expired']);
-    expect(tw.world.trades.requests.size).toBe(0);
+    expect(TRADES.of(tw.world).requests.size).toBe(0);
   });
 });

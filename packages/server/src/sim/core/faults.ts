@@ -18,12 +18,12 @@
  * simulation stays pure.
  */
 import { CLOSE_CODES } from '@tilerealm/protocol';
-import { MAX_STACK } from '../features/inventory/types';
+import { MAX_STACK } from '../items/types';
 import type { Npc } from './npc';
 import { MAX_RUN_ENERGY, type Player } from './player';
 import type { HookEntry } from './registry';
 import { snapshotOf } from './snapshot';
-import type { PlayerSnapshot } from './types';
+import { featureFieldsOf, type PlayerSnapshot } from './types';
 import type { World } from './world';
 
 /** Who a fault is charged to: a player or an NPC, or the id of a character whose login is being applied. */
@@ -224,7 +224,7 @@ export function snapshotProblem(s: PlayerSnapshot): string | undefined {
     whole('combat level', s.combatLevel),
     whole('prayer points', s.prayerPoints),
     whole('quest points', s.questPoints),
-    whole('home teleport cooldown', s.homeTeleportCooldownTicks),
+    ...Object.entries(featureFieldsOf(s)).map(([field, v]) => whole(field, v)),
     ...skills,
     ...quests,
     rows('inventory', s.inventory),

@@ -1,13 +1,20 @@
 import type { EntitySnapshot } from '@tilerealm/protocol';
 import type { Rid } from '@tilerealm/protocol';
 import type { SkillName } from '../../content/skills';
-import { BANK_SIZE, type OpenInterface } from '../features/bank/types';
-import { Equipment } from '../features/equipment/equipment';
-import { INVENTORY_SIZE, ItemContainer } from '../features/inventory/container';
-import type { ItemLookup } from '../features/inventory/types';
+import { BANK_SIZE, INVENTORY_SIZE, ItemContainer } from '../items/container';
+import { Equipment } from '../items/equipment';
+import type { ItemLookup } from '../items/types';
 import type { Activity } from './activity';
 import type { Npc } from './npc';
-import type { PlayerRecord, QuestProgressState, SlotRow, Tile } from './types';
+import type { PlayerSlot, PlayerSlotHandle } from './slots';
+import {
+  featureFieldsOf,
+  type FeatureRecordFields,
+  type PlayerRecord,
+  type QuestProgressState,
+  type SlotRow,
+  type Tile,
+} from './types';
 
 /** Run energy is kept in hundredths of a percent, as in RuneScape: 10,000 = 100%. */
 export const MAX_RUN_ENERGY = 10_000;
@@ -36,8 +43,13 @@ export class Player {
   readonly equipment: Equipment;
   /** The bank: {@link BANK_SIZE} slots in which every item stacks (features/bank). */
   readonly bank: ItemContainer;
-  /** The bank or shop window open, if any (blocks trading; features/bank/interface.ts). */
-  openInterface: OpenInterface | undefined;
+  /**
+   * The feature fields of the record the player entered with: what the features' player slots
+   * start from, and what is saved for a field no registered slot writes (core/slots.ts).
+   */
+  readonly saved: Readonly<FeatureRecordFields>;
+  /** The world's registered player slots (their states are created at login, saved and hashed). */
+  private readonly slots: readonly PlayerSlotHandle[];
   /** Saved rows that could not be placed when loading (reported as a fault, kept for the save). */
   readonly unplaced: {
     inventory: Array<SlotRow<number>>;
@@ -49,10 +61,6 @@ export class Player {
   sentEquipmentVersion = -1;
   /** Tenths of experience earned but not yet a whole point, per skill (in memory only; see docs/combat.md). */
   readonly xpTenths: Partial<Record<SkillName, number>> = {};
-  /** First tick at which the player may eat again (the consumables feature's eat delay). */
-  nextEatTick = 0;
-  /** Ticks counted towards the next natural health change (regeneration or boost decay; consumables feature). */
-  regenTicks = 0;
   /** Health and maximum health last sent to the client (player:sync / player:stats), so unchanged values are not re-sent. */
   sentHealth: number;
   sentMaxHealth: number;
@@ -94,15 +102,11 @@ export class Player {
   readonly activePrayers: Set<string>;
   /** Quest points earned. */
   questPoints: number;
-  /** First tick (of this run) at which home teleport may be cast again. */
-  homeTeleportReadyTick: number;
   /** Quest progress by quest id (started or completed quests only). */
   readonly quests: Map<string, QuestProgressState>;
   /** Tile at the start of the current tick, to tell whether the player moved. */
   lastX: number;
   lastZ: number;
-  /** Ticks at which recent chat messages were sent (for the chat rate limit). */
-  chatTicks: number[] = [];
   /** Tick the player entered the world. */
   readonly joinedTick: number;
   /** Handles of the entities this player's client currently knows (interest management). */
@@ -116,7 +120,13 @@ export class Player {
   /** Own state last sent in a world:update, so unchanged state is not re-sent. */
   lastSent = { x: NaN, z: NaN, running: false, moving: false, energyPercent: -1 };
 
-  constructor(record: PlayerRecord, tick: number, idx: number, lookup: ItemLookup) {
+  constructor(
+    record: PlayerRecord,
+    tick: number,
+    idx: number,
+    lookup: ItemLookup,
+    slots: readonly PlayerSlotHandle[] = [],
+  ) {
     this.id = record.id;
     this.idx = idx;
     this.accountId = record.accountId;
@@ -133,7 +143,8 @@ export class Player {
     this.prayerPoints = record.prayerPoints;
     this.activePrayers = new Set(record.activePrayers);
     this.questPoints = record.questPoints;
-    this.homeTeleportReadyTick = tick + Math.max(0, record.homeTeleportCooldownTicks);
+    this.saved = featureFieldsOf(record);
+    this.slots = slots;
     this.quests = new Map(record.quests.map((q) => [q.questId, structuredClone(q)]));
     this.skills = structuredCloneSkills(record.skills);
     this.sentHealth = this.health;
@@ -147,6 +158,17 @@ export class Player {
     this.equipment = eq.equipment;
     this.bank = bank.container;
     this.unplaced = { inventory: inv.rejected, equipment: eq.rejected, bank: bank.rejected };
+    for (const slot of slots) slot.attach(this, tick);
+  }
+
+  /** A feature's state for this player (see core/slots.ts). */
+  slot<T>(key: PlayerSlot<T>): T {
+    return key.of(this);
+  }
+
+  /** The world's registered player slots, in registration order (the hash order). */
+  slotHandles(): readonly PlayerSlotHandle[] {
+    return this.slots;
   }
 
   get maxHealth(): number {
@@ -155,7 +177,10 @@ export class Player {
 
   /** The character as storage keeps it, at world tick `tick` (for the cooldowns still running). */
   toRecord(tick: number): PlayerRecord {
+    const fields: FeatureRecordFields = { ...this.saved };
+    for (const slot of this.slots) Object.assign(fields, slot.saveOf(this, tick));
     return {
+      ...fields,
       id: this.id,
       accountId: this.accountId,
       name: this.name,
@@ -172,7 +197,6 @@ export class Player {
       prayerPoints: this.prayerPoints,
       activePrayers: [...this.activePrayers].sort(),
       questPoints: this.questPoints,
-      homeTeleportCooldownTicks: Math.max(0, this.homeTeleportReadyTick - tick),
       quests: [...this.quests.values()].map((q) => structuredClone(q)),
     };
   }

@@ -1,7 +1,8 @@
 import type { ClientEventName, ClientPayload, GameErrorCode, Rid, TradeErrorCode } from '@tilerealm/protocol';
 import type { Npc } from './npc';
 import type { Player } from './player';
-import type { JsonObject, PersistKind } from './types';
+import type { PlayerSlotHandle, HashedWorldSlot } from './slots';
+import type { DeathLockState, JsonObject, PersistKind } from './types';
 import type { World } from './world';
 
 /** The phases of one tick, in order. The pipeline is this list; features only hook into it. */
@@ -77,6 +78,20 @@ export type HookEntry =
 /** Restores saved records of one kind (a start-up command). */
 export type Restorer = (world: World, entries: ReadonlyArray<{ key: string; data: JsonObject }>) => void;
 
+/**
+ * The save/restore pair of a kind of saved record. Records are saved as they change (`persist`
+ * effects); `restore` takes them back at start-up (a `restore` command), and `snapshot`, for records
+ * whose state runs on in the world (timers), gives every record's whole current state when the world
+ * stops.
+ */
+export interface RecordPersistence {
+  restore: Restorer;
+  snapshot?: (world: World) => Array<{ key: string; data: JsonObject }>;
+}
+
+/** Restores the death locks still active in storage (a `restoreDeaths` start-up command). */
+export type DeathLockRestorer = (world: World, locks: readonly DeathLockState[]) => void;
+
 /** Learns that a record handed over with `confirm` has committed (a `committed` command). */
 export type CommitListener = (world: World, key: string) => void;
 
@@ -92,7 +107,10 @@ export class Registry {
   private readonly actions = new Map<ActionName, ActionHandler<ActionName>>();
   private readonly hooks = new Map<PhaseName, HookEntry[]>();
   private readonly inits: PhaseHook[] = [];
-  private readonly restorers = new Map<PersistKind, Restorer>();
+  private readonly persistence = new Map<PersistKind, RecordPersistence>();
+  private deathLockRestorer: DeathLockRestorer | undefined;
+  private readonly worldSlotList: HashedWorldSlot[] = [];
+  private readonly playerSlotList: PlayerSlotHandle[] = [];
   private readonly commitListeners = new Map<PersistKind, CommitListener>();
   private current = 'core';
 
@@ -163,15 +181,64 @@ export class Registry {
     this.inits.push(fn);
   }
 
-  /** Takes the saved records of `what` at start-up (the feature that writes them reads them back). */
-  restore(what: PersistKind, fn: Restorer): void {
-    if (this.restorers.has(what))
-      throw new Error(`${this.current}: a restorer for ${what} is already registered`);
-    this.restorers.set(what, fn);
+  /**
+   * Declares a world-level state slot of this feature (see core/slots.ts). Registration order is
+   * the order of the world's state hash; a slot name is registered once.
+   */
+  worldSlot(slot: HashedWorldSlot): void {
+    this.claimSlotName(slot.name);
+    this.worldSlotList.push(slot);
+  }
+
+  /** Declares a per-player state slot: created for each player at login, saved with its record, hashed. */
+  playerSlot(slot: PlayerSlotHandle): void {
+    this.claimSlotName(slot.name);
+    this.playerSlotList.push(slot);
+  }
+
+  private claimSlotName(name: string): void {
+    if ([...this.worldSlotList, ...this.playerSlotList].some((s) => s.name === name))
+      throw new Error(`${this.current}: a state slot named ${name} is already registered`);
+  }
+
+  worldSlots(): readonly HashedWorldSlot[] {
+    return this.worldSlotList;
+  }
+
+  playerSlots(): readonly PlayerSlotHandle[] {
+    return this.playerSlotList;
+  }
+
+  /** The save/restore pair of the records of `what` (the feature that writes them reads them back). */
+  persist(what: PersistKind, pair: RecordPersistence): void {
+    if (this.persistence.has(what))
+      throw new Error(`${this.current}: the records of ${what} already have a restorer`);
+    this.persistence.set(what, pair);
   }
 
   restorer(what: PersistKind): Restorer | undefined {
-    return this.restorers.get(what);
+    return this.persistence.get(what)?.restore;
+  }
+
+  /** Every kind's records that are snapshot when the world stops, in registration order. */
+  snapshotters(): Array<{
+    what: PersistKind;
+    snapshot: (world: World) => Array<{ key: string; data: JsonObject }>;
+  }> {
+    const out = [];
+    for (const [what, pair] of this.persistence)
+      if (pair.snapshot) out.push({ what, snapshot: pair.snapshot });
+    return out;
+  }
+
+  /** Takes back the death locks still active in storage at start-up. */
+  restoreDeathLocks(fn: DeathLockRestorer): void {
+    if (this.deathLockRestorer) throw new Error(`${this.current}: death locks already have a restorer`);
+    this.deathLockRestorer = fn;
+  }
+
+  deathLocksRestorer(): DeathLockRestorer | undefined {
+    return this.deathLockRestorer;
   }
 
   /**

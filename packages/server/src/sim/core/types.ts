@@ -15,8 +15,23 @@ export interface SlotRow<S extends number | string = number> {
   quantity: number;
 }
 
+/**
+ * The fields of a character's record that features keep in their player slots (core/slots.ts): a
+ * slot's `init` reads them from `player.saved`, its `save` writes them back. A field no registered
+ * slot writes is saved as it was loaded. Every one is a whole number (checked before a save).
+ */
+export interface FeatureRecordFields {
+  /** Ticks until home teleport may be cast again (0: ready); storage keeps it as a point in time. */
+  homeTeleportCooldownTicks: number;
+}
+
+/** The feature fields of a record (a copy). */
+export function featureFieldsOf(record: FeatureRecordFields): FeatureRecordFields {
+  return { homeTeleportCooldownTicks: record.homeTeleportCooldownTicks };
+}
+
 /** What the world needs to put a character in it: loaded from storage by the transport layer. */
-export interface PlayerRecord {
+export interface PlayerRecord extends FeatureRecordFields {
   id: string;
   accountId: string;
   name: string;
@@ -37,8 +52,6 @@ export interface PlayerRecord {
   activePrayers: string[];
   /** Quest points earned (each completed quest's reward). */
   questPoints: number;
-  /** Ticks until home teleport may be cast again (0: ready); storage keeps it as a point in time. */
-  homeTeleportCooldownTicks: number;
   /** The quests this character has started or completed (quest_progress rows). */
   quests: QuestProgressState[];
   /**

@@ -10,12 +10,7 @@ import {
 } from '@tilerealm/protocol';
 import type { Content } from '../../content/load';
 import type { TileMap } from '../map/tile-map';
-import type { PendingHit } from '../features/combat/hits';
-import { DeathCustodyStore, restoreDeathLocks } from '../features/death/custody';
-import { GroundItemStore } from '../features/ground-items/store';
-import { ObjectStore } from '../features/objects/store';
-import { TradeBook } from '../features/trade/book';
-import { lookupIn, type ItemLookup } from '../features/inventory/types';
+import { lookupIn, type ItemLookup } from '../items/types';
 import { chargeFault, reportFault, runHook, type Culprit } from './faults';
 import { hashWorld } from './world-hash';
 import { Ledger } from './ledger';
@@ -23,8 +18,9 @@ import type { Npc } from './npc';
 import type { Player } from './player';
 import { fail, PHASES, Registry, type Feature, type Outcome, type PhaseName } from './registry';
 import { Rng } from './rng';
+import type { WorldSlot } from './slots';
 import { SpatialIndex } from './spatial';
-import type { Command, Effect, OutEvent, PlayerRecord } from './types';
+import type { Command, Effect, JsonObject, OutEvent, PersistKind, PlayerRecord } from './types';
 
 export interface WorldSettings {
   /** Ticks between auto-saves of every player (SAVE_INTERVAL / 0.6 s). */
@@ -90,16 +86,6 @@ export class World {
   /** Players and NPCs by entity handle (`idx`), for the hot paths of interest management. */
   readonly byIdx: Array<Player | Npc | undefined> = [];
   readonly spatial = new SpatialIndex();
-  /** Items lying on tiles (the ground-items feature; not saved across restarts). */
-  readonly groundItems = new GroundItemStore();
-  /** Trees, rocks, fishing spots and stations, placed by the areas or made at run time (fires). */
-  readonly objects: ObjectStore;
-  /** Swings rolled and waiting to land (the combat feature). */
-  readonly hits: PendingHit[] = [];
-  /** Items of deaths still in custody: gravestones and dropped piles tracked by a death lock. */
-  readonly deaths = new DeathCustodyStore();
-  /** Trade requests and open trades (features/trade). */
-  readonly trades = new TradeBook();
   /** Items created and destroyed by the rules in the current tick (reset at the start of each step). */
   readonly ledger = new Ledger();
   /** Logins and logouts accepted in the input phase, applied in their own phases. */
@@ -122,7 +108,6 @@ export class World {
     this.rng = new Rng(opts.seed);
     this.settings = { ...DEFAULT_SETTINGS, ...opts.settings };
     this.itemLookup = lookupIn(opts.content.items);
-    this.objects = ObjectStore.fromContent(opts.content);
     this.clock = opts.clock ?? (() => 0);
     for (const f of opts.features) this.registry.use(f);
     for (const init of this.registry.initializers()) init(this);
@@ -183,7 +168,7 @@ export class World {
           this.isolate([], () => this.registry.restorer(c.what)?.(this, c.entries));
           break;
         case 'restoreDeaths':
-          this.isolate([], () => restoreDeathLocks(this, c.locks));
+          this.isolate([], () => this.registry.deathLocksRestorer()?.(this, c.locks));
           break;
         case 'committed':
           this.registry.commitListener(c.what)?.(this, c.key);
@@ -382,6 +367,22 @@ export class World {
       const p = this.byIdx[idx];
       if (p?.kind === 'player' && Math.abs(p.x - x) <= radius && Math.abs(p.z - z) <= radius) out.push(p);
     });
+    return out;
+  }
+
+  /** A feature's world-level state (see core/slots.ts). */
+  slot<T>(key: WorldSlot<T>): T {
+    return key.of(this);
+  }
+
+  /**
+   * The records that run on in the world (timers), as they are now: what the host hands to storage
+   * when the world stops, so a restart resumes them (each feature's `snapshot`, in registration order).
+   */
+  recordsToSave(): Array<{ what: PersistKind; key: string; data: JsonObject }> {
+    const out: Array<{ what: PersistKind; key: string; data: JsonObject }> = [];
+    for (const { what, snapshot } of this.registry.snapshotters())
+      for (const r of snapshot(this)) out.push({ what, key: r.key, data: r.data });
     return out;
   }
 

@@ -14,9 +14,12 @@ import type { World } from '../../core/world';
 import { findPath } from '../../map/pathfinder';
 import { chebyshev } from '../combat/combatants';
 import { cancelPickup, reply } from '../ground-items/pickup';
-import { closeInterface, sameInterface } from './interface';
+import { closeInterface, sameInterface, INTERFACE } from './interface';
 import type { OpenInterface } from './types';
-import { worldState } from '../../core/world-state';
+import { worldSlot } from '../../core/slots';
+import { GROUND_ITEMS } from '../ground-items/state';
+import { OBJECTS } from '../objects/state';
+import { DEATHS } from '../death/custody';
 
 /** What the player walks to: a placed object (bank booth, bank chest) or an NPC (banker, shopkeeper). */
 export type ApproachTarget = { kind: 'object'; id: string } | { kind: 'npc'; id: string };
@@ -36,7 +39,13 @@ export interface Approach {
 /** How often a walk to a wandering NPC is re-planned before giving up with `not_near`. */
 export const MAX_REROUTES = 3;
 
-const pendingOf = worldState(() => new Map<string, Approach>());
+/** The walks under way by player id, in the order they started. */
+export const APPROACHES = worldSlot('bank.approaches', {
+  init: () => new Map<string, Approach>(),
+  hash: (pending, h) => {
+    for (const [id, a] of pending) h.str(id).str(a.target.kind).str(a.target.id).num(a.reroutes);
+  },
+});
 
 const superseded = (
   world: World,
@@ -49,7 +58,7 @@ const superseded = (
 
 /** Where the target stands now, or undefined when it is gone (an NPC dead or despawned). */
 export function targetTile(world: World, t: ApproachTarget): Tile | undefined {
-  if (t.kind === 'object') return world.objects.get(t.id);
+  if (t.kind === 'object') return OBJECTS.of(world).get(t.id);
   const n = world.npcs.get(t.id);
   return n?.alive ? { x: n.x, z: n.z } : undefined;
 }
@@ -70,17 +79,17 @@ export function replaceOtherRequests(world: World, p: Player): void {
   stopActivity(world, p, 'replaced');
   p.target = undefined;
   p.chaseGoal = undefined;
-  const reclaim = world.deaths.pendingReclaims.get(p.id);
+  const reclaim = DEATHS.of(world).pendingReclaims.get(p.id);
   if (reclaim) {
     superseded(world, p, reclaim.rid, 'player:action');
-    world.deaths.pendingReclaims.delete(p.id);
+    DEATHS.of(world).pendingReclaims.delete(p.id);
   }
   cancelApproach(world, p);
 }
 
 /** Ends the player's walk towards a bank or shop, acking it as superseded. */
 export function cancelApproach(world: World, p: Player): void {
-  const pending = pendingOf(world);
+  const pending = APPROACHES.of(world);
   const a = pending.get(p.id);
   if (!a) return;
   pending.delete(p.id);
@@ -112,10 +121,10 @@ export function approach(
   const steps = routeNextTo(world, p, to);
   if (!steps) return fail('no_path', `you cannot reach ${what}`);
   replaceOtherRequests(world, p);
-  if (p.openInterface && !(opens && sameInterface(p.openInterface, opens)))
-    closeInterface(world, p, opens ? 'replaced' : 'moved');
+  const open = INTERFACE.of(p).open;
+  if (open && !(opens && sameInterface(open, opens))) closeInterface(world, p, opens ? 'replaced' : 'moved');
   p.path = steps;
-  pendingOf(world).set(p.id, { target, what, rid, arrive, reroutes: 0 });
+  APPROACHES.of(world).set(p.id, { target, what, rid, arrive, reroutes: 0 });
   return { ok: true, deferred: true };
 }
 
@@ -125,7 +134,7 @@ export function approach(
  * dying loses it.
  */
 export function supersedeApproaches(world: World): void {
-  const pending = pendingOf(world);
+  const pending = APPROACHES.of(world);
   for (const [id, a] of pending) {
     const p = world.players.get(id);
     if (!p) {
@@ -142,8 +151,8 @@ export function supersedeApproaches(world: World): void {
         p.pendingMove !== undefined ||
         p.target !== undefined ||
         p.activity !== undefined ||
-        world.groundItems.viewer(p).pending !== undefined ||
-        world.deaths.pendingReclaims.has(p.id);
+        GROUND_ITEMS.of(world).viewer(p).pending !== undefined ||
+        DEATHS.of(world).pendingReclaims.has(p.id);
       if (replaced) {
         pending.delete(id);
         superseded(world, p, a.rid, 'player:action');
@@ -158,7 +167,7 @@ export function supersedeApproaches(world: World): void {
  * else fails with `not_near`.
  */
 export function resolveApproaches(world: World): void {
-  const pending = pendingOf(world);
+  const pending = APPROACHES.of(world);
   for (const [id, a] of pending) {
     const p = world.players.get(id);
     if (!p) {

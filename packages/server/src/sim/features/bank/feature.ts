@@ -15,6 +15,7 @@ import {
   type BankResult,
 } from './rules';
 import { snapshotOf } from '../../core/snapshot';
+import { OBJECTS } from '../objects/state';
 
 /** NPCs that open the bank: those whose npcs.json id starts with this (banker_oswin, banker_tamsin). */
 export const BANKER_PREFIX = 'banker_';
@@ -61,7 +62,7 @@ function bankTarget(
   id: string,
 ): { target: ApproachTarget; x: number; z: number; what: string } | Outcome {
   const radius = world.settings.viewDistance;
-  const o = world.objects.get(id);
+  const o = OBJECTS.of(world).get(id);
   if (o) {
     const def = o.kind === 'station' ? world.content.stations.get(o.defId) : undefined;
     if (!def?.actions.some((a) => a.type === 'bank') || chebyshev(p.x, p.z, o.x, o.z) > radius)

@@ -1,8 +1,8 @@
 import type { Player } from '../../core/player';
 import { fail, type Feature, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
-import { resolveApproaches, supersedeApproaches } from './approach';
-import { closeInterface, closeReason, enforceInterface } from './interface';
+import { APPROACHES, resolveApproaches, supersedeApproaches } from './approach';
+import { closeInterface, closeReason, enforceInterface, INTERFACE } from './interface';
 import type { OpenInterface } from './types';
 
 /**
@@ -16,7 +16,7 @@ export function requireInterface<K extends OpenInterface['kind']>(
 ): Extract<OpenInterface, { kind: K }> | Outcome {
   const reason = closeReason(p);
   if (reason) closeInterface(world, p, reason);
-  const open = p.openInterface;
+  const open = INTERFACE.of(p).open;
   if (open?.kind !== kind) return fail('interface_not_open', `open a ${kind} first`);
   return open as Extract<OpenInterface, { kind: K }>;
 }
@@ -35,8 +35,10 @@ export function isOutcome(v: OpenInterface | Outcome): v is Outcome {
 export const interfacesFeature: Feature = {
   name: 'interfaces',
   register(r) {
+    r.playerSlot(INTERFACE);
+    r.worldSlot(APPROACHES);
     r.action('closeInterface', (world, player) => {
-      const open = player.openInterface;
+      const open = INTERFACE.of(player).open;
       closeInterface(world, player, 'closed');
       return { ok: true, result: { closed: open?.kind ?? null } };
     });

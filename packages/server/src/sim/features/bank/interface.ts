@@ -1,6 +1,6 @@
 /**
  * The "interface open" state of the bank, shops and NPC conversations. A player has at most one of
- * them open (`Player.openInterface`); while it is, trading is blocked (the spec's rule against
+ * them open (its {@link INTERFACE} slot); while it is, trading is blocked (the spec's rule against
  * swapping items out from under an offer). It closes, with `interface:closed` (`dialogue:closed`
  * for a conversation) telling the client why, when:
  * - the player asks (`closeInterface`): reason `closed`;
@@ -12,8 +12,15 @@
  * - the player dies: `died`.
  */
 import type { Player } from '../../core/player';
+import { playerSlot } from '../../core/slots';
 import type { World } from '../../core/world';
 import type { OpenInterface } from './types';
+
+/** The bank or shop window, or the NPC conversation, the player has open (none at login). */
+export const INTERFACE = playerSlot('interface', {
+  init: (): { open: OpenInterface | undefined } => ({ open: undefined }),
+  hash: (s, h) => h.str(s.open?.kind ?? ''),
+});
 
 /**
  * Why an interface closed (the `reason` of `interface:closed`, or of `dialogue:closed` for a
@@ -23,9 +30,9 @@ export type CloseReason = 'closed' | 'replaced' | 'moved' | 'activity' | 'combat
 
 /** Closes the player's open interface, if any, and tells the client. */
 export function closeInterface(world: World, p: Player, reason: CloseReason): void {
-  const open = p.openInterface;
+  const open = INTERFACE.of(p).open;
   if (!open) return;
-  p.openInterface = undefined;
+  INTERFACE.of(p).open = undefined;
   if (open.kind === 'dialogue')
     world.send(p.id, 'dialogue:closed', { tick: world.tick, npcId: open.npcId, reason });
   else world.send(p.id, 'interface:closed', { tick: world.tick, interface: open.kind, reason });
@@ -46,13 +53,14 @@ export function sameInterface(a: OpenInterface, b: OpenInterface): boolean {
  * same one opened again simply stays open, re-anchored to the player's tile.
  */
 export function openInterface(world: World, p: Player, next: OpenInterface): void {
-  if (p.openInterface && !sameInterface(p.openInterface, next)) closeInterface(world, p, 'replaced');
-  p.openInterface = next;
+  const state = INTERFACE.of(p);
+  if (state.open && !sameInterface(state.open, next)) closeInterface(world, p, 'replaced');
+  state.open = next;
 }
 
 /** Why the player's open interface must close now, or undefined when it may stay open. */
 export function closeReason(p: Player): CloseReason | undefined {
-  const open = p.openInterface;
+  const open = INTERFACE.of(p).open;
   if (!open) return undefined;
   if (p.dyingUntil !== 0) return 'died';
   if (p.pendingMove) return 'moved';

@@ -6,8 +6,8 @@
  */
 import type { Player } from '../../core/player';
 import type { ItemStackRow } from '../../core/types';
-import type { ItemContainer } from '../inventory/container';
-import { MAX_STACK } from '../inventory/types';
+import type { ItemContainer } from '../../items/container';
+import { MAX_STACK } from '../../items/types';
 import { addCoins, COINS, pouchRoom } from '../shops/pouch';
 
 export type BankFailure =

@@ -1,13 +1,4 @@
-/**
- * Shared shapes of the bank and shop interfaces, kept apart from their rules so the core Player
- * can hold them without importing any feature logic.
- */
-
-/**
- * Slots of a bank. At least the 400 the design asks for; 800 matches the protocol's highest
- * `bankSlot` (799), so every slot a client can name exists.
- */
-export const BANK_SIZE = 800;
+/** Shared shapes of the bank and shop interfaces, kept apart from their rules. */
 
 /**
  * The bank or shop window, or the conversation with an NPC, a player has open. While one is open

@@ -1,4 +1,5 @@
 import { fail, type Feature } from '../../core/registry';
+import { playerSlot } from '../../core/slots';
 import { runCommand } from './admin-commands';
 import { sanitizeChat } from './sanitize';
 
@@ -7,6 +8,14 @@ export const CHAT_LIMIT_MESSAGES = 5;
 /** ...within this many ticks (6 seconds). */
 export const CHAT_LIMIT_TICKS = 10;
 
+/** Ticks at which the player's recent messages were sent (for the chat rate limit). */
+export const CHAT_TICKS = playerSlot('chat.recent', {
+  init: (): { ticks: number[] } => ({ ticks: [] }),
+  hash: (s, h) => {
+    for (const t of s.ticks) h.num(t);
+  },
+});
+
 /**
  * Public chat: heard by players within hearing range; the sender is set by the server. Messages
  * starting with `/` are commands.
@@ -14,17 +23,19 @@ export const CHAT_LIMIT_TICKS = 10;
 export const chatFeature: Feature = {
   name: 'chat',
   register(r) {
+    r.playerSlot(CHAT_TICKS);
     r.on('player:chat', (world, player, data) => {
       const message = sanitizeChat(data.message);
       if (message.length === 0) return fail('chat_empty', 'the message is empty');
-      player.chatTicks = player.chatTicks.filter((t) => world.tick - t < CHAT_LIMIT_TICKS);
-      if (player.chatTicks.length >= CHAT_LIMIT_MESSAGES) {
+      const recent = CHAT_TICKS.of(player);
+      recent.ticks = recent.ticks.filter((t) => world.tick - t < CHAT_LIMIT_TICKS);
+      if (recent.ticks.length >= CHAT_LIMIT_MESSAGES) {
         return fail(
           'chat_rate_limited',
           `at most ${CHAT_LIMIT_MESSAGES} messages every ${(CHAT_LIMIT_TICKS * 0.6).toFixed(0)} seconds`,
         );
       }
-      player.chatTicks.push(world.tick);
+      recent.ticks.push(world.tick);
       if (message.startsWith('/')) return runCommand(world, player, message);
       const from = { id: player.id, name: player.name };
       for (const listener of world.playersNear(player.x, player.z, world.settings.hearingDistance)) {

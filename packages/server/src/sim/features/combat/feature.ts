@@ -1,7 +1,7 @@
 import type { Feature } from '../../core/registry';
 import { fail } from '../../core/registry';
 import { weaponOf } from '../equipment/bonuses';
-import { landDueHits } from './hits';
+import { HITS, landDueHits } from './hits';
 import { npcCombatTick, updateTolerance } from './npc-combat';
 import { playerCombatTick, requestAttack } from './player-combat';
 import { resolveStyle } from './styles';
@@ -15,6 +15,7 @@ import { resolveStyle } from './styles';
 export const combatFeature: Feature = {
   name: 'combat',
   register(r) {
+    r.worldSlot(HITS);
     r.action('attack', (world, player, data) => requestAttack(world, player, data.targetId));
     r.action('setStyle', (world, player, data) => {
       const style = resolveStyle(

@@ -4,6 +4,7 @@
  * the target has left), shows it to everyone in view, gives the experience, triggers retaliation
  * and starts a death at 0 health.
  */
+import { worldSlot } from '../../core/slots';
 import type { World } from '../../core/world';
 import { recordSpawned, spawnGroundItem } from '../ground-items/spawn';
 import { grantXp } from '../skills/grant';
@@ -34,6 +35,14 @@ export interface PendingHit {
   rolledWith?: { attackRoll: number; maxHit: number };
 }
 
+/** Swings rolled and waiting to land, in the order they were made. */
+export const HITS = worldSlot('combat.hits', {
+  init: (): PendingHit[] => [],
+  hash: (hits, h) => {
+    for (const hit of hits) h.num(hit.landsAt).num(hit.target.idx).num(hit.damage);
+  },
+});
+
 /** Ranged hit delay in ticks (OSRS bows): 1 + floor((3 + distance) / 6). */
 export function rangedHitDelay(distance: number): number {
   return 1 + Math.floor((3 + distance) / 6);
@@ -41,17 +50,17 @@ export function rangedHitDelay(distance: number): number {
 
 /** Queues a swing's hit (melee with delay 0 lands in this tick's hit pass). */
 export function queueHit(world: World, hit: PendingHit): void {
-  world.hits.push(hit);
+  HITS.of(world).push(hit);
 }
 
 /** Lands every hit due by now, in the order they were made (players phase, after all swings). */
 export function landDueHits(world: World): void {
-  if (world.hits.length === 0) return;
+  if (HITS.of(world).length === 0) return;
   const due: PendingHit[] = [];
   const later: PendingHit[] = [];
-  for (const h of world.hits) (h.landsAt <= world.tick ? due : later).push(h);
-  world.hits.length = 0;
-  world.hits.push(...later);
+  for (const h of HITS.of(world)) (h.landsAt <= world.tick ? due : later).push(h);
+  HITS.of(world).length = 0;
+  HITS.of(world).push(...later);
   // A hit that fails to land is its target's fault: the other hits still land.
   for (const h of due) world.isolate(h.target, () => land(world, h));
 }

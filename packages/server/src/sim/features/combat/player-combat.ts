@@ -196,7 +196,7 @@ function swing(world: World, p: Player, target: Fighter, style: ResolvedStyle): 
     if (stack)
       p.equipment.set('ammo', stack.quantity > 1 ? { ...stack, quantity: stack.quantity - 1 } : undefined);
     const dropChance = world.itemLookup(ammoId)?.ammunition?.floorDropChance ?? 0;
-    // Every shot uses up the arrow (ammo_fired); a surviving one flies with the hit (world.hits) and
+    // Every shot uses up the arrow (ammo_fired); a surviving one flies with the hit (HITS.of(world)) and
     // is made again on the ground where it lands (ammo_landed), so no item is ever only in flight.
     world.ledger.record(ammoId, -1, 'ammo_fired', p.id);
     if (world.rng.nextFloat() < dropChance) droppedArrow = ammoId;

@@ -1,10 +1,22 @@
 import type { Player } from '../../core/player';
 import { fail, type Feature, type Outcome } from '../../core/registry';
+import { playerSlot } from '../../core/slots';
 import type { World } from '../../core/world';
 import { useItemOnItem } from '../firemaking/use';
 import { buryBones } from '../prayer/bury';
 import { useItemOnObject } from '../processing/use';
 import { healedBy, planEat, regenStep, type EatFailure } from './rules';
+
+/** The eat delay and the health regeneration's tick count of a player (in memory only). */
+export const EATING = playerSlot('consumables', {
+  init: () => ({
+    /** First tick at which the player may eat again. */
+    nextEatTick: 0,
+    /** Ticks counted towards the next natural health change (regeneration or boost decay). */
+    regenTicks: 0,
+  }),
+  hash: (s, h) => h.num(s.nextEatTick).num(s.regenTicks),
+});
 
 function failure(reason: EatFailure, ticksLeft: number): Outcome {
   switch (reason) {
@@ -26,15 +38,16 @@ function failure(reason: EatFailure, ticksLeft: number): Outcome {
  * changes nothing. The ack result is `{ itemId, healed, health }`.
  */
 export function eat(world: World, player: Player, slot: number): Outcome {
-  const plan = planEat(player.inventory, slot, world.itemLookup, world.tick, player.nextEatTick);
-  if (!plan.ok) return failure(plan.reason, player.nextEatTick - world.tick);
+  const eating = EATING.of(player);
+  const plan = planEat(player.inventory, slot, world.itemLookup, world.tick, eating.nextEatTick);
+  if (!plan.ok) return failure(plan.reason, eating.nextEatTick - world.tick);
   const removed = player.inventory.removeFromSlot(slot, 1);
   // planEat saw an item in this slot within the same tick, so the removal cannot fail.
   if (!removed.ok) return fail('internal_error', `could not remove the food (${removed.reason})`);
   world.ledger.record(plan.itemId, -1, 'eat', player.id);
   const healed = healedBy(player.health, player.maxHealth, plan.heal);
   player.health += healed;
-  player.nextEatTick = world.tick + plan.eatDelay;
+  eating.nextEatTick = world.tick + plan.eatDelay;
   world.send(player.id, 'chat:message', {
     tick: world.tick,
     channel: 'system',
@@ -62,6 +75,7 @@ export function syncStats(world: World, p: Player): void {
 export const consumablesFeature: Feature = {
   name: 'consumables',
   register(r) {
+    r.playerSlot(EATING);
     // inventory:use: on an object (processing: cooking, smelting), on another item (firemaking),
     // or alone (burying bones, eating).
     r.on('inventory:use', (world, player, data) => {
@@ -71,9 +85,10 @@ export const consumablesFeature: Feature = {
       return buryBones(world, player, data.slot) ?? eat(world, player, data.slot);
     });
     r.perPlayer('players', (_world, p) => {
-      const next = regenStep(p.health, p.maxHealth, p.regenTicks);
+      const eating = EATING.of(p);
+      const next = regenStep(p.health, p.maxHealth, eating.regenTicks);
       p.health = next.health;
-      p.regenTicks = next.ticks;
+      eating.regenTicks = next.ticks;
     });
     r.perPlayer('sync', syncStats);
   },

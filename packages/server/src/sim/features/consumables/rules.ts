@@ -1,5 +1,5 @@
-import type { ItemContainer } from '../inventory/container';
-import type { ItemLookup } from '../inventory/types';
+import type { ItemContainer } from '../../items/container';
+import type { ItemLookup } from '../../items/types';
 
 /**
  * Ticks between two natural health changes. OSRS restores one hitpoint every 100 ticks (a minute)

@@ -10,9 +10,11 @@ import type { GravestoneSnapshot, Rid } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import type { DeathLockState, DeathLockStatus, DeathStep, ItemStackRow } from '../../core/types';
 import type { World } from '../../core/world';
-import { MAX_STACK } from '../inventory/types';
+import { MAX_STACK } from '../../items/types';
 import { recordOwner } from '../../core/ledger';
 import { snapshotOf } from '../../core/snapshot';
+import { worldSlot } from '../../core/slots';
+import { GROUND_ITEMS } from '../ground-items/state';
 
 export interface Custody {
   /** `<characterId>:<run>:<tick of death>` (see deathId): also the lock id and the gravestone id. */
@@ -63,6 +65,17 @@ export class DeathCustodyStore {
  * holds (a full stack carried and another worn), and a gravestone, a ground pile, an inventory and a
  * death lock row can each hold only one stack's worth.
  */
+/** Items of deaths still in custody: gravestones and dropped piles tracked by a death lock. */
+export const DEATHS = worldSlot('deaths', {
+  init: () => new DeathCustodyStore(),
+  hash: (deaths, h) => {
+    for (const c of deaths.all()) {
+      h.str(c.id).num(c.collapsesAtTick).num(c.piles.size);
+      for (const s of c.grave) h.str(s.itemId).num(s.quantity);
+    }
+  },
+});
+
 export function addStack(list: ItemStackRow[], itemId: string, quantity: number): void {
   let left = quantity;
   for (const s of list) {
@@ -79,7 +92,7 @@ export function addStack(list: ItemStackRow[], itemId: string, quantity: number)
 export function custodyItems(world: World, c: Custody): ItemStackRow[] {
   const out: ItemStackRow[] = c.grave.map((s) => ({ ...s }));
   for (const handle of c.piles) {
-    const pile = world.groundItems.get(handle);
+    const pile = GROUND_ITEMS.of(world).get(handle);
     if (pile) addStack(out, pile.itemId, pile.quantity);
   }
   return out;
@@ -116,7 +129,7 @@ export function writeLock(
     snapshots: players.map((p) => snapshotOf(world, p)),
     ledger: world.ledger.takeOwned(recordOwner('deathLock', c.id)),
   });
-  if (status !== 'active') world.deaths.delete(c.id);
+  if (status !== 'active') DEATHS.of(world).delete(c.id);
 }
 
 export function gravestoneSnapshot(c: Custody): GravestoneSnapshot {
@@ -134,7 +147,7 @@ export function sendGravestones(world: World, ownerId: string): void {
   if (!world.players.has(ownerId)) return;
   world.send(ownerId, 'gravestone:update', {
     tick: world.tick,
-    gravestones: world.deaths.gravestonesOf(ownerId).map(gravestoneSnapshot),
+    gravestones: DEATHS.of(world).gravestonesOf(ownerId).map(gravestoneSnapshot),
   });
 }
 
@@ -145,10 +158,10 @@ export function sendGravestones(world: World, ownerId: string): void {
  */
 export function restoreDeathLocks(world: World, locks: readonly DeathLockState[]): void {
   for (const lock of locks) {
-    if (lock.status !== 'active' || world.deaths.get(lock.id)) continue;
+    if (lock.status !== 'active' || DEATHS.of(world).get(lock.id)) continue;
     const grave: ItemStackRow[] = [];
     for (const s of lock.items) if (s.quantity > 0) addStack(grave, s.itemId, s.quantity);
-    world.deaths.add({
+    DEATHS.of(world).add({
       id: lock.id,
       ownerId: lock.characterId,
       x: Math.round(lock.position.x),

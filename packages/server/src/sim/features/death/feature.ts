@@ -6,6 +6,7 @@ import {
   resolveReclaims,
   trackCustodyExits,
 } from './gravestones';
+import { DEATHS, restoreDeathLocks } from './custody';
 import { resolveDeaths } from './player-death';
 
 /**
@@ -16,6 +17,8 @@ import { resolveDeaths } from './player-death';
 export const deathFeature: Feature = {
   name: 'death',
   register(r) {
+    r.worldSlot(DEATHS);
+    r.restoreDeathLocks(restoreDeathLocks);
     r.action('reclaim', (world, player, data, rid) => requestReclaim(world, player, data.gravestoneId, rid));
     r.perPlayer('players', resolveDeaths);
     r.phase('players', (world) => {

@@ -13,7 +13,8 @@ import { chebyshev } from '../combat/combatants';
 import { startDying } from '../combat/hits';
 import { cancelPickup, reply } from '../ground-items/pickup';
 import { spawnGroundItem } from '../ground-items/spawn';
-import { sendGravestones, writeLock, type Custody } from './custody';
+import { sendGravestones, writeLock, type Custody, DEATHS } from './custody';
+import { GROUND_ITEMS } from '../ground-items/state';
 
 /** Ticks a collapse waits before trying again when the ground has no room for the items. */
 export const COLLAPSE_RETRY_TICKS = 10;
@@ -24,7 +25,7 @@ export const COLLAPSE_RETRY_TICKS = 10;
  */
 export function requestReclaim(world: World, p: Player, gravestoneId: string, rid: Rid | undefined): Outcome {
   if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
-  const c = world.deaths.get(gravestoneId);
+  const c = DEATHS.of(world).get(gravestoneId);
   if (
     !c ||
     c.ownerId !== p.id ||
@@ -44,10 +45,10 @@ export function requestReclaim(world: World, p: Player, gravestoneId: string, ri
   cancelPickup(world, p);
   p.target = undefined;
   p.path = route.steps;
-  const waiting = world.deaths.pendingReclaims.get(p.id);
+  const waiting = DEATHS.of(world).pendingReclaims.get(p.id);
   if (waiting?.rid !== undefined)
     world.send(p.id, 'ack', { event: 'player:action', result: { superseded: true } }, waiting.rid);
-  world.deaths.pendingReclaims.set(p.id, { id: c.id, rid });
+  DEATHS.of(world).pendingReclaims.set(p.id, { id: c.id, rid });
   return { ok: true, deferred: true };
 }
 
@@ -74,27 +75,27 @@ function reclaim(world: World, p: Player, c: Custody): Outcome {
 
 /** Players phase, after movement: reclaims whose player arrived next to the gravestone. */
 export function resolveReclaims(world: World): void {
-  for (const [playerId, req] of world.deaths.pendingReclaims) {
+  for (const [playerId, req] of DEATHS.of(world).pendingReclaims) {
     const p = world.players.get(playerId);
-    const c = world.deaths.get(req.id);
+    const c = DEATHS.of(world).get(req.id);
     if (!p) {
-      world.deaths.pendingReclaims.delete(playerId);
+      DEATHS.of(world).pendingReclaims.delete(playerId);
       continue;
     }
     world.isolate(p, () => {
       if (p.pendingMove || p.target) {
         // Another request replaced the walk.
-        world.deaths.pendingReclaims.delete(playerId);
+        DEATHS.of(world).pendingReclaims.delete(playerId);
         if (req.rid !== undefined)
           world.send(p.id, 'ack', { event: 'player:action', result: { superseded: true } }, req.rid);
       } else if (!c || c.grave.length === 0) {
-        world.deaths.pendingReclaims.delete(playerId);
+        DEATHS.of(world).pendingReclaims.delete(playerId);
         reply(world, p, req.rid, fail('gravestone_gone', 'your gravestone is gone'));
       } else if (chebyshev(p.x, p.z, c.x, c.z) <= 1) {
-        world.deaths.pendingReclaims.delete(playerId);
+        DEATHS.of(world).pendingReclaims.delete(playerId);
         reply(world, p, req.rid, reclaim(world, p, c));
       } else if (p.path.length === 0) {
-        world.deaths.pendingReclaims.delete(playerId);
+        DEATHS.of(world).pendingReclaims.delete(playerId);
         reply(world, p, req.rid, fail('no_path', 'you stopped before reaching your gravestone'));
       }
     });
@@ -107,7 +108,7 @@ export function resolveReclaims(world: World): void {
  * room for stay in the gravestone, which tries again a little later.
  */
 export function collapseGravestones(world: World): void {
-  for (const c of world.deaths.all()) {
+  for (const c of DEATHS.of(world).all()) {
     if (c.grave.length === 0 || world.tick < c.collapsesAtTick) continue;
     const left: ItemStackRow[] = [];
     for (const s of c.grave) {
@@ -134,11 +135,11 @@ export function collapseGravestones(world: World): void {
  * a player is written with that player's state; despawned and evicted piles leave the lock alone.
  */
 export function trackCustodyExits(world: World): void {
-  const exits = world.groundItems.drainCustodyExits();
+  const exits = GROUND_ITEMS.of(world).drainCustodyExits();
   if (exits.length === 0) return;
   const touched = new Map<string, { custody: Custody; takers: Set<string> }>();
   for (const { pile, takenBy } of exits) {
-    const c = pile.deathId === undefined ? undefined : world.deaths.get(pile.deathId);
+    const c = pile.deathId === undefined ? undefined : DEATHS.of(world).get(pile.deathId);
     if (!c) continue;
     c.piles.delete(pile.handle);
     const entry = touched.get(c.id) ?? { custody: c, takers: new Set<string>() };
@@ -166,6 +167,6 @@ export function trackCustodyExits(world: World): void {
  */
 export function onJoin(world: World, p: Player): void {
   if (p.joinedTick !== world.tick) return;
-  if (world.deaths.gravestonesOf(p.id).length > 0) sendGravestones(world, p.id);
+  if (DEATHS.of(world).gravestonesOf(p.id).length > 0) sendGravestones(world, p.id);
   if (p.health <= 0 && p.dyingUntil === 0) startDying(world, p, null);
 }

@@ -10,7 +10,7 @@ import type { World } from '../../core/world';
 import { topDamager } from '../combat/hits';
 import { spawnGroundItem } from '../ground-items/spawn';
 import { splitByValue } from '../inventory/value';
-import { addStack, gravestoneSnapshot, sendGravestones, writeLock, type Custody } from './custody';
+import { addStack, gravestoneSnapshot, sendGravestones, writeLock, type Custody, DEATHS } from './custody';
 import { snapshotOf } from '../../core/snapshot';
 
 /** Items kept on death (OSRS, unskulled). */
@@ -78,7 +78,7 @@ function resolveDeath(world: World, p: Player): void {
       collapsesAtTick: world.tick + world.settings.gravestoneTicks,
       piles: new Set(),
     };
-    world.deaths.add(custody);
+    DEATHS.of(world).add(custody);
     for (const s of lost) {
       if (pvpKill && killer) {
         const res = spawnGroundItem(world, {
@@ -115,7 +115,7 @@ function resolveDeath(world: World, p: Player): void {
   p.health = p.maxHealth;
   p.tolerance = { x: p.x, z: p.z, since: world.tick };
   world.spatial.set(p.idx, p.x, p.z);
-  world.deaths.pendingReclaims.delete(p.id);
+  DEATHS.of(world).pendingReclaims.delete(p.id);
 
   // The victim's new state and the lock commit together (or, with nothing lost, a plain save).
   if (custody) writeLock(world, custody, 'death', [p]);

@@ -5,7 +5,7 @@
  * `dialogue:choose` (a response: its effects and those of the node it leads to, in one
  * transaction) or `dialogue:continue` (a node without responses goes to `next`, or ends).
  *
- * An open conversation is an interface (`Player.openInterface` kind `dialogue`, with the node it
+ * An open conversation is an interface (the `INTERFACE` slot, kind `dialogue`, with the node it
  * is at): walking away, an activity, a fight or death closes it (bank/interface.ts), and trading
  * is refused meanwhile.
  */
@@ -16,7 +16,7 @@ import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { approach } from '../bank/approach';
-import { closeInterface, closeReason, openInterface } from '../bank/interface';
+import { closeInterface, closeReason, openInterface, INTERFACE } from '../bank/interface';
 import { chebyshev } from '../combat/combatants';
 import { PlayerTx } from '../quests/tx';
 import { allHold } from './conditions';
@@ -63,7 +63,7 @@ const answered = (n: Npc, nodeId: string | null): Outcome => ({ ok: true, result
  * no next node ends it; otherwise the next node is shown.
  */
 function proceed(world: World, p: Player, n: Npc, tx: PlayerTx, next: DialogueNode | undefined): Outcome {
-  const talking = p.openInterface?.kind === 'dialogue';
+  const talking = INTERFACE.of(p).open?.kind === 'dialogue';
   if (tx.opensInterface) return answered(n, null);
   if (tx.teleported || !next) {
     if (talking) closeInterface(world, p, 'ended');
@@ -122,7 +122,7 @@ export function requestTalk(world: World, p: Player, npcId: string, rid: Rid | u
 function current(world: World, p: Player): { n: Npc; dialogue: Dialogue; node: DialogueNode } | Outcome {
   const reason = closeReason(p);
   if (reason) closeInterface(world, p, reason);
-  const at = p.openInterface;
+  const at = INTERFACE.of(p).open;
   if (at?.kind !== 'dialogue')
     return fail('dialogue_not_open', 'you are not talking to anyone: talk to an NPC first');
   const n = world.npcs.get(at.npcId);

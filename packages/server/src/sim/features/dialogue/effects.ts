@@ -16,7 +16,7 @@ import { advanceQuest, startQuest } from '../quests/progress';
 import { statusIn } from '../quests/state';
 import type { PlayerTx } from '../quests/tx';
 import { shopLock, showShop } from '../shops/feature';
-import { shopsOf } from '../shops/stock';
+import { SHOPS } from '../shops/stock';
 
 function planEffect(world: World, tx: PlayerTx, e: DialogueEffect): Outcome {
   const p = tx.player;
@@ -29,7 +29,7 @@ function planEffect(world: World, tx: PlayerTx, e: DialogueEffect): Outcome {
       });
       return OK;
     case 'open_shop': {
-      const shop = shopsOf(world).get(e.storeId);
+      const shop = SHOPS.of(world).get(e.storeId);
       if (!shop) return fail('target_gone', 'that shop is gone');
       const questId = shop.def.requiredQuestId;
       // A quest completed by an earlier effect of the same answer counts.

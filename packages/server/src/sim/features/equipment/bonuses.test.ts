@@ -3,10 +3,10 @@ import type { Content } from '../../../content/content-types';
 import { loadContent } from '../../../content/load';
 import { ZERO_BONUSES } from '../../../content/schemas/items';
 import { SHIPPED_MANIFESTS } from '../../../content/test-fixtures';
-import { fakeItem, fakeLookup } from '../inventory/test-items';
-import { lookupIn, type ItemLookup } from '../inventory/types';
+import { fakeItem, fakeLookup } from '../../items/test-items';
+import { lookupIn, type ItemLookup } from '../../items/types';
 import { ammoOf, bonuses, firesAmmo, weaponOf } from './bonuses';
-import { Equipment } from './equipment';
+import { Equipment } from '../../items/equipment';
 
 let content: Content;
 let lookup: ItemLookup;

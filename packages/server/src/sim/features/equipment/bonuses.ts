@@ -1,7 +1,7 @@
 import type { ItemDef } from '../../../content/content-types';
 import { BONUS_KEYS, ZERO_BONUSES, type Bonuses } from '../../../content/schemas/items';
-import type { ItemLookup } from '../inventory/types';
-import { EQUIP_SLOTS, type Equipment } from './equipment';
+import type { ItemLookup } from '../../items/types';
+import { EQUIP_SLOTS, type Equipment } from '../../items/equipment';
 
 /** The wielded weapon's definition, or undefined (unarmed, or an item the content no longer has). */
 export function weaponOf(equipment: Equipment, lookup: ItemLookup): ItemDef | undefined {

@@ -4,10 +4,10 @@ import type { Content } from '../../../content/content-types';
 import { loadContent } from '../../../content/load';
 import { SHIPPED_MANIFESTS } from '../../../content/test-fixtures';
 import { SKILLS } from '../../../content/skills';
-import { INVENTORY_SIZE, ItemContainer } from '../inventory/container';
-import { lookupIn, type ItemLookup } from '../inventory/types';
+import { INVENTORY_SIZE, ItemContainer } from '../../items/container';
+import { lookupIn, type ItemLookup } from '../../items/types';
 import { equip, isTwoHanded, unequip, unmetRequirement } from './equip';
-import { EQUIP_SLOTS, Equipment } from './equipment';
+import { EQUIP_SLOTS, Equipment } from '../../items/equipment';
 import { levels } from './test-setup';
 
 let lookup: ItemLookup;

@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Content } from '../../../content/content-types';
 import { loadContent } from '../../../content/load';
 import { SHIPPED_MANIFESTS } from '../../../content/test-fixtures';
-import { ItemContainer } from '../inventory/container';
-import { fakeItem, fakeLookup } from '../inventory/test-items';
-import { MAX_STACK } from '../inventory/types';
+import { ItemContainer } from '../../items/container';
+import { fakeItem, fakeLookup } from '../../items/test-items';
+import { MAX_STACK } from '../../items/types';
 import { equip, unequip, unmetRequirement } from './equip';
-import { Equipment } from './equipment';
+import { Equipment } from '../../items/equipment';
 import { kit, levels, times } from './test-setup';
 
 let content: Content;

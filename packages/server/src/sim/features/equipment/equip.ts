@@ -1,14 +1,14 @@
 import type { ItemDef } from '../../../content/content-types';
 import { SKILLS, type SkillName } from '../../../content/skills';
-import type { ItemContainer } from '../inventory/container';
+import type { ItemContainer } from '../../items/container';
 import {
   fail,
   MAX_STACK,
   type ContainerFailureReason,
   type Failure,
   type ItemLookup,
-} from '../inventory/types';
-import { isEquipSlot, type Equipment, type EquipSlot } from './equipment';
+} from '../../items/types';
+import { isEquipSlot, type Equipment, type EquipSlot } from '../../items/equipment';
 
 /** The levels equipment requirements are checked against (a Player's `skills` fits). */
 export type SkillLevelsView = Readonly<Record<SkillName, { readonly level: number }>>;

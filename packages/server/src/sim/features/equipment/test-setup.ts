@@ -1,8 +1,8 @@
 import type { Content } from '../../../content/content-types';
 import { SKILLS, type SkillName } from '../../../content/skills';
-import { INVENTORY_SIZE, ItemContainer } from '../inventory/container';
-import { lookupIn, type ItemLookup } from '../inventory/types';
-import { Equipment } from './equipment';
+import { INVENTORY_SIZE, ItemContainer } from '../../items/container';
+import { lookupIn, type ItemLookup } from '../../items/types';
+import { Equipment } from '../../items/equipment';
 
 /**
  * Shared set-up of the equipment tests (test-only). The shipped content is loaded by each test

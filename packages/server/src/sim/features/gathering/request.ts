@@ -12,10 +12,11 @@ import { yieldsFit } from './yields';
 import { GatherJob } from './job';
 import { pathNextTo } from './reach';
 import { planGather } from './rules';
+import { OBJECTS } from '../objects/state';
 
 /** The resource the player asks for, if it exists and lies within view distance. */
 function findResource(world: World, p: Player, objectId: string): WorldObject | undefined {
-  const o = world.objects.get(objectId);
+  const o = OBJECTS.of(world).get(objectId);
   const r = world.settings.viewDistance;
   if (!o || Math.abs(o.x - p.x) > r || Math.abs(o.z - p.z) > r) return undefined;
   return o;

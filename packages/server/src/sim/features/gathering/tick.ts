@@ -21,6 +21,7 @@ import {
   type HarvestableDef,
 } from './rules';
 import { rollBonusDrops, yieldsFit } from './yields';
+import { OBJECTS } from '../objects/state';
 
 export function gatherTick(world: World, p: Player): void {
   const job = p.activity?.state;
@@ -31,7 +32,7 @@ function step(world: World, p: Player, job: GatherJob): void {
   const o = job.object;
   const def = world.content.resources.get(o.defId);
   if (p.dyingUntil !== 0) return stopActivity(world, p, 'dead');
-  if (world.objects.get(o.id) !== o || !def) return stopActivity(world, p, 'object_gone');
+  if (OBJECTS.of(world).get(o.id) !== o || !def) return stopActivity(world, p, 'object_gone');
   if (o.depleted) return stopActivity(world, p, 'depleted');
   if (!isNextTo(world, p, o)) {
     if (!job.arrived && p.path.length > 0) return; // still walking
@@ -86,7 +87,7 @@ function attempt(world: World, p: Player, o: WorldObject, def: ResourceDef, plan
 
 /** After a success: the resource may deplete (a chance per gather, or after a rolled count). */
 function deplete(world: World, o: WorldObject, def: HarvestableDef): void {
-  const store = world.objects;
+  const store = OBJECTS.of(world);
   const d = def.depletion;
   let depletes: boolean;
   if (d.type === 'chance') {

@@ -9,6 +9,7 @@ import { FEATURES } from '../index';
 import { spawnGroundItem } from './spawn';
 import { playerRecord } from './test-setup';
 import { MAX_GROUND_PILES, MAX_PILES_PER_TILE } from './types';
+import { GROUND_ITEMS } from './state';
 
 let content: Content;
 let map: TileMap;
@@ -50,7 +51,7 @@ describe('ground item caps', () => {
       owner: null,
     });
     expect(fill.ok && fill.piles.every((p) => p.x === 0 && p.z === 0)).toBe(true);
-    expect(world.groundItems.at(0, 0)).toHaveLength(MAX_PILES_PER_TILE);
+    expect(GROUND_ITEMS.of(world).at(0, 0)).toHaveLength(MAX_PILES_PER_TILE);
     world.enqueue(drop(1, undefined, 1));
     world.enqueue(drop(0, 40, 2));
     world.step();
@@ -71,7 +72,7 @@ describe('ground item caps', () => {
 
   it('evicts the oldest public pile at the world cap, never an owner-only one', () => {
     const world = worldWith();
-    const g = world.groundItems;
+    const g = GROUND_ITEMS.of(world);
     const spawn = (itemId: string, quantity: number, x: number, z: number, owner: string | null) =>
       spawnGroundItem(world, { itemId, quantity, x, z, owner });
     expect(spawn('bones', 1, 0, 300, null).ok).toBe(true);

@@ -10,6 +10,7 @@ import type { TileMap } from '../../map/tile-map';
 import { FEATURES } from '../index';
 import { playerRecord } from './test-setup';
 import { visibleTo, type GroundItem } from './types';
+import { GROUND_ITEMS } from './state';
 
 let content: Content;
 let map: TileMap;
@@ -115,7 +116,7 @@ function command(world: World, o: Op): Command | undefined {
         },
       };
     case 'pickup': {
-      const seen = [...world.groundItems.all()].filter((g) => visibleTo(g, id, world.tick));
+      const seen = [...GROUND_ITEMS.of(world).all()].filter((g) => visibleTo(g, id, world.tick));
       const target = seen.length > 0 ? seen[o.pick % seen.length]?.id : `g${o.pick + 1}`;
       return {
         type: 'client',
@@ -140,7 +141,7 @@ function totals(world: World): Map<string, number> {
   const add = (itemId: string, q: number) => out.set(itemId, (out.get(itemId) ?? 0) + q);
   for (const p of world.players.values()) for (const r of p.inventory.entries()) add(r.itemId, r.quantity);
   for (const p of world.players.values()) if (p.coins > 0) add('coins', p.coins);
-  for (const g of world.groundItems.all()) add(g.itemId, g.quantity);
+  for (const g of GROUND_ITEMS.of(world).all()) add(g.itemId, g.quantity);
   return out;
 }
 
@@ -166,7 +167,7 @@ function run(
       if (c) world.enqueue(c);
     }
     for (let t = 0; t < b.ticks; t++) {
-      const before = new Map([...world.groundItems.all()].map((g) => [g.handle, { ...g }]));
+      const before = new Map([...GROUND_ITEMS.of(world).all()].map((g) => [g.handle, { ...g }]));
       world.step();
       observe(world, before, world.drainOutbox());
     }
@@ -202,7 +203,7 @@ describe('ground items properties', () => {
           }
           seen.pickups += taken.size;
           for (const g of before.values()) {
-            const gone = world.groundItems.get(g.handle) === undefined;
+            const gone = GROUND_ITEMS.of(world).get(g.handle) === undefined;
             const timedOut = g.despawnAtTick === world.tick && !taken.has(g.id);
             // a pile leaves the ground exactly when it is picked up or its time is up
             expect(gone, `${g.id} at tick ${world.tick}`).toBe(taken.has(g.id) || timedOut);
@@ -215,7 +216,7 @@ describe('ground items properties', () => {
             expect((now.get(itemId) ?? 0) + (despawned.get(itemId) ?? 0), itemId).toBe(q);
           expect([...now.keys()].every((k) => initial?.has(k))).toBe(true);
         });
-        expect(world.groundItems.size).toBe(0);
+        expect(GROUND_ITEMS.of(world).size).toBe(0);
       }),
       { numRuns: 50 },
     );
@@ -250,7 +251,7 @@ describe('ground items properties', () => {
               }
             }
             for (const p of world.players.values()) {
-              const truth = [...world.groundItems.all()]
+              const truth = [...GROUND_ITEMS.of(world).all()]
                 .filter(
                   (g) =>
                     Math.abs(g.x - p.x) <= radius &&

@@ -2,6 +2,7 @@ import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { commitGroundSpawn, planGroundSpawn, type SpawnFailure } from './spawn';
+import { GROUND_ITEMS } from './state';
 
 /** The error a failed spawn becomes for the player who asked for it. */
 export function spawnFailure(reason: SpawnFailure): Outcome {
@@ -49,6 +50,6 @@ export function dropFromSlot(
   // The slot was read above in the same tick, so the removal cannot fail.
   if (!removed.ok) return fail('internal_error', `could not remove the item (${removed.reason})`);
   const { piles } = commitGroundSpawn(world, planned.plan);
-  for (const pile of piles) world.groundItems.noteMover(pile, player.id);
+  for (const pile of piles) GROUND_ITEMS.of(world).noteMover(pile, player.id);
   return { ok: true, result: { groundItemId: piles[0]?.id ?? '', itemId: row.itemId, quantity } };
 }

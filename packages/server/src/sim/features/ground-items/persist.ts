@@ -12,9 +12,10 @@ import { recordOwner } from '../../core/ledger';
 import { snapshotOf } from '../../core/snapshot';
 import type { JsonObject, PlayerSnapshot } from '../../core/types';
 import type { World } from '../../core/world';
-import { isValidQuantity } from '../inventory/types';
+import { isValidQuantity } from '../../items/types';
 import type { Bucket } from './store';
 import { MAX_PILES_PER_TILE } from './types';
+import { GROUND_ITEMS } from './state';
 
 /** Version of the record format, so a future change can read old records. */
 const FORMAT = 1;
@@ -59,7 +60,7 @@ export function regionData(world: World, region: Bucket): JsonObject {
  * logout snapshot was handed over earlier in this tick and must commit with the region).
  */
 export function emitDirtyRegions(world: World): void {
-  for (const { region, movers } of world.groundItems.drainDirtyRegions()) {
+  for (const { region, movers } of GROUND_ITEMS.of(world).drainDirtyRegions()) {
     const key = regionKey(region);
     const snapshots: PlayerSnapshot[] = [];
     const linked: string[] = [];
@@ -82,7 +83,7 @@ export function emitDirtyRegions(world: World): void {
 
 /** Every region holding piles now, as `{ key, data }` records (the save on graceful shutdown, timers fresh). */
 export function snapshotRegions(world: World): Array<{ key: string; data: JsonObject }> {
-  return world.groundItems
+  return GROUND_ITEMS.of(world)
     .occupiedRegions()
     .map((region) => ({ key: regionKey(region), data: regionData(world, region) }));
 }
@@ -96,7 +97,7 @@ export function restoreRegions(
   world: World,
   entries: ReadonlyArray<{ key: string; data: JsonObject }>,
 ): void {
-  const store = world.groundItems;
+  const store = GROUND_ITEMS.of(world);
   for (const entry of entries) {
     const parsed = regionSchema.safeParse(entry.data);
     if (!parsed.success) {

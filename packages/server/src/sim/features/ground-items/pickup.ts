@@ -7,6 +7,7 @@ import { findPath } from '../../map/pathfinder';
 import { addCoins, COINS } from '../shops/pouch';
 import type { PendingPickup } from './store';
 import { visibleTo, type GroundItem } from './types';
+import { GROUND_ITEMS } from './state';
 
 const gone = () => fail('ground_item_gone', 'that item is no longer there');
 
@@ -38,7 +39,7 @@ export function requestPickup(
   groundItemId: string,
   rid: Rid | undefined,
 ): Outcome {
-  const store = world.groundItems;
+  const store = GROUND_ITEMS.of(world);
   const pile = store.byId(groundItemId);
   const radius = world.settings.viewDistance;
   if (
@@ -61,7 +62,7 @@ export function requestPickup(
 
 /** Cancels a pickup in progress (another action replaced it), acking it as superseded. */
 export function cancelPickup(world: World, player: Player): void {
-  const v = world.groundItems.viewer(player);
+  const v = GROUND_ITEMS.of(world).viewer(player);
   if (!v.pending) return;
   supersede(world, player, v.pending.rid, 'player:action');
   v.pending = undefined;
@@ -74,7 +75,7 @@ export function cancelPickup(world: World, player: Player): void {
  * `no_path`.
  */
 export function routePickup(world: World, p: Player): void {
-  const v = world.groundItems.viewer(p);
+  const v = GROUND_ITEMS.of(world).viewer(p);
   const req = v.pending;
   if (!req) return;
   if (p.pendingMove) {
@@ -83,7 +84,7 @@ export function routePickup(world: World, p: Player): void {
     return;
   }
   if (req.routed) return;
-  const pile = world.groundItems.get(req.handle);
+  const pile = GROUND_ITEMS.of(world).get(req.handle);
   const route = pile ? findPath(world.map, { x: p.x, z: p.z }, { x: pile.x, z: pile.z }) : undefined;
   if (!pile) {
     v.pending = undefined;
@@ -105,10 +106,10 @@ export function routePickup(world: World, p: Player): void {
  * pickup keeps waiting.
  */
 export function resolvePickup(world: World, p: Player): void {
-  const v = world.groundItems.viewer(p);
+  const v = GROUND_ITEMS.of(world).viewer(p);
   const req: PendingPickup | undefined = v.pending;
   if (!req) return;
-  const pile = world.groundItems.get(req.handle);
+  const pile = GROUND_ITEMS.of(world).get(req.handle);
   if (!pile || !visibleTo(pile, p.id, world.tick)) {
     v.pending = undefined;
     reply(world, p, req.rid, gone());
@@ -130,8 +131,8 @@ export function takePile(world: World, player: Player, pile: GroundItem): Outcom
   if (pile.itemId === COINS) {
     if (!addCoins(player, pile.quantity))
       return fail('inventory_full', 'your coin pouch cannot hold any more coins');
-    world.groundItems.noteMover(pile, player.id);
-    world.groundItems.remove(pile, player.id);
+    GROUND_ITEMS.of(world).noteMover(pile, player.id);
+    GROUND_ITEMS.of(world).remove(pile, player.id);
     return { ok: true, result: { groundItemId: pile.id, itemId: pile.itemId, quantity: pile.quantity } };
   }
   const added = player.inventory.add(pile.itemId, pile.quantity);
@@ -145,7 +146,7 @@ export function takePile(world: World, player: Player, pile: GroundItem): Outcom
         return fail('internal_error', `could not take the item (${added.reason})`);
     }
   }
-  world.groundItems.noteMover(pile, player.id);
-  world.groundItems.remove(pile, player.id);
+  GROUND_ITEMS.of(world).noteMover(pile, player.id);
+  GROUND_ITEMS.of(world).remove(pile, player.id);
   return { ok: true, result: { groundItemId: pile.id, itemId: pile.itemId, quantity: pile.quantity } };
 }

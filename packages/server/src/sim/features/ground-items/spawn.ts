@@ -1,6 +1,6 @@
 import type { Tile } from '../../core/types';
 import type { World } from '../../core/world';
-import { isValidQuantity, MAX_STACK } from '../inventory/types';
+import { isValidQuantity, MAX_STACK } from '../../items/types';
 import type { LedgerReason } from '../../core/ledger';
 import {
   isPublic,
@@ -10,6 +10,7 @@ import {
   RELOCATE_RADIUS,
   type GroundItem,
 } from './types';
+import { GROUND_ITEMS } from './state';
 
 /** A request to put items on the ground: an NPC drop, a death, a player's drop. */
 export interface GroundSpawn {
@@ -69,7 +70,7 @@ export function planGroundSpawn(
   world: World,
   spec: GroundSpawn,
 ): { ok: true; plan: SpawnPlan } | { ok: false; reason: SpawnFailure } {
-  const store = world.groundItems;
+  const store = GROUND_ITEMS.of(world);
   const def = world.itemLookup(spec.itemId);
   if (!def) return { ok: false, reason: 'unknown_item' };
   if (!isValidQuantity(spec.quantity)) return { ok: false, reason: 'invalid_quantity' };
@@ -111,7 +112,7 @@ export function commitGroundSpawn(
   world: World,
   plan: SpawnPlan,
 ): { piles: GroundItem[]; merged: boolean; evicted: GroundItem[] } {
-  const store = world.groundItems;
+  const store = GROUND_ITEMS.of(world);
   if (plan.mergeInto) {
     store.merge(plan.mergeInto, plan.quantity, plan.publicAtTick, plan.despawnAtTick, world.tick);
     return { piles: [plan.mergeInto], merged: true, evicted: [] };

@@ -3,6 +3,7 @@ import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import type { ViewerState } from './store';
 import { groundItemId, visibleTo, type GroundItem } from './types';
+import { GROUND_ITEMS } from './state';
 
 /** What a viewer's client must learn about the ground this tick (each list absent when empty). */
 export interface GroundDelta {
@@ -53,7 +54,7 @@ function check(world: World, p: Player, v: ViewerState, out: GroundDelta, g: Gro
   const r = world.settings.viewDistance;
   const known = v.known.get(g.handle);
   const present =
-    world.groundItems.get(g.handle) === g && Math.abs(g.x - p.x) <= r && Math.abs(g.z - p.z) <= r;
+    GROUND_ITEMS.of(world).get(g.handle) === g && Math.abs(g.x - p.x) <= r && Math.abs(g.z - p.z) <= r;
   if (known === undefined) {
     if (present && visibleTo(g, p.id, world.tick)) show(v, out, g);
   } else if (!present) {
@@ -66,7 +67,7 @@ function check(world: World, p: Player, v: ViewerState, out: GroundDelta, g: Gro
 
 /** Checks the piles in `strip` (part of the view the player slid into) that were not in `before`. */
 function enter(world: World, p: Player, v: ViewerState, out: GroundDelta, before: Box, strip: Box): void {
-  for (const region of world.groundItems.regionsIn(strip.x0, strip.z0, strip.x1, strip.z1))
+  for (const region of GROUND_ITEMS.of(world).regionsIn(strip.x0, strip.z0, strip.x1, strip.z1))
     for (const g of region.piles)
       if (inside(g, strip) && !inside(g, before) && !v.known.has(g.handle)) check(world, p, v, out, g);
 }
@@ -85,7 +86,7 @@ function enter(world: World, p: Player, v: ViewerState, out: GroundDelta, before
  * creates no closures and returns a shared empty delta when there is nothing to say.
  */
 export function groundDelta(world: World, p: Player, resync: boolean): GroundDelta {
-  const store = world.groundItems;
+  const store = GROUND_ITEMS.of(world);
   const v = store.viewer(p);
   if (resync) v.known.clear();
   const slide = Math.max(Math.abs(p.x - v.scanX), Math.abs(p.z - v.scanZ)); // NaN before the first sync

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fakeItem, fakeLookup } from './test-items';
+import { fakeItem, fakeLookup } from '../../items/test-items';
 import { itemValue, mostValuable, splitByValue, type ValuedRow } from './value';
 
 const lookup = fakeLookup([

@@ -1,4 +1,4 @@
-import type { ItemLookup } from './types';
+import type { ItemLookup } from '../../items/types';
 
 /** An occupied slot of any container: inventory and bank rows (numbered) or equipment rows (named). */
 export interface ValuedRow {

@@ -1,11 +1,12 @@
 import type { Feature } from '../../core/registry';
-import { emitDirtyChunks, restoreChunks } from './persist';
+import { emitDirtyChunks, restoreChunks, snapshotChunks } from './persist';
 import { scheduleFirstRelocations } from './relocate';
 import { runObjectTimers } from './timers';
 import { pushObjectChanges, syncObjectView } from './view';
+import { OBJECTS } from './state';
 
 /**
- * World objects (`world.objects`): their timers in the world phase (respawns, fishing spots moving,
+ * World objects (`OBJECTS.of(world)`): their timers in the world phase (respawns, fishing spots moving,
  * fires burning out), `object:update` to each viewer in the sync phase, and their state saved per
  * chunk (`worldChunk` records) in the persistence phase and restored at start-up. Gathering and
  * firemaking change the objects; processing reads them (stations, fires).
@@ -13,12 +14,13 @@ import { pushObjectChanges, syncObjectView } from './view';
 export const objectsFeature: Feature = {
   name: 'objects',
   register(r) {
+    r.worldSlot(OBJECTS);
     r.init(scheduleFirstRelocations);
-    r.restore('worldChunk', restoreChunks);
+    r.persist('worldChunk', { restore: restoreChunks, snapshot: snapshotChunks });
     r.phase('world', runObjectTimers);
     r.phase('sync', pushObjectChanges);
     r.perPlayer('sync', syncObjectView);
-    r.phase('sync', (world) => world.objects.clearChanges());
+    r.phase('sync', (world) => OBJECTS.of(world).clearChanges());
     r.phase('persistence', emitDirtyChunks);
   },
 };

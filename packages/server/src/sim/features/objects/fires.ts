@@ -6,6 +6,7 @@
 import type { World } from '../../core/world';
 import { recordSpawned, spawnGroundItem } from '../ground-items/spawn';
 import type { WorldObject } from './types';
+import { OBJECTS } from './state';
 
 /**
  * Puts a dynamic station (a fire) on (x, z) that goes out at `expiresAt` (a tick; 0: never). `id`
@@ -19,7 +20,7 @@ export function placeDynamicStation(
   expiresAt: number,
   id?: string,
 ): WorldObject {
-  const store = world.objects;
+  const store = OBJECTS.of(world);
   const o = store.add({
     id: id ?? store.nextDynamicId(),
     kind: 'station',
@@ -50,7 +51,7 @@ export function lightFire(world: World, x: number, z: number, burnTicks: number)
  * ashes on its tile (recipes/firemaking.json ashesItemId).
  */
 export function expireDynamicStation(world: World, o: WorldObject): void {
-  world.objects.remove(o);
+  OBJECTS.of(world).remove(o);
   if (world.content.stations.get(o.defId)?.blocking) world.map.removeBlocker(o.x, o.z);
   const fm = world.content.recipes.firemaking;
   if (o.defId !== fm.fireStationId) return;
@@ -60,5 +61,5 @@ export function expireDynamicStation(world: World, o: WorldObject): void {
 
 /** Whether a fire could be lit on (x, z): no object (station, fire, tree, rock) stands there. */
 export function canPlaceObjectAt(world: World, x: number, z: number): boolean {
-  return world.objects.at(x, z).length === 0 && world.map.isWalkable(x, z);
+  return OBJECTS.of(world).at(x, z).length === 0 && world.map.isWalkable(x, z);
 }

@@ -10,6 +10,7 @@ import type { JsonObject } from '../../core/types';
 import type { World } from '../../core/world';
 import { placeDynamicStation } from './fires';
 import type { WorldObject } from './types';
+import { OBJECTS } from './state';
 
 /** Version of the record format, so a future change can read old records. */
 const FORMAT = 1;
@@ -45,7 +46,12 @@ function savedObject(world: World, o: WorldObject): JsonObject {
 
 /** The whole current saved state of one chunk (`{ v, objects }`; an empty list once all is back to placement). */
 export function chunkData(world: World, key: string): JsonObject {
-  return { v: FORMAT, objects: world.objects.persistedIn(key).map((o) => savedObject(world, o)) };
+  return {
+    v: FORMAT,
+    objects: OBJECTS.of(world)
+      .persistedIn(key)
+      .map((o) => savedObject(world, o)),
+  };
 }
 
 /**
@@ -53,7 +59,7 @@ export function chunkData(world: World, key: string): JsonObject {
  * ticks every chunk holding state is written too, so the saved ticks-left stay fresh.
  */
 export function emitDirtyChunks(world: World): void {
-  const store = world.objects;
+  const store = OBJECTS.of(world);
   if (world.tick % world.settings.autosaveTicks === 0) store.markAllPersistedDirty();
   for (const key of store.drainDirtyChunks())
     world.effect({ type: 'persist', what: 'worldChunk', key, data: chunkData(world, key), snapshots: [] });
@@ -61,7 +67,7 @@ export function emitDirtyChunks(world: World): void {
 
 /** Every chunk holding state now (for the save on graceful shutdown), as `{ key, data }` records. */
 export function snapshotChunks(world: World): Array<{ key: string; data: JsonObject }> {
-  const store = world.objects;
+  const store = OBJECTS.of(world);
   store.markAllPersistedDirty();
   return store.drainDirtyChunks().map((key) => ({ key, data: chunkData(world, key) }));
 }
@@ -73,7 +79,7 @@ export function snapshotChunks(world: World): Array<{ key: string; data: JsonObj
  * left. A record that does not parse is reported as a fault and skipped.
  */
 export function restoreChunks(world: World, entries: ReadonlyArray<{ key: string; data: JsonObject }>): void {
-  const store = world.objects;
+  const store = OBJECTS.of(world);
   store.quiet = true;
   try {
     for (const entry of entries) {
@@ -94,7 +100,7 @@ export function restoreChunks(world: World, entries: ReadonlyArray<{ key: string
 }
 
 function restoreObject(world: World, s: z.infer<typeof savedObjectSchema>): void {
-  const store = world.objects;
+  const store = OBJECTS.of(world);
   const timer = s.ticksLeft > 0 ? world.tick + s.ticksLeft : 0;
   if (s.dynamic) {
     if (store.get(s.id) || s.kind !== 'station' || !world.content.stations.has(s.defId)) return;

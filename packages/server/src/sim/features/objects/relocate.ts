@@ -4,6 +4,7 @@
  */
 import type { World } from '../../core/world';
 import type { WorldObject } from './types';
+import { OBJECTS } from './state';
 
 /** How far (Chebyshev, in tiles) from its placement a fishing spot may move. */
 export const RELOCATE_RADIUS = 5;
@@ -40,10 +41,10 @@ function idHash(id: string): number {
  * the range (so spots do not all move on one tick, and creating a world draws nothing from the RNG).
  */
 export function scheduleFirstRelocations(world: World): void {
-  for (const o of world.objects.all()) {
+  for (const o of OBJECTS.of(world).all()) {
     const range = relocateRange(world, o);
     if (!range || o.timerAt !== 0) continue;
-    world.objects.schedule(o, world.tick + range.min + (idHash(o.id) % (range.max - range.min + 1)));
+    OBJECTS.of(world).schedule(o, world.tick + range.min + (idHash(o.id) % (range.max - range.min + 1)));
   }
 }
 
@@ -62,12 +63,12 @@ export function relocateSpot(world: World, o: WorldObject): void {
       const x = o.homeX + dx;
       const z = o.homeZ + dz;
       if (x === o.x && z === o.z) continue;
-      if (!isFishable(world, x, z) || world.objects.at(x, z).length > 0) continue;
+      if (!isFishable(world, x, z) || OBJECTS.of(world).at(x, z).length > 0) continue;
       candidates.push(x, z);
     }
   if (candidates.length > 0) {
     const i = world.rng.nextInt(candidates.length / 2) * 2;
-    world.objects.move(o, candidates[i] ?? o.x, candidates[i + 1] ?? o.z);
+    OBJECTS.of(world).move(o, candidates[i] ?? o.x, candidates[i + 1] ?? o.z);
   }
-  world.objects.schedule(o, world.tick + world.rng.between(range.min, range.max));
+  OBJECTS.of(world).schedule(o, world.tick + world.rng.between(range.min, range.max));
 }

@@ -1,5 +1,5 @@
 /**
- * World objects (`world.objects`): the objects placed by the world areas (ids `<areaId>:r<i>` for
+ * World objects (`OBJECTS.of(world)`): the objects placed by the world areas (ids `<areaId>:r<i>` for
  * an area's i-th resource placement, `<areaId>:s<i>` for its i-th station) and the ones made at run
  * time (`fire:<n>`). Lookups by id and by region, plus the bookkeeping the features around them
  * need: timers, the altered objects per region with a per-tick change log (interest management,

@@ -1,6 +1,7 @@
 import type { World } from '../../core/world';
 import { expireDynamicStation } from './fires';
 import { relocateSpot } from './relocate';
+import { OBJECTS } from './state';
 
 /**
  * World phase: the object timers due this tick, in the order they were set. A fire burns out
@@ -8,7 +9,7 @@ import { relocateSpot } from './relocate';
  * at the next gather), a fishing spot moves.
  */
 export function runObjectTimers(world: World): void {
-  const store = world.objects;
+  const store = OBJECTS.of(world);
   for (const o of store.due(world.tick)) {
     if (o.dynamic) {
       expireDynamicStation(world, o);

@@ -17,6 +17,7 @@ import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import type { ObjectSnapshot, ObjectViewer } from './store';
 import { isAltered, REGION, type WorldObject } from './types';
+import { OBJECTS } from './state';
 
 /** Beyond this many tiles between two syncs (a teleport), the view is rebuilt rather than slid. */
 export const MAX_SLIDE = 4;
@@ -44,7 +45,7 @@ function check(world: World, p: Player, v: ObjectViewer, o: WorldObject): void {
   const r = world.settings.viewDistance;
   const known = v.known.get(o);
   const present =
-    world.objects.get(o.id) === o && isAltered(o) && Math.abs(o.x - p.x) <= r && Math.abs(o.z - p.z) <= r;
+    OBJECTS.of(world).get(o.id) === o && isAltered(o) && Math.abs(o.x - p.x) <= r && Math.abs(o.z - p.z) <= r;
   if (present) {
     if (known === o.version) return;
     v.known.set(o, o.version);
@@ -67,14 +68,14 @@ function scan(
   z1: number,
 ): void {
   if (x0 > x1 || z0 > z1) return;
-  for (const region of world.objects.regionsIn(x0, z0, x1, z1))
+  for (const region of OBJECTS.of(world).regionsIn(x0, z0, x1, z1))
     for (const o of region.altered)
       if (o.x >= x0 && o.x <= x1 && o.z >= z0 && o.z <= z1 && v.known.has(o) === known) check(world, p, v, o);
 }
 
 /** Pushes this tick's changes to the players near them (they may be known, or come into view). */
 function pushChanges(world: World): void {
-  const store = world.objects;
+  const store = OBJECTS.of(world);
   // A player who knows an object saw it within view at its last sync and moved at most MAX_SLIDE
   // since (a longer jump rebuilds its view): this reach around a region finds every such player.
   const reach = world.settings.viewDistance + REGION + MAX_SLIDE;
@@ -112,7 +113,7 @@ function slideView(world: World, p: Player, v: ObjectViewer, resync: boolean): v
   } else if (slide === 0) {
     return;
   }
-  if (world.objects.alteredCount === 0 && v.known.size === 0) return;
+  if (OBJECTS.of(world).alteredCount === 0 && v.known.size === 0) return;
   if (resync || !(slide <= MAX_SLIDE)) {
     for (const o of v.known.keys()) check(world, p, v, o);
     scan(world, p, v, false, p.x - r, p.z - r, p.x + r, p.z + r);
@@ -139,11 +140,11 @@ function slideView(world: World, p: Player, v: ObjectViewer, resync: boolean): v
  * `lastSent.x` NaN.
  */
 export function pushObjectChanges(world: World): void {
-  if (world.objects.hasChanges) pushChanges(world);
+  if (OBJECTS.of(world).hasChanges) pushChanges(world);
 }
 
 export function syncObjectView(world: World, p: Player): void {
-  const v = world.objects.viewer(p);
+  const v = OBJECTS.of(world).viewer(p);
   slideView(world, p, v, Number.isNaN(p.lastSent.x));
   if (!v.objects && !v.removed) return;
   world.send(p.id, 'object:update', {

@@ -9,19 +9,21 @@ import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { approach } from '../bank/approach';
 import { chebyshev } from '../combat/combatants';
-import { worldState } from '../../core/world-state';
+import { worldSlot } from '../../core/slots';
+import { OBJECTS } from '../objects/state';
 
 /** Told of every prayer at an altar, after the points were restored. */
 export type AltarListener = (world: World, p: Player, altar: { objectId: string; stationId: string }) => void;
 
-const listenersOf = worldState((): AltarListener[] => []);
+/** The listeners of this world (functions, decided by the features: not part of the state hash). */
+const LISTENERS = worldSlot('prayer.altarListeners', { init: (): AltarListener[] => [] });
 
 /**
  * Registers a listener for prayers at altars in `world` (call it from a feature's `init`, so each
  * world gets its own). Listeners run in registration order.
  */
 export function onAltarPrayer(world: World, fn: AltarListener): void {
-  listenersOf(world).push(fn);
+  LISTENERS.of(world).push(fn);
 }
 
 /** Restores the points in full; the ack result is `{ objectId, points, restored }`. */
@@ -34,7 +36,7 @@ function prayAt(world: World, p: Player, objectId: string, stationId: string): O
     from: null,
     message: restored > 0 ? 'You recharge your prayer points.' : 'You already have full prayer points.',
   });
-  for (const fn of listenersOf(world)) fn(world, p, { objectId, stationId });
+  for (const fn of LISTENERS.of(world)) fn(world, p, { objectId, stationId });
   return { ok: true, result: { objectId, points: p.prayerPoints, restored } };
 }
 
@@ -45,7 +47,7 @@ function prayAt(world: World, p: Player, objectId: string, stationId: string): O
  */
 export function requestPray(world: World, p: Player, objectId: string, rid: Rid | undefined): Outcome {
   if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
-  const o = world.objects.get(objectId);
+  const o = OBJECTS.of(world).get(objectId);
   if (!o || chebyshev(p.x, p.z, o.x, o.z) > world.settings.viewDistance)
     return fail('object_gone', 'there is no such object in sight');
   const def = o.kind === 'station' ? world.content.stations.get(o.defId) : undefined;

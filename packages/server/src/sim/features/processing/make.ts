@@ -14,6 +14,8 @@ import type { WorldObject } from '../objects/store';
 import { isNextTo, routeNextTo, stationArea } from './reach';
 import { findRecipe, MAKE_TICKS, stationOffers, type MakeRecipe } from './recipes';
 import { blockedBy, makeOne } from './rules';
+import { OBJECTS } from '../objects/state';
+import { DEATHS } from '../death/custody';
 
 /** The state of one make-X, kept in the player's activity. */
 export class MakeJob {
@@ -51,9 +53,9 @@ function replaceOtherRequests(world: World, p: Player): void {
   cancelPickup(world, p);
   p.target = undefined;
   p.chaseGoal = undefined;
-  const reclaim = world.deaths.pendingReclaims.get(p.id);
+  const reclaim = DEATHS.of(world).pendingReclaims.get(p.id);
   if (reclaim) {
-    world.deaths.pendingReclaims.delete(p.id);
+    DEATHS.of(world).pendingReclaims.delete(p.id);
     if (reclaim.rid !== undefined)
       world.send(p.id, 'ack', { event: 'player:action', result: { superseded: true } }, reclaim.rid);
   }
@@ -78,7 +80,7 @@ export function requestMake(
     return fail('invalid_payload', 'quantity must be a positive integer');
   const recipe = findRecipe(world.content, recipeId);
   if (!recipe) return fail('unknown_recipe', `there is no recipe ${recipeId}`);
-  const o = world.objects.get(objectId);
+  const o = OBJECTS.of(world).get(objectId);
   const view = world.settings.viewDistance;
   if (!o || o.kind !== 'station' || Math.max(Math.abs(o.x - p.x), Math.abs(o.z - p.z)) > view)
     return fail('object_gone', 'there is no such station in sight');
@@ -100,7 +102,7 @@ export function requestMake(
 /** One player's make job this tick; the reason to stop, if it must. */
 function advanceJob(world: World, p: Player, job: MakeJob): string | undefined {
   if (p.dyingUntil !== 0) return 'replaced';
-  if (world.objects.get(job.station.id) !== job.station) return 'object_gone';
+  if (OBJECTS.of(world).get(job.station.id) !== job.station) return 'object_gone';
   const interval = MAKE_TICKS[job.recipe.kind];
   if (job.nextAt === undefined) {
     if (p.path !== job.path && p.path.length > 0) return 'replaced';

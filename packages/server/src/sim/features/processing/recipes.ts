@@ -7,7 +7,7 @@ import type { Content } from '../../../content/content-types';
 import { interpolatedChance } from '../../../content/formulas';
 import type { CookingRecipe, SmeltingRecipe, SmithingRecipe } from '../../../content/schemas/recipes';
 import type { SkillName } from '../../../content/skills';
-import type { Stack } from '../inventory/types';
+import type { Stack } from '../../items/types';
 import { xpToTenths } from '../skills/levels';
 
 /** A recipe kind, named after the station action (stations.json `actions[].type`) that offers it. */

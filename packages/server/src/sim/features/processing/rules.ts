@@ -5,8 +5,8 @@
  */
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
-import type { ItemContainer } from '../inventory/container';
-import type { Stack } from '../inventory/types';
+import type { ItemContainer } from '../../items/container';
+import type { Stack } from '../../items/types';
 import { creditInteraction } from '../quests/progress';
 import { grantXp } from '../skills/grant';
 import { outputsOf, successChance, type MakeRecipe } from './recipes';

@@ -7,6 +7,7 @@ import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { requestMake } from './make';
 import { attemptsCarried, cookRecipe, smeltRecipe } from './recipes';
+import { OBJECTS } from '../objects/state';
 
 const nothing = (): Outcome => fail('not_usable', 'Nothing interesting happens.');
 
@@ -20,7 +21,7 @@ const nothing = (): Outcome => fail('not_usable', 'Nothing interesting happens.'
 export function useItemOnObject(world: World, player: Player, slot: number, objectId: string): Outcome {
   const item = player.inventory.slot(slot);
   if (!item) return fail('empty_slot', 'that slot is empty');
-  const o = world.objects.get(objectId);
+  const o = OBJECTS.of(world).get(objectId);
   const view = world.settings.viewDistance;
   if (!o || Math.max(Math.abs(o.x - player.x), Math.abs(o.z - player.z)) > view)
     return fail('object_gone', 'there is no such object in sight');

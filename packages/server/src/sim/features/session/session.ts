@@ -3,6 +3,7 @@ import { Player } from '../../core/player';
 import type { Feature } from '../../core/registry';
 import type { World } from '../../core/world';
 import { currentStyle } from '../combat/combatants';
+import { cooldownTicksLeft } from '../teleport/state';
 import { snapshotOf } from '../../core/snapshot';
 
 /** The logout reason of a connection that went away; such logouts wait until combat ends. */
@@ -27,7 +28,7 @@ export function playerState(world: World, p: Player): PlayerStatePayload {
     combat: { styleId: currentStyle(world, p)?.id ?? '', autoRetaliate: p.autoRetaliate },
     prayer: { points: p.prayerPoints, active: [...p.activePrayers].sort() },
     questPoints: p.questPoints,
-    homeTeleportCooldownTicks: Math.max(0, p.homeTeleportReadyTick - world.tick),
+    homeTeleportCooldownTicks: cooldownTicksLeft(world, p),
   };
 }
 
@@ -99,6 +100,7 @@ export const sessionFeature: Feature = {
             world.tick,
             world.allocIndex(),
             world.itemLookup,
+            world.registry.playerSlots(),
           );
           const { inventory, equipment, bank } = p.unplaced;
           if (inventory.length > 0 || equipment.length > 0 || bank.length > 0) {

@@ -8,7 +8,7 @@ import { isOutcome, requireInterface } from '../bank/interface-feature';
 import { chebyshev } from '../combat/combatants';
 import { questCompleted } from '../quests/state';
 import { syncCoins } from './pouch';
-import { restock, restoreStock, shopsOf, shopView, type Shop } from './stock';
+import { restock, restoreStock, SHOPS, shopView, type Shop } from './stock';
 import { buy, sell } from './trade';
 
 /**
@@ -42,7 +42,7 @@ export function requestOpenShop(world: World, p: Player, npcId: string, rid: Rid
   const n = world.npcs.get(npcId);
   if (!n?.alive || chebyshev(p.x, p.z, n.x, n.z) > world.settings.viewDistance)
     return fail('target_gone', 'there is no such shopkeeper in sight');
-  const owned = [...shopsOf(world).values()].filter((s) => s.def.ownerNpcId === n.def.id);
+  const owned = [...SHOPS.of(world).values()].filter((s) => s.def.ownerNpcId === n.def.id);
   const shop = owned.find((s) => shopLock(world, p, s) === undefined);
   if (!shop) {
     const locked = owned[0];
@@ -59,7 +59,7 @@ export function requestOpenShop(world: World, p: Player, npcId: string, rid: Rid
 function openShop(world: World, p: Player): Shop | Outcome {
   const open = requireInterface(world, p, 'shop');
   if (isOutcome(open)) return open;
-  return shopsOf(world).get(open.storeId) ?? fail('interface_not_open', 'that shop is gone');
+  return SHOPS.of(world).get(open.storeId) ?? fail('interface_not_open', 'that shop is gone');
 }
 
 /**
@@ -70,6 +70,7 @@ function openShop(world: World, p: Player): Shop | Outcome {
 export const shopsFeature: Feature = {
   name: 'shops',
   register(r) {
+    r.worldSlot(SHOPS);
     r.action('openShop', (world, player, data, rid) => requestOpenShop(world, player, data.npcId, rid));
     r.on('shop:buy', (world, player, data) => {
       const shop = openShop(world, player);
@@ -79,8 +80,8 @@ export const shopsFeature: Feature = {
       const shop = openShop(world, player);
       return 'ok' in shop ? shop : sell(world, player, shop, data.slot, data.quantity);
     });
-    r.restore('storeStock', restoreStock);
-    r.init((world) => void shopsOf(world));
+    r.persist('storeStock', { restore: restoreStock });
+    r.init((world) => void SHOPS.of(world));
     r.phase('world', restock);
     r.perPlayer('sync', syncCoins);
   },

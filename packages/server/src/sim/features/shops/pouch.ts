@@ -5,7 +5,7 @@
  */
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
-import { MAX_STACK } from '../inventory/types';
+import { MAX_STACK } from '../../items/types';
 
 /** The item id that is money: it goes to the pouch instead of the inventory. */
 export const COINS = 'coins';

@@ -13,9 +13,10 @@ import type { StoreDef } from '../../../content/schemas/stores';
 import type { JsonObject, PlayerSnapshot } from '../../core/types';
 import { recordOwner } from '../../core/ledger';
 import type { World } from '../../core/world';
-import { MAX_STACK } from '../inventory/types';
+import { MAX_STACK } from '../../items/types';
 import { rateMilli, unitBuyPrice, unitSellPrice, type ItemPricing } from './pricing';
-import { worldState } from '../../core/world-state';
+import { worldSlot } from '../../core/slots';
+import { INTERFACE } from '../bank/interface';
 
 /** One shop's live state: stock by item id, listed items first (manifest order), then temporary ones. */
 export interface Shop {
@@ -30,10 +31,19 @@ function createShop(def: StoreDef): Shop {
   return { def, stock: new Map(def.items.map((i) => [i.itemId, i.stock])), listed };
 }
 
-/** Every shop of the world, by store id (created at base stock on first use). */
-export const shopsOf: (world: World) => Map<string, Shop> = worldState(
-  (world) => new Map([...world.content.stores.values()].map((d) => [d.id, createShop(d)])),
-);
+/**
+ * Every shop of the world, by store id, in manifest order (at base stock when the world starts).
+ * Hashed: each shop's stock in its own order (listed items in manifest order, then temporary ones).
+ */
+export const SHOPS = worldSlot('shops.stock', {
+  init: (world) => new Map([...world.content.stores.values()].map((d) => [d.id, createShop(d)])),
+  hash: (shops, h) => {
+    for (const [id, shop] of shops) {
+      h.str(id).num(shop.stock.size);
+      for (const [itemId, n] of shop.stock) h.str(itemId).num(n);
+    }
+  },
+});
 
 /** The pricing of `itemId` in `shop`: list price and base stock, or the item's value and base 0. */
 export function pricingOf(world: World, shop: Shop, itemId: string): ItemPricing {
@@ -69,7 +79,7 @@ export function shopView(world: World, shop: Shop) {
 export function broadcastShop(world: World, shop: Shop): void {
   let view: ReturnType<typeof shopView> | undefined;
   for (const p of world.players.values()) {
-    const open = p.openInterface;
+    const open = INTERFACE.of(p).open;
     if (open?.kind !== 'shop' || open.storeId !== shop.def.id) continue;
     view ??= shopView(world, shop);
     world.send(p.id, 'shop:update', view);
@@ -108,7 +118,7 @@ export function setStock(shop: Shop, itemId: string, n: number): void {
 
 /** World phase: every `restockTicks`, each item of a shop moves one unit toward its base stock. */
 export function restock(world: World): void {
-  for (const shop of shopsOf(world).values()) {
+  for (const shop of SHOPS.of(world).values()) {
     if (world.tick % shop.def.restockTicks !== 0) continue;
     let changed = false;
     for (const [itemId, n] of [...shop.stock]) {
@@ -135,7 +145,7 @@ const savedStock = z.record(z.string(), z.number().int().min(0).max(MAX_STACK));
  * defines are dropped; other unlisted items come back as temporary stock, in id order.
  */
 export function restoreStock(world: World, entries: ReadonlyArray<{ key: string; data: JsonObject }>): void {
-  const shops = shopsOf(world);
+  const shops = SHOPS.of(world);
   for (const { key, data } of entries) {
     const shop = shops.get(key);
     const parsed = savedStock.safeParse(data);

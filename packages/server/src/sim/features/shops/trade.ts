@@ -11,7 +11,7 @@ import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { inventoryRoom, takeUnits, unitsAvailable } from '../bank/rules';
-import { MAX_STACK } from '../inventory/types';
+import { MAX_STACK } from '../../items/types';
 import { planBuy, planSell } from './pricing';
 import { addCoins, COINS, pouchRoom, takeCoins } from './pouch';
 import { pricingOf, setStock, stockChanged, type Shop } from './stock';

@@ -5,6 +5,7 @@ import type { Feature } from '../../core/registry';
 import type { World } from '../../core/world';
 import { groundDelta } from '../ground-items/view';
 import { selfPosition } from '../session/session';
+import { GROUND_ITEMS } from '../ground-items/state';
 
 /**
  * Interest management: each tick, every player gets at most one `world:update` with what changed in
@@ -17,7 +18,7 @@ export const syncFeature: Feature = {
   register(r) {
     r.perPlayer('sync', syncPlayer);
     // Every view has read this tick's ground changes.
-    r.phase('sync', (world) => world.groundItems.clearChanges());
+    r.phase('sync', (world) => GROUND_ITEMS.of(world).clearChanges());
   },
 };
 

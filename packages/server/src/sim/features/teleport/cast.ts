@@ -1,8 +1,7 @@
 /**
  * Home teleport casts: starting one (it replaces whatever else the player asked for, like any new
  * click), the checks that end it early, and the landing at the starter town with the cooldown
- * saved at once. Cast state lives beside the world (not on Player): it is never saved, and a
- * logout simply ends it.
+ * saved at once (the state: state.ts).
  */
 import {
   HOME_TELEPORT_CAST_TICKS,
@@ -14,32 +13,17 @@ import { fail, type Outcome } from '../../core/registry';
 import { snapshotOf } from '../../core/snapshot';
 import type { World } from '../../core/world';
 import { replaceOtherRequests as replaceWalkAndActions } from '../bank/approach';
-import { closeInterface } from '../bank/interface';
+import { closeInterface, INTERFACE } from '../bank/interface';
 import { castRefusal, homeSpawn, landingTile } from './rules';
-import { worldState } from '../../core/world-state';
+import { CASTS, COOLDOWN, type Cast } from './state';
+import { TRADES } from '../trade/book';
 
 /** Why a cast ended without a landing. */
 export type CancelReason = ServerPayload<'teleport:cancelled'>['reason'];
 
-/** A cast under way: when it lands, and what the player looked like when it was last checked. */
-interface Cast {
-  /** The caster (a takeover puts a new Player object under the same id: its cast does not carry over). */
-  readonly player: Player;
-  readonly landsAt: number;
-  /** The tile cast on: any step away from it ends the cast. */
-  readonly x: number;
-  readonly z: number;
-  /** Health at the last check (eating may raise it; a hit lowers it). */
-  health: number;
-  /** `inCombatUntil` at the last check: every hit given or taken moves it. */
-  readonly combatUntil: number;
-}
-
-const castsOf = worldState(() => new Map<string, Cast>());
-
 /** The live cast of `p`, if any. */
 function castOf(world: World, p: Player): Cast | undefined {
-  const c = castsOf(world).get(p.id);
+  const c = CASTS.of(world).get(p.id);
   return c?.player === p ? c : undefined;
 }
 
@@ -76,7 +60,7 @@ export function startCast(world: World, p: Player): Outcome {
   if (refusal) return refusal;
   replaceOtherRequests(world, p);
   const landsAt = world.tick + HOME_TELEPORT_CAST_TICKS;
-  castsOf(world).set(p.id, {
+  CASTS.of(world).set(p.id, {
     player: p,
     landsAt,
     x: p.x,
@@ -96,7 +80,7 @@ export function startCast(world: World, p: Player): Outcome {
 /** Ends the player's cast, if any, telling it and everyone in view why. True when there was one. */
 export function cancelCast(world: World, p: Player, reason: CancelReason): boolean {
   if (!castOf(world, p)) return false;
-  castsOf(world).delete(p.id);
+  CASTS.of(world).delete(p.id);
   tellViewers(world, p, 'teleport:cancelled', {
     tick: world.tick,
     playerId: p.id,
@@ -113,7 +97,7 @@ function interruption(world: World, p: Player, c: Cast): CancelReason | undefine
   if (hitSince && p.health < c.health) return 'damage';
   if (hitSince || p.target) return 'combat';
   if (p.pendingMove || p.path.length > 0 || p.x !== c.x || p.z !== c.z) return 'moved';
-  if (p.openInterface || world.trades.tradeOfPlayer(p.id)) return 'interface';
+  if (INTERFACE.of(p).open || TRADES.of(world).tradeOfPlayer(p.id)) return 'interface';
   if (p.activity) return 'activity';
   return undefined;
 }
@@ -123,7 +107,7 @@ function interruption(world: World, p: Player, c: Cast): CancelReason | undefine
  * the requests of a tick (input phase) and after movement, combat and deaths (players phase).
  */
 export function checkCasts(world: World): void {
-  const casts = castsOf(world);
+  const casts = CASTS.of(world);
   for (const [id, c] of casts) {
     if (world.players.get(id) !== c.player) {
       casts.delete(id);
@@ -139,7 +123,7 @@ export function checkCasts(world: World): void {
 
 /** Players phase, after {@link checkCasts}: every cast that is due lands. */
 export function landCasts(world: World): void {
-  const casts = castsOf(world);
+  const casts = CASTS.of(world);
   for (const [id, c] of casts) {
     // A player taken out of the world by a fault since checkCasts keeps its cast until the next check.
     if (world.tick < c.landsAt || world.players.get(id) !== c.player) continue;
@@ -165,7 +149,7 @@ function land(world: World, p: Player, x: number, z: number): void {
   p.path = [];
   p.tolerance = { x, z, since: world.tick };
   world.spatial.set(p.idx, x, z);
-  p.homeTeleportReadyTick = world.tick + HOME_TELEPORT_COOLDOWN_TICKS;
+  COOLDOWN.of(p).readyTick = world.tick + HOME_TELEPORT_COOLDOWN_TICKS;
   world.effect({ type: 'save', snapshot: snapshotOf(world, p), reason: 'autosave' });
   world.send(p.id, 'teleport:completed', {
     tick: world.tick,

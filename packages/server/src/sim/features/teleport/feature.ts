@@ -1,5 +1,6 @@
 import { fail, type Feature } from '../../core/registry';
 import { cancelCast, checkCasts, landCasts, startCast } from './cast';
+import { CASTS, COOLDOWN } from './state';
 
 /**
  * Home teleport (docs/teleport.md): `player:action` `homeTeleport` starts a cast of
@@ -11,6 +12,8 @@ import { cancelCast, checkCasts, landCasts, startCast } from './cast';
 export const teleportFeature: Feature = {
   name: 'teleport',
   register(r) {
+    r.worldSlot(CASTS);
+    r.playerSlot(COOLDOWN);
     r.action('homeTeleport', (world, player) => startCast(world, player));
     r.on('teleport:cancel', (world, player) =>
       cancelCast(world, player, 'cancelled')

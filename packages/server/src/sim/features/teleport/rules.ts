@@ -8,6 +8,8 @@ import { fail, type Outcome } from '../../core/registry';
 import type { Tile } from '../../core/types';
 import type { World } from '../../core/world';
 import type { TileMap } from '../../map/tile-map';
+import { COOLDOWN } from './state';
+import { TRADES } from '../trade/book';
 
 /** Milliseconds of one tick of the game's clock, for telling the time left in minutes and seconds. */
 const NOMINAL_TICK_MS = 600;
@@ -59,7 +61,7 @@ export function inCombatNow(world: World, p: Player): boolean {
  */
 export function castRefusal(world: World, p: Player): Outcome | undefined {
   if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
-  const left = p.homeTeleportReadyTick - world.tick;
+  const left = COOLDOWN.of(p).readyTick - world.tick;
   if (left > 0)
     return fail(
       'teleport_cooldown',
@@ -76,7 +78,7 @@ export function castRefusal(world: World, p: Player): Outcome | undefined {
       'teleport_in_combat',
       `you cannot teleport while in combat: wait ${p.inCombatUntil - world.tick} more ticks without fighting`,
     );
-  if (world.trades.tradeOfPlayer(p.id))
+  if (TRADES.of(world).tradeOfPlayer(p.id))
     return fail('teleport_busy', 'you are trading: finish or decline the trade first');
   return undefined;
 }

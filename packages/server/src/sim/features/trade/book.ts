@@ -4,6 +4,7 @@
  * and enforce.ts (what ends a trade).
  */
 import type { Rid } from '@tilerealm/protocol';
+import { worldSlot } from '../../core/slots';
 
 /** Ticks a trade request waits for an answer (30 s). */
 export const TRADE_REQUEST_TICKS = 50;
@@ -115,6 +116,18 @@ export class TradeBook {
 }
 
 /** The side of `trade` that is `playerId`'s, and the other one. */
+/** Trade requests and open trades. */
+export const TRADES = worldSlot('trades', {
+  init: () => new TradeBook(),
+  hash: (book, h) => {
+    for (const t of book.trades.values()) {
+      h.str(t.id).num(t.screen).bool(t.a.accepted).bool(t.b.accepted);
+      for (const e of [...t.a.offer, ...t.b.offer]) h.str(e.itemId).num(e.quantity);
+    }
+    for (const id of book.committing.keys()) h.str(id);
+  },
+});
+
 export function sidesOf(trade: Trade, playerId: string): { mine: TradeSide; theirs: TradeSide } | undefined {
   if (trade.a.playerId === playerId) return { mine: trade.a, theirs: trade.b };
   if (trade.b.playerId === playerId) return { mine: trade.b, theirs: trade.a };

@@ -8,9 +8,10 @@
 import type { ServerPayload } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
-import { TRADE_IDLE_TICKS, TRADE_RANGE, type Trade } from './book';
+import { TRADE_IDLE_TICKS, TRADE_RANGE, type Trade, TRADES } from './book';
 import { trimToHoldings } from './offers';
 import { cancelRequest, cancelTrade, offersChanged } from './session';
+import { INTERFACE } from '../bank/interface';
 
 type CancelReason = ServerPayload<'tradeCancelled'>['reason'];
 
@@ -20,7 +21,7 @@ export function unavailableReason(p: Player | undefined): CancelReason | undefin
   if (p.logoutWaiting !== undefined) return 'logout';
   if (p.detached) return 'disconnected';
   if (p.dyingUntil !== 0 || p.health <= 0) return 'died';
-  if (p.openInterface) return 'interface_opened';
+  if (INTERFACE.of(p).open) return 'interface_opened';
   if (p.pendingMove || p.path.length > 0) return 'moved';
   if (p.target) return 'combat';
   if (p.activity) return 'activity';
@@ -72,13 +73,13 @@ export function enforceTrade(world: World, trade: Trade, afterMovement = false):
  * (sync), a player who stepped this tick (pushed, teleported, or a walk) also ends its trade.
  */
 export function enforceTrades(world: World, afterMovement = false): void {
-  for (const trade of [...world.trades.trades.values()]) {
+  for (const trade of [...TRADES.of(world).trades.values()]) {
     // A fault in a trade is charged to both traders (its state is theirs together): both leave the
     // world, and the trade is cancelled by the next check.
     const traders = [trade.a.playerId, trade.b.playerId].flatMap((id) => world.players.get(id) ?? []);
     world.isolate(traders, () => enforceTrade(world, trade, afterMovement));
   }
-  for (const request of [...world.trades.requests.values()]) {
+  for (const request of [...TRADES.of(world).requests.values()]) {
     if (world.tick >= request.expiresAtTick) cancelRequest(world, request, 'expired', null);
     else if (!world.players.has(request.fromId)) cancelRequest(world, request, 'logout', request.fromId);
     else if (!world.players.has(request.toId)) cancelRequest(world, request, 'logout', request.toId);

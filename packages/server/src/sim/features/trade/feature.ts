@@ -1,4 +1,5 @@
 import type { Feature } from '../../core/registry';
+import { TRADES } from './book';
 import { enforceTrades } from './enforce';
 import { dropOrphanedCommits, onTradeCommitted } from './session';
 import {
@@ -22,6 +23,7 @@ import {
 export const tradeFeature: Feature = {
   name: 'trade',
   register(r) {
+    r.worldSlot(TRADES);
     r.on('tradeRequest', tradeRequest);
     r.on('tradeRequestRespond', tradeRequestRespond);
     r.on('tradeAddItem', tradeAddItem);

@@ -8,7 +8,7 @@ import type { Player } from '../../core/player';
 import { fail, OK, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { COINS } from '../shops/pouch';
-import { sidesOf, TRADE_RANGE, TRADE_REQUEST_TICKS, type Trade, type TradeSide } from './book';
+import { sidesOf, TRADE_RANGE, TRADE_REQUEST_TICKS, type Trade, type TradeSide, TRADES } from './book';
 import { enforceTrade, tradeDistance, unavailableReason } from './enforce';
 import { addToOffer, removeFromOffer } from './offers';
 import {
@@ -22,6 +22,7 @@ import {
   sendUpdate,
   startTrade,
 } from './session';
+import { INTERFACE } from '../bank/interface';
 
 const notFound = (tradeId: string): Outcome =>
   fail('trade_not_found', 'no such trade or trade request of yours (it may have ended)', tradeId);
@@ -29,10 +30,10 @@ const notFound = (tradeId: string): Outcome =>
 /** Why `p` may not start a trade (its own state), as a failure; undefined when it may. */
 function ownBlock(world: World, p: Player): Outcome | undefined {
   if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
-  if (world.trades.tradeOfPlayer(p.id)) return fail('already_trading', 'you are already trading');
-  if (world.trades.committingOf(p.id))
+  if (TRADES.of(world).tradeOfPlayer(p.id)) return fail('already_trading', 'you are already trading');
+  if (TRADES.of(world).committingOf(p.id))
     return fail('already_trading', 'your last trade is still being saved: try again in a moment');
-  if (p.openInterface) return fail('interface_open', 'close your bank or shop first');
+  if (INTERFACE.of(p).open) return fail('interface_open', 'close your bank or shop first');
   return undefined;
 }
 
@@ -43,7 +44,11 @@ function pairBlock(world: World, p: Player, other: Player): Outcome | undefined 
   if (other.ignored.has(p.id)) return fail('trade_refused', `${other.name} is not accepting trades from you`);
   if (tradeDistance(p, other) > TRADE_RANGE)
     return fail('too_far', `you must be within ${TRADE_RANGE} tiles of ${other.name} to trade`);
-  if (world.trades.tradeOfPlayer(other.id) || world.trades.committingOf(other.id) || unavailableReason(other))
+  if (
+    TRADES.of(world).tradeOfPlayer(other.id) ||
+    TRADES.of(world).committingOf(other.id) ||
+    unavailableReason(other)
+  )
     return fail('partner_busy', `${other.name} is busy`);
   return undefined;
 }
@@ -55,16 +60,16 @@ export function tradeRequest(world: World, p: Player, data: ClientPayload<'trade
   const blocked = pairBlock(world, p, target);
   if (blocked) return blocked;
   // Both asked each other: the second request is the answer to the first.
-  const theirs = world.trades.requestBetween(target.id, p.id);
+  const theirs = TRADES.of(world).requestBetween(target.id, p.id);
   if (theirs) {
     startTrade(world, theirs, target, p);
     return { ok: true, result: { tradeId: theirs.id, started: true } };
   }
-  if (world.trades.requestBetween(p.id, target.id))
+  if (TRADES.of(world).requestBetween(p.id, target.id))
     return fail('request_pending', `you already asked ${target.name}; wait for the answer`);
-  const id = world.trades.nextId(world.runId, world.tick);
+  const id = TRADES.of(world).nextId(world.runId, world.tick);
   const expiresAtTick = world.tick + TRADE_REQUEST_TICKS;
-  world.trades.requests.set(id, { id, fromId: p.id, toId: target.id, expiresAtTick });
+  TRADES.of(world).requests.set(id, { id, fromId: p.id, toId: target.id, expiresAtTick });
   world.send(target.id, 'tradeIncoming', {
     tradeId: id,
     fromPlayerId: p.id,
@@ -79,10 +84,10 @@ export function tradeRequestRespond(
   p: Player,
   data: ClientPayload<'tradeRequestRespond'>,
 ): Outcome {
-  const request = world.trades.requests.get(data.tradeId);
+  const request = TRADES.of(world).requests.get(data.tradeId);
   if (!request || request.toId !== p.id) return notFound(data.tradeId);
   if (!data.accept) {
-    world.trades.requests.delete(request.id);
+    TRADES.of(world).requests.delete(request.id);
     world.send(request.fromId, 'tradeCancelled', { tradeId: request.id, reason: 'declined', by: p.id });
     return OK;
   }
@@ -107,7 +112,7 @@ function myTrade(
   p: Player,
   tradeId: string,
 ): { trade: Trade; mine: TradeSide; theirs: TradeSide; changed: boolean } | Outcome {
-  const trade = world.trades.trades.get(tradeId);
+  const trade = TRADES.of(world).trades.get(tradeId);
   const sides = trade ? sidesOf(trade, p.id) : undefined;
   if (!trade || !sides) return notFound(tradeId);
   const state = enforceTrade(world, trade);
@@ -237,12 +242,12 @@ export function tradeModify(world: World, p: Player, data: ClientPayload<'tradeM
 }
 
 export function tradeCancel(world: World, p: Player, data: ClientPayload<'tradeCancel'>): Outcome {
-  const trade = world.trades.trades.get(data.tradeId);
+  const trade = TRADES.of(world).trades.get(data.tradeId);
   if (trade && sidesOf(trade, p.id)) {
     cancelTrade(world, trade, 'cancelled', p.id);
     return OK;
   }
-  const request = world.trades.requests.get(data.tradeId);
+  const request = TRADES.of(world).requests.get(data.tradeId);
   if (request && (request.fromId === p.id || request.toId === p.id)) {
     cancelRequest(world, request, request.fromId === p.id ? 'cancelled' : 'declined', p.id);
     return OK;

@@ -8,9 +8,9 @@ import type { ServerPayload } from '@tilerealm/protocol';
 import { TRADE_OFFER_MAX_ENTRIES } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
-import type { ItemContainer } from '../inventory/container';
+import type { ItemContainer } from '../../items/container';
 import { itemValue } from '../inventory/value';
-import { MAX_STACK } from '../inventory/types';
+import { MAX_STACK } from '../../items/types';
 import { COINS } from '../shops/pouch';
 import { offered, type OfferEntry, type TradeSide } from './book';
 

@@ -6,7 +6,7 @@
 import type { Rid, ServerPayload } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
-import { RECENT_CHANGE_TICKS, sidesOf, type Trade, type TradeRequest, type TradeSide } from './book';
+import { RECENT_CHANGE_TICKS, sidesOf, type Trade, type TradeRequest, type TradeSide, TRADES } from './book';
 import { checkSwap, offerValue, offerView, swap, type SwapFailure } from './offers';
 import { snapshotOf } from '../../core/snapshot';
 
@@ -22,7 +22,7 @@ const emptySide = (playerId: string): TradeSide => ({
 
 /** Opens a trade between the requester and the target of `request` (which it replaces). */
 export function startTrade(world: World, request: TradeRequest, from: Player, to: Player): Trade {
-  world.trades.requests.delete(request.id);
+  TRADES.of(world).requests.delete(request.id);
   const trade: Trade = {
     id: request.id,
     a: emptySide(from.id),
@@ -30,7 +30,7 @@ export function startTrade(world: World, request: TradeRequest, from: Player, to
     screen: 1,
     activeTick: world.tick,
   };
-  world.trades.open(trade);
+  TRADES.of(world).open(trade);
   world.send(from.id, 'tradeStarted', { tradeId: trade.id, partnerId: to.id, partnerName: to.name });
   world.send(to.id, 'tradeStarted', { tradeId: trade.id, partnerId: from.id, partnerName: from.name });
   return trade;
@@ -88,7 +88,7 @@ export function offersChanged(world: World, trade: Trade): void {
 
 /** Ends a trade without a swap; both players learn why (and who ended it, when someone did). */
 export function cancelTrade(world: World, trade: Trade, reason: CancelReason, by: string | null): void {
-  world.trades.close(trade);
+  TRADES.of(world).close(trade);
   for (const id of [trade.a.playerId, trade.b.playerId])
     if (world.players.has(id)) world.send(id, 'tradeCancelled', { tradeId: trade.id, reason, by });
 }
@@ -100,7 +100,7 @@ export function cancelRequest(
   reason: CancelReason,
   by: string | null,
 ): void {
-  world.trades.requests.delete(request.id);
+  TRADES.of(world).requests.delete(request.id);
   for (const id of [request.fromId, request.toId])
     if (world.players.has(id)) world.send(id, 'tradeCancelled', { tradeId: request.id, reason, by });
 }
@@ -141,9 +141,9 @@ export function completeTrade(
   const [pa, pb] = players;
   const result = swap(pa, pb, trade.a.offer, trade.b.offer);
   if (!result.ok) return result;
-  world.trades.close(trade);
+  TRADES.of(world).close(trade);
   const stacks = (side: TradeSide) => side.offer.map((e) => ({ itemId: e.itemId, quantity: e.quantity }));
-  world.trades.committing.set(trade.id, {
+  TRADES.of(world).committing.set(trade.id, {
     id: trade.id,
     a: { playerId: pa.id, received: stacks(trade.b), given: stacks(trade.a) },
     b: { playerId: pb.id, received: stacks(trade.a), given: stacks(trade.b) },
@@ -171,9 +171,9 @@ export function completeTrade(
  * still in the world) get `tradeCompleted`, and the acceptance that made the swap its ack.
  */
 export function onTradeCommitted(world: World, tradeId: string): void {
-  const t = world.trades.committing.get(tradeId);
+  const t = TRADES.of(world).committing.get(tradeId);
   if (!t) return;
-  world.trades.committing.delete(tradeId);
+  TRADES.of(world).committing.delete(tradeId);
   for (const side of [t.a, t.b]) {
     if (!world.players.has(side.playerId)) continue;
     world.send(side.playerId, 'tradeCompleted', {
@@ -196,7 +196,7 @@ export function onTradeCommitted(world: World, tradeId: string): void {
  * (their save was set aside): nobody is left to tell.
  */
 export function dropOrphanedCommits(world: World): void {
-  for (const t of world.trades.committing.values())
+  for (const t of TRADES.of(world).committing.values())
     if (!world.players.has(t.a.playerId) && !world.players.has(t.b.playerId))
-      world.trades.committing.delete(t.id);
+      TRADES.of(world).committing.delete(t.id);
 }

@@ -1,5 +1,5 @@
-import type { ItemDef } from '../../../content/content-types';
-import { ZERO_BONUSES } from '../../../content/schemas/items';
+import type { ItemDef } from '../../content/content-types';
+import { ZERO_BONUSES } from '../../content/schemas/items';
 import type { ItemLookup } from './types';
 
 /**

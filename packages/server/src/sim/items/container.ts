@@ -3,6 +3,12 @@ import { fail, isValidQuantity, MAX_STACK, type ItemLookup, type ItemSlotRow, ty
 /** Slots of a player's inventory (the spec's limit). */
 export const INVENTORY_SIZE = 28;
 
+/**
+ * Slots of a bank (features/bank). At least the 400 the design asks for; 800 matches the
+ * protocol's highest `bankSlot` (799), so every slot a client can name exists.
+ */
+export const BANK_SIZE = 800;
+
 export interface ContainerOptions {
   /** Every item stacks, whatever its definition says (the bank). */
   alwaysStack?: boolean;

@@ -1,4 +1,4 @@
-import type { ItemDef } from '../../../content/content-types';
+import type { ItemDef } from '../../content/content-types';
 
 /**
  * How the item rules find an item's definition. A function rather than the Content object, so the

@@ -1,5 +1,5 @@
-import { EQUIP_SLOTS, type EquipSlot } from '../../../content/schemas/items';
-import { isValidQuantity, type Stack } from '../inventory/types';
+import { EQUIP_SLOTS, type EquipSlot } from '../../content/schemas/items';
+import { isValidQuantity, type Stack } from './types';
 
 export { EQUIP_SLOTS, type EquipSlot };
 

@@ -1,0 +1,128 @@
+import type { StateHasher } from './hash';
+import type { Player } from './player';
+import type { FeatureRecordFields } from './types';
+import type { World } from './world';
+
+/**
+ * State slots: how a feature keeps its own state on a world or on a player without the core
+ * knowing its type. A feature defines a typed key at module level, registers it in its `register`
+ * (`r.worldSlot(KEY)`, `r.playerSlot(KEY)`: the registration order is the hash order) and reads
+ * the state with `KEY.of(world)` / `world.slot(KEY)` (or `KEY.of(player)` / `player.slot(KEY)`):
+ *
+ * ```ts
+ * export const STOCK = worldSlot('shops.stock', {
+ *   init: (world) => new Map<string, Shop>(),
+ *   hash: (shops, h) => { for (const s of shops.values()) h.str(s.id) },
+ * });
+ * ```
+ *
+ * The state is created the first time it is asked for and lives as long as its world or player
+ * (two worlds, in tests or replays, never share it). `hash` feeds the state to the world's state
+ * hash ({@link World.hash}) in a stable order; a slot without `hash` holds nothing that decides
+ * what happens next (listeners, caches).
+ */
+export interface WorldSlotSpec<T> {
+  /** The state of a new world (its content and map are loaded). */
+  init: (world: World) => T;
+  hash?: (state: T, h: StateHasher, world: World) => void;
+}
+
+/** What the world's hash needs of a slot, whatever its state's type. */
+export interface HashedWorldSlot {
+  readonly name: string;
+  hashInto(world: World, h: StateHasher): void;
+}
+
+/** A typed key of one world-level state slot (see {@link worldSlot}). */
+export class WorldSlot<T> implements HashedWorldSlot {
+  private readonly byWorld = new WeakMap<World, { state: T }>();
+
+  constructor(
+    readonly name: string,
+    private readonly spec: WorldSlotSpec<T>,
+  ) {}
+
+  /** This slot's state in `world`, created on first use. */
+  of(world: World): T {
+    const box = this.byWorld.get(world);
+    if (box) return box.state;
+    const state = this.spec.init(world);
+    this.byWorld.set(world, { state });
+    return state;
+  }
+
+  hashInto(world: World, h: StateHasher): void {
+    this.spec.hash?.(this.of(world), h, world);
+  }
+}
+
+/** Defines a world-level state slot (register it with `r.worldSlot`). */
+export function worldSlot<T>(name: string, spec: WorldSlotSpec<T>): WorldSlot<T> {
+  return new WorldSlot(name, spec);
+}
+
+/**
+ * A per-player state slot. `init` is the restore half: the state of a player entering the world,
+ * from its saved record's feature fields (`player.saved`, see {@link FeatureRecordFields}) at world
+ * tick `tick`. `save` is the other half: the record fields this slot owns, as they are at `tick`
+ * (merged into the player's record by `Player.toRecord`); omitted when nothing is saved.
+ */
+export interface PlayerSlotSpec<T> {
+  init: (player: Player, tick: number) => T;
+  save?: (state: T, tick: number) => Partial<FeatureRecordFields>;
+  hash?: (state: T, h: StateHasher) => void;
+}
+
+/** What the player's record and the world's hash need of a slot, whatever its state's type. */
+export interface PlayerSlotHandle {
+  readonly name: string;
+  /** Whether `player` has this slot's state yet (it is created on first use or at login). */
+  has(player: Player): boolean;
+  attach(player: Player, tick: number): void;
+  saveOf(player: Player, tick: number): Partial<FeatureRecordFields> | undefined;
+  hashInto(player: Player, h: StateHasher): void;
+}
+
+/** A typed key of one per-player state slot (see {@link playerSlot}). */
+export class PlayerSlot<T> implements PlayerSlotHandle {
+  private readonly byPlayer = new WeakMap<Player, { state: T }>();
+
+  constructor(
+    readonly name: string,
+    private readonly spec: PlayerSlotSpec<T>,
+  ) {}
+
+  /** This slot's state for `player`, created on first use (from the record it entered with, at its join tick). */
+  of(player: Player): T {
+    const box = this.byPlayer.get(player);
+    return box ? box.state : this.create(player, player.joinedTick);
+  }
+
+  has(player: Player): boolean {
+    return this.byPlayer.has(player);
+  }
+
+  /** Creates the state at login (the world calls this for every registered slot). */
+  attach(player: Player, tick: number): void {
+    if (!this.byPlayer.has(player)) this.create(player, tick);
+  }
+
+  saveOf(player: Player, tick: number): Partial<FeatureRecordFields> | undefined {
+    return this.spec.save?.(this.of(player), tick);
+  }
+
+  hashInto(player: Player, h: StateHasher): void {
+    this.spec.hash?.(this.of(player), h);
+  }
+
+  private create(player: Player, tick: number): T {
+    const state = this.spec.init(player, tick);
+    this.byPlayer.set(player, { state });
+    return state;
+  }
+}
+
+/** Defines a per-player state slot (register it with `r.playerSlot`). */
+export function playerSlot<T>(name: string, spec: PlayerSlotSpec<T>): PlayerSlot<T> {
+  return new PlayerSlot(name, spec);
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { Player } from '../../src/sim/core/player';
+import type { Feature } from '../../src/sim/core/registry';
+import { playerSlot, worldSlot } from '../../src/sim/core/slots';
+import { World } from '../../src/sim/core/world';
+import { FEATURES } from '../../src/sim/features';
+import { APPROACHES } from '../../src/sim/features/bank/approach';
+import { INTERFACE } from '../../src/sim/features/bank/interface';
+import { SHOPS } from '../../src/sim/features/shops/stock';
+import { CASTS, COOLDOWN } from '../../src/sim/features/teleport/state';
+import { bundledWorld, record, TestWorld } from './test-world';
+
+const GENERAL = 'oakhaven_general_store';
+
+/** Two worlds with the same seed, content and commands: one player, a few ticks in. */
+async function twins(): Promise<[TestWorld, TestWorld]> {
+  const { content, map } = await bundledWorld();
+  const pair: [TestWorld, TestWorld] = [new TestWorld(content, map, 3), new TestWorld(content, map, 3)];
+  for (const tw of pair) {
+    tw.login(record('a', 6, -9));
+    tw.advance(3);
+  }
+  expect(pair[0].world.hash()).toBe(pair[1].world.hash());
+  return pair;
+}
+
+const me = (tw: TestWorld): Player => {
+  const p = tw.world.players.get('a');
+  if (!p) throw new Error('a is not in the world');
+  return p;
+};
+
+describe('feature state in the state hash', () => {
+  it('a divergence in shop stock changes the hash', async () => {
+    const [a, b] = await twins();
+    const stock = SHOPS.of(b.world).get(GENERAL)?.stock;
+    const [itemId, n] = [...(stock ?? [])][0] ?? ['', 0];
+    stock?.set(itemId, n + 1);
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    stock?.set(itemId, n);
+    expect(a.world.hash()).toBe(b.world.hash());
+  });
+
+  it('a divergence in a walk to a bank changes the hash', async () => {
+    const [a, b] = await twins();
+    APPROACHES.of(b.world).set('a', {
+      target: { kind: 'object', id: 'booth' },
+      what: 'the bank booth',
+      rid: undefined,
+      arrive: () => ({ ok: true }),
+      reroutes: 0,
+    });
+    expect(a.world.hash()).not.toBe(b.world.hash());
+  });
+
+  it('a divergence in an open interface changes the hash', async () => {
+    const [a, b] = await twins();
+    INTERFACE.of(me(b)).open = { kind: 'bank', x: 6, z: -9 };
+    expect(a.world.hash()).not.toBe(b.world.hash());
+  });
+
+  it('a divergence in a home teleport cast or cooldown changes the hash', async () => {
+    const [a, b] = await twins();
+    const p = me(b);
+    CASTS.of(b.world).set('a', { player: p, landsAt: 10, x: p.x, z: p.z, health: p.health, combatUntil: 0 });
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    CASTS.of(b.world).delete('a');
+    expect(a.world.hash()).toBe(b.world.hash());
+    COOLDOWN.of(p).readyTick += 1;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+  });
+});
+
+describe('state slots', () => {
+  it('keeps each world its own state, created on first use, and hashes registered slots in order', async () => {
+    const { content: c, map: m } = await bundledWorld();
+    const COUNTER = worldSlot('test.counter', { init: () => ({ n: 0 }), hash: (s, h) => h.num(s.n) });
+    const counting: Feature = { name: 'counting', register: (r) => r.worldSlot(COUNTER) };
+    const one = new World({ content: c, map: m, seed: 1, features: [counting] });
+    const two = new World({ content: c, map: m, seed: 1, features: [counting] });
+    expect(one.slot(COUNTER)).toBe(COUNTER.of(one));
+    expect(one.slot(COUNTER)).not.toBe(two.slot(COUNTER));
+    expect(one.hash()).toBe(two.hash());
+    one.slot(COUNTER).n = 5;
+    expect(two.slot(COUNTER).n).toBe(0);
+    expect(one.hash()).not.toBe(two.hash());
+  });
+
+  it('refuses two slots of one name', async () => {
+    const { content: c, map: m } = await bundledWorld();
+    const twice: Feature = {
+      name: 'twice',
+      register: (r) => {
+        r.worldSlot(worldSlot('dup', { init: () => 0 }));
+        r.playerSlot(playerSlot('dup', { init: () => 0 }));
+      },
+    };
+    expect(() => new World({ content: c, map: m, seed: 1, features: [twice] })).toThrow(/dup/);
+  });
+
+  it('restores a player slot from the record and saves it back, as it runs on', async () => {
+    const tw = await TestWorld.create();
+    tw.login({ ...record('a', 6, -9), homeTeleportCooldownTicks: 100 });
+    tw.advance();
+    const joined = me(tw).joinedTick;
+    expect(COOLDOWN.of(me(tw)).readyTick).toBe(joined + 100);
+    tw.advance(10);
+    expect(me(tw).toRecord(tw.world.tick).homeTeleportCooldownTicks).toBe(90);
+    expect(me(tw).toRecord(joined + 200).homeTeleportCooldownTicks).toBe(0);
+  });
+
+  it('saves a feature field as it was loaded when no registered slot writes it', async () => {
+    const { content: c, map: m } = await bundledWorld();
+    const bare = FEATURES.filter((f) => f.name === 'session');
+    const world = new World({ content: c, map: m, seed: 1, features: bare });
+    world.enqueue({ type: 'login', record: { ...record('a', 6, -9), homeTeleportCooldownTicks: 42 } });
+    world.step();
+    world.step();
+    expect(world.players.get('a')?.toRecord(world.tick).homeTeleportCooldownTicks).toBe(42);
+  });
+});
