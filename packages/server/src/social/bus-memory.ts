@@ -54,6 +54,10 @@ export class MemorySocialBus implements SocialBus {
     return Promise.resolve(world?.deliver(characterId, events, connectedOnly) ? 'done' : 'offline');
   }
 
+  notify(worldId: number, characterId: string, events: OutEvent[]): void {
+    this.hub.worlds.get(worldId)?.deliver(characterId, events, false);
+  }
+
   refresh(worldId: number, characterId: string): void {
     this.hub.worlds.get(worldId)?.refresh(characterId);
   }

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { OutEvent } from '../sim/core/types';
 import type { BusReceiver, Reached, SocialBus } from './bus';
 import { parseBusMessage, type BusMessage } from './bus-messages';
-import { closeRedis, createRedis, type RedisLogger } from './redis-client';
+import { closeRedis, createRedis, type RedisLogger } from '../redis/client';
 
 /** How long a character's presence lives without its world renewing it (a crashed world's fade). */
 export const PRESENCE_TTL_MS = 30_000;
@@ -127,6 +127,12 @@ export class RedisSocialBus implements SocialBus {
       connectedOnly,
       reply,
     }));
+  }
+
+  notify(worldId: number, characterId: string, events: OutEvent[]): void {
+    this.run('sending a notice to another world', () =>
+      this.publish(worldChannel(worldId), { kind: 'deliver', to: characterId, events, connectedOnly: false }),
+    );
   }
 
   refresh(worldId: number, characterId: string): void {

@@ -53,6 +53,8 @@ export interface SocialBus {
   worldsOf(ids: readonly string[]): Promise<Map<string, number> | undefined>;
   /** Events for a character on world `worldId` (see {@link BusReceiver.deliver}). */
   deliver(worldId: number, characterId: string, events: OutEvent[], connectedOnly: boolean): Promise<Reached>;
+  /** Events for a character on world `worldId`, no answer awaited (notices: presence, requests). */
+  notify(worldId: number, characterId: string, events: OutEvent[]): void;
   /** Asks world `worldId` to send the character a fresh `social:state` (no answer awaited). */
   refresh(worldId: number, characterId: string): void;
   /** An administrator's broadcast, already delivered here, to every other world; false when unavailable. */

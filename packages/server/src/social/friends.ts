@@ -64,6 +64,12 @@ export async function requestFriend(ctx: SocialContext, actor: Actor, name: stri
     return refused('already_friends', `${target.name} is already your friend`);
   const blocked = await ignoreBlocks(repos, actor, target);
   if (blocked) return blocked;
+  // The target may be on another world, which must hear of it: refused while it cannot be reached.
+  if (!ctx.link.isOnline(target.id) && !ctx.bus.available)
+    return refused(
+      'unavailable',
+      `${target.name} cannot be told right now: other worlds are unavailable, try again shortly`,
+    );
   const who = { playerId: target.id, name: target.name };
   if (await repos.social.hasFriendRequest(target.id, actor.id)) {
     const full = await listFull(repos, actor);

@@ -1,12 +1,10 @@
 import { PM_MAX_PER_WINDOW, PM_WINDOW_MS } from '@tilerealm/protocol';
 
-/** The world number presence and the friends list report: this server hosts a single world. */
-export const THIS_WORLD = 1;
-
 /**
  * The private message limit per sender: at most `max` messages in any sliding window of
  * `windowMs`. Kept in memory (a restart forgets it, which only ever allows more) and keyed by
- * character, so one noisy character cannot slow anyone else down.
+ * character, so one noisy character cannot slow anyone else down. With REDIS_URL the limit is
+ * shared by every world (a RedisKeyedLimiter), with this one as its fallback.
  */
 export class PmRateLimiter {
   private readonly sent = new Map<string, number[]>();

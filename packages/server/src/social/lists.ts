@@ -1,19 +1,22 @@
 import type { ServerPayload } from '@tilerealm/protocol';
 import type { Repositories } from '../storage';
-import { THIS_WORLD } from './limits';
 
 /** The `social:state` payload: a character's friends, requests both ways and its account's ignore list. */
 export type SocialState = ServerPayload<'social:state'>;
 
+/** The world of each online character among `ids` (absent: offline, or not known right now). */
+export type WorldsOf = (ids: readonly string[]) => Promise<ReadonlyMap<string, number>>;
+
 /**
- * Reads a character's lists with the names to show and each friend's presence. Used for
+ * Reads a character's lists with the names to show and each friend's presence (online, and on
+ * which world). Used for
  * `social:state` and the REST reads, so both always agree. Rows of a character deleted meanwhile
  * (the lists cascade, but a read can race the delete) are left out rather than shown nameless.
  */
 export async function readSocialState(
   repos: Repositories,
   character: { id: string; accountId: string },
-  isOnline: (characterId: string) => boolean,
+  worldsOf: WorldsOf,
 ): Promise<SocialState> {
   const [friendIds, incomingIds, outgoingIds, ignoredIds] = await Promise.all([
     repos.social.listFriends(character.id),
@@ -32,10 +35,11 @@ export async function readSocialState(
       const name = names.get(id);
       return name === undefined ? [] : [{ id, name }];
     });
+  const worlds = await worldsOf(friendIds);
   const friends = refs(friendIds)
     .map((f) => {
-      const online = isOnline(f.id);
-      return { ...f, online, world: online ? THIS_WORLD : null };
+      const world = worlds.get(f.id);
+      return { ...f, online: world !== undefined, world: world ?? null };
     })
     .sort(byName);
   return {

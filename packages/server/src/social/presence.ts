@@ -1,10 +1,10 @@
 import type { OutEvent } from '../sim/core/types';
-import { THIS_WORLD } from './limits';
 import type { Notice, SocialContext } from './types';
 
 /**
- * `friends:presence` for every online friend of a character whose session began (`online`) or
- * ended. Resumes within the reconnect grace period are not presence changes: the gateway only
+ * `friends:presence` for every friend of a character whose session began here (`online`, with
+ * this world's number) or ended; the sender delivers them to the friends online, on whatever
+ * world. Resumes within the reconnect grace period are not presence changes: the gateway only
  * reports sessions that really start and end.
  */
 export async function presenceNotices(
@@ -15,7 +15,7 @@ export async function presenceNotices(
   const friends = await ctx.repos.social.listFriends(character.id);
   const event: OutEvent = {
     event: 'friends:presence',
-    data: { playerId: character.id, name: character.name, online, world: online ? THIS_WORLD : null },
+    data: { playerId: character.id, name: character.name, online, world: online ? ctx.bus.worldId : null },
   };
-  return friends.filter((id) => ctx.link.isOnline(id)).map((to) => ({ to, event }));
+  return friends.map((to) => ({ to, event }));
 }

@@ -5,14 +5,18 @@ import {
   type Rid,
   type SocialClientEventName,
 } from '@tilerealm/protocol';
+import type { KeyedLimiter } from '../redis/keyed-limiter';
 import type { OutEvent } from '../sim/core/types';
 import type { Repositories } from '../storage';
+import type { SocialBus } from './bus';
+import { MemorySocialBus } from './bus-memory';
 import { cancelFriendRequest, removeFriend, requestFriend, respondToFriend } from './friends';
 import { addIgnore, removeIgnore } from './ignores';
 import { PmRateLimiter } from './limits';
 import { readSocialState, type SocialState } from './lists';
 import { sendPrivateMessage } from './pm';
 import { presenceNotices } from './presence';
+import { locate, sendNotices } from './reach';
 import { SerialQueue } from './serial';
 import type {
   Actor,
@@ -39,6 +43,10 @@ export interface SocialServiceDeps {
   logger: SocialLogger;
   /** Clock of the private message limit (tests pass their own). */
   now?: () => number;
+  /** Presence and delivery across worlds; default an in-process bus with this world alone (world 1). */
+  bus?: SocialBus;
+  /** The private message limit; default in memory (PmRateLimiter), shared over Redis with REDIS_URL. */
+  pmLimiter?: KeyedLimiter & { forget?(senderId: string): void };
 }
 
 /** Until a gateway attaches, nobody is online and nothing is delivered. */
@@ -53,16 +61,19 @@ const NOBODY_ONLINE: SocialLink = {
  * the database, not world state, so it lives beside the simulation rather than in it: the
  * gateway routes the social events here, and the service answers over the gateway itself
  * (`ack` with the request's rid, or `error`), pushes `social:state` to every online character a
- * change touched, and tells the world when an ignore list changed. Requests and session changes
- * run one at a time through one queue (see {@link SerialQueue}).
+ * change touched, and tells the world when an ignore list changed. Characters on other worlds
+ * are reached through the {@link SocialBus}. Requests and session changes run one at a time
+ * through one queue (see {@link SerialQueue}).
  */
 export class SocialService {
   private link: SocialLink = NOBODY_ONLINE;
   private readonly queue = new SerialQueue();
-  private readonly limiter: PmRateLimiter;
+  private readonly limiter: KeyedLimiter & { forget?(senderId: string): void };
+  readonly bus: SocialBus;
 
   constructor(private readonly deps: SocialServiceDeps) {
-    this.limiter = new PmRateLimiter(deps.now);
+    this.limiter = deps.pmLimiter ?? new PmRateLimiter(deps.now);
+    this.bus = deps.bus ?? new MemorySocialBus(1);
   }
 
   /** Connects the service to the gateway, which knows who is online and delivers events. */
@@ -72,7 +83,34 @@ export class SocialService {
 
   /** The character's lists as `social:state` carries them (also the REST reads). */
   stateOf(character: { id: string; accountId: string }): Promise<SocialState> {
-    return readSocialState(this.deps.repos, character, (id) => this.link.isOnline(id));
+    return readSocialState(
+      this.deps.repos,
+      character,
+      async (ids) => (await locate(this.context(), ids)).worlds,
+    );
+  }
+
+  /** The bus asks for a character here: its lists changed on another world. */
+  refreshLocal(characterId: string): Promise<void> {
+    return this.queue.run(async () => {
+      try {
+        if (!this.link.isOnline(characterId)) return;
+        const row = await this.deps.repos.characters.findById(characterId);
+        if (row) this.reply(characterId, { event: 'social:state', data: await this.stateOf(row) });
+      } catch (err) {
+        this.deps.logger.error({ err, characterId }, 'refreshing lists for another world failed');
+      }
+    });
+  }
+
+  /**
+   * Events the bus brought for a character here (a notice or a private message from another
+   * world); with `connectedOnly`, only while its connection is open. True when handed over.
+   */
+  deliverLocal(characterId: string, events: OutEvent[], connectedOnly: boolean): boolean {
+    const reachable = connectedOnly ? this.link.isConnected(characterId) : this.link.isOnline(characterId);
+    if (reachable) this.link.deliver(characterId, events);
+    return reachable;
   }
 
   /** Answers one social request; resolves once the answer and every resulting event are sent. */
@@ -101,11 +139,12 @@ export class SocialService {
    * the reconnect grace period, not a takeover) is also announced to the character's online friends.
    */
   sessionStarted(character: Actor, resumed: boolean): Promise<void> {
+    this.bus.setPresence(character.id);
     return this.queue.run(async () => {
       try {
         const notices: Notice[] = resumed ? [] : await presenceNotices(this.context(), character, true);
         this.reply(character.id, { event: 'social:state', data: await this.stateOf(character) });
-        this.send(notices);
+        await this.send(notices);
       } catch (err) {
         this.deps.logger.error({ err, characterId: character.id }, 'social session start failed');
       }
@@ -114,11 +153,12 @@ export class SocialService {
 
   /** A character's session really ended (grace expired, kicked, logged out): friends are told. */
   sessionEnded(characterId: string): Promise<void> {
-    this.limiter.forget(characterId);
+    this.limiter.forget?.(characterId);
+    this.bus.clearPresence(characterId);
     return this.queue.run(async () => {
       try {
         const row = await this.deps.repos.characters.findById(characterId);
-        if (row) this.send(await presenceNotices(this.context(), row, false));
+        if (row) await this.send(await presenceNotices(this.context(), row, false));
       } catch (err) {
         this.deps.logger.error({ err, characterId }, 'social session end failed');
       }
@@ -131,7 +171,7 @@ export class SocialService {
   }
 
   private context(): SocialContext {
-    return { repos: this.deps.repos, link: this.link };
+    return { repos: this.deps.repos, link: this.link, bus: this.bus };
   }
 
   private dispatch(actor: Actor, message: SocialMessage): Promise<SocialOutcome> {
@@ -154,7 +194,10 @@ export class SocialService {
     }
   }
 
-  /** After a committed change: the world's ignore sets, fresh lists, then the notices. */
+  /**
+   * After a committed change: the world's ignore sets, fresh lists (characters on other worlds
+   * get theirs from their world), then the notices.
+   */
   private async publish(refresh: string[], notices: Notice[], ignoresOf: string | undefined): Promise<void> {
     const { repos, world } = this.deps;
     if (ignoresOf !== undefined) {
@@ -165,16 +208,20 @@ export class SocialService {
       for (const c of await repos.characters.listByAccount(ignoresOf))
         world.enqueue({ type: 'ignores', playerId: c.id, ignored: [...ignored] });
     }
-    for (const id of new Set(refresh)) {
-      if (!this.link.isOnline(id)) continue;
+    const { worlds } = await locate(this.context(), refresh);
+    for (const [id, world] of worlds) {
+      if (world !== this.bus.worldId) {
+        this.bus.refresh(world, id);
+        continue;
+      }
       const row = await repos.characters.findById(id);
       if (row) this.reply(id, { event: 'social:state', data: await this.stateOf(row) });
     }
-    this.send(notices);
+    await this.send(notices);
   }
 
-  private send(notices: Notice[]): void {
-    for (const n of notices) if (this.link.isOnline(n.to)) this.link.deliver(n.to, [n.event]);
+  private send(notices: Notice[]): Promise<void> {
+    return sendNotices(this.context(), notices);
   }
 
   private reply(characterId: string, event: OutEvent): void {

@@ -1,6 +1,7 @@
 import type { GameErrorCode } from '@tilerealm/protocol';
 import type { Command, OutEvent } from '../sim/core/types';
 import type { Repositories } from '../storage';
+import type { SocialBus } from './bus';
 
 /**
  * What the social service needs from the real-time gateway, which owns the one record of who is
@@ -22,13 +23,14 @@ export interface Actor {
   name: string;
 }
 
-/** What one social operation reads and writes. */
+/** What one social operation reads and writes, and how it reaches characters on other worlds. */
 export interface SocialContext {
   repos: Repositories;
   link: SocialLink;
+  bus: SocialBus;
 }
 
-/** An event for one character, sent only when it is online. */
+/** An event for one character, sent only when it is online (on this world or another). */
 export interface Notice {
   to: string;
   event: OutEvent;
@@ -36,8 +38,8 @@ export interface Notice {
 
 /**
  * The outcome of a social request, a value like the world's: a refusal changed nothing. On
- * success the service sends `social:state` to every `refresh` character that is online, the
- * notices, then the `ack` with `result`; `ignoresOf` names an account whose ignore list changed
+ * success the service sends `social:state` to every `refresh` character that is online (on this
+ * world or another), the notices, then the `ack` with `result`; `ignoresOf` names an account whose ignore list changed
  * (the world is told, for every online character of it).
  */
 export type SocialOutcome =

@@ -4,6 +4,7 @@ import type { WorldView } from '../../app/world-view';
 import type { Authenticator } from '../../auth/authenticator';
 import type { SessionTokens } from '../../auth/session-tokens';
 import type { Content } from '../../content/load';
+import type { SocialState } from '../../social/lists';
 import type { OwnershipState, Repositories } from '../../storage';
 import type { SaveQueueStatus } from '../../world/save-queue';
 import type { Gateway } from '../ws/gateway';
@@ -32,6 +33,11 @@ export interface HttpDeps {
   saves?: { status(): SaveQueueStatus };
   /** The real-time gateway; when present, /ws is served. */
   gateway?: Gateway;
+  /**
+   * The social service: the REST lists with presence on every world. Without it they show the
+   * gateway's own sessions online (on this world).
+   */
+  social?: { stateOf(character: { id: string; accountId: string }): Promise<SocialState> };
   /** Agent goal control; without one the routes use a service that sees every agent offline. */
   agents?: AgentService;
 }

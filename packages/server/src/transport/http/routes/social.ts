@@ -18,7 +18,7 @@ const friendsResponse = z.object({
       id: z.string(),
       name: z.string(),
       online: z.boolean(),
-      /** The world the friend plays on (this server hosts world 1); null when offline. */
+      /** The world the friend plays on; null when offline. */
       world: z.number().int().nullable(),
     }),
   ),
@@ -56,12 +56,18 @@ const TRADE_HISTORY_LIMIT = 50;
 /**
  * GET /api/player/:characterId/{friends,ignores,trades}: a character's social lists and trade
  * history, for its owner (or an administrator). The lists are the ones `social:state` carries,
- * with presence as the WebSocket gateway knows it.
+ * with presence on every world (the social service's bus).
  */
 export async function socialRoutes(app: FastifyInstance, deps: HttpDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const common = { tags: ['player'], security: [{ bearer: [] }], params };
-  const isOnline = (id: string) => deps.gateway?.isOnline(id) ?? false;
+  const here = deps.config.world.id;
+  const stateOf = (row: { id: string; accountId: string }) =>
+    deps.social
+      ? deps.social.stateOf(row)
+      : readSocialState(deps.repos, row, (ids) =>
+          Promise.resolve(new Map(ids.filter((id) => deps.gateway?.isOnline(id)).map((id) => [id, here]))),
+        );
 
   r.get(
     '/api/player/:characterId/friends',
@@ -75,7 +81,7 @@ export async function socialRoutes(app: FastifyInstance, deps: HttpDeps): Promis
     },
     async (request) => {
       const row = await ownedCharacter(deps, authOf(request), request.params.characterId);
-      const state = await readSocialState(deps.repos, row, isOnline);
+      const state = await stateOf(row);
       return {
         characterId: row.id,
         friends: state.friends,
@@ -97,7 +103,7 @@ export async function socialRoutes(app: FastifyInstance, deps: HttpDeps): Promis
     },
     async (request) => {
       const row = await ownedCharacter(deps, authOf(request), request.params.characterId);
-      const state = await readSocialState(deps.repos, row, isOnline);
+      const state = await stateOf(row);
       return { characterId: row.id, accountId: row.accountId, ignored: state.ignored };
     },
   );
