@@ -58,7 +58,7 @@ export async function buildServer(
   registerErrorHandling(app, { spaFallback: spa });
   await registerCors(app, deps.config);
   await app.register(authPlugin, { authenticator: deps.authenticator });
-  await registerRateLimit(app, deps.config.rateLimitEnabled);
+  await registerRateLimit(app, deps.config.rateLimitEnabled, deps.rateLimitCounters);
   await registerOpenApi(app, deps.version);
   await registerRoutes(app, deps);
   if (deps.gateway) await registerWebSocket(app, deps.gateway, app.log);

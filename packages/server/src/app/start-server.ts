@@ -26,6 +26,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { CLOSE_CODES } from '@tilerealm/protocol';
 import { Gateway } from '../transport/ws/gateway';
 import { SocialService } from '../social/service';
+import { crossWorldAdmin } from '../social/admin-relay';
+import { busReceiver, openCrossWorld } from './cross-world';
 import { AgentService } from '../agents/service';
 import { worldAgentLink } from '../agents/world-link';
 import { InputRecorder } from '../world/input-recorder';
@@ -154,6 +156,9 @@ export async function startServer(
       leases: { instance },
     });
     const recorder = config.inputLogPath ? new InputRecorder(config.inputLogPath) : undefined;
+    // Presence, private messages, broadcasts and kicks across worlds, and the shared limits.
+    const crossWorld = openCrossWorld(config, logger);
+    cleanups.push(step('close social bus', () => crossWorld.close()));
     const host = new WorldHost({
       content,
       seed,
@@ -165,6 +170,7 @@ export async function startServer(
       saves,
       logger,
       npcKills: repos.npcKills,
+      crossWorld: crossWorldAdmin(repos, crossWorld.bus),
       ...(recorder ? { recorder } : {}),
     });
     // Items still in a death's custody when the last run ended come back as gravestones.
@@ -172,7 +178,14 @@ export async function startServer(
     host.restoreDeaths(deathLocks);
     logger.info({ deathLocks: deathLocks.length }, 'restored active death locks');
     await restoreFeatureRecords(host, repos, content, logger);
-    const social = new SocialService({ repos, world: host, logger });
+    const shared = crossWorld.shared;
+    const social = new SocialService({
+      repos,
+      world: host,
+      logger,
+      bus: crossWorld.bus,
+      ...(shared ? { pmLimiter: shared.pm } : {}),
+    });
     const agents = new AgentService({ repos, content, logger });
     const leases = new LeaseKeeper({
       leases: repos.leases,
@@ -197,7 +210,9 @@ export async function startServer(
       logger,
       reconnectGraceMs: config.reconnectGraceMs,
       rateLimitEnabled: config.rateLimitEnabled,
+      ...(shared ? { newIdentities: shared.newIdentities } : {}),
     });
+    await crossWorld.start(busReceiver({ social, gateway, host }));
     agents.attach(worldAgentLink(host, gateway));
     // Another process took the world for good: nothing played here can be saved any more, so the
     // players are sent away (to log in where the world now lives) and no one else is let in.
@@ -226,6 +241,8 @@ export async function startServer(
         content,
         world: host,
         gateway,
+        social,
+        ...(shared ? { rateLimitCounters: shared.rateLimitCounters } : {}),
         saves,
         agents,
         manifestsDir,

@@ -24,6 +24,14 @@ export interface PlayerSink {
 /** Close reason (4011) of a character whose lease another world took over while it played here. */
 export const LEASE_LOST_REASON = 'logged_in_elsewhere: another world took this character over';
 
+/** The administrators' reach beyond this world: broadcasts and kicks on the other worlds. */
+export interface CrossWorldAdmin {
+  /** A broadcast already heard here, for every other world; false when they could not be reached. */
+  broadcast(message: string): Promise<boolean>;
+  /** Kicks the named character on the world that holds it (none here has the name). */
+  kick(name: string): Promise<{ kicked: true; world: number } | { kicked: false; reason: 'not_found' | 'unavailable' }>;
+}
+
 export interface HostLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -42,6 +50,8 @@ export interface WorldHostOptions {
   recorder?: InputRecorder;
   /** Where NPC kills are counted (fire and forget); without it kills are not recorded (some tests). */
   npcKills?: Pick<NpcKillRepository, 'increment'>;
+  /** Broadcasts and kicks across worlds; without it they stay on this world. */
+  crossWorld?: CrossWorldAdmin;
 }
 
 /**
@@ -182,6 +192,18 @@ export class WorldHost implements WorldView {
       case 'disconnect':
         this.sink?.disconnect(e.playerId, e.code, e.reason);
         return;
+      case 'broadcast':
+        void this.opts.crossWorld?.broadcast(e.message).then((reached) => {
+          if (!reached)
+            this.sendNow(e.adminId, 'error', {
+              code: 'unavailable',
+              message: 'the broadcast reached this world only: the other worlds are unavailable right now',
+            });
+        });
+        return;
+      case 'remoteKick':
+        void this.kickElsewhere(e.name, e.adminId, e.rid);
+        return;
       case 'fault':
         // The world already acted on it (core/faults.ts): a faulty player's disconnect is its own effect.
         this.opts.logger.error(
@@ -190,6 +212,28 @@ export class WorldHost implements WorldView {
         );
         return;
     }
+  }
+
+  /** Answers an administrator's `/kick` of a name no player here has, once the other worlds have. */
+  private async kickElsewhere(name: string, adminId: string, rid: Rid | undefined): Promise<void> {
+    const ridField = rid === undefined ? {} : { rid };
+    let outcome: Awaited<ReturnType<CrossWorldAdmin['kick']>> = { kicked: false, reason: 'not_found' };
+    try {
+      if (this.opts.crossWorld) outcome = await this.opts.crossWorld.kick(name);
+    } catch (err) {
+      this.opts.logger.error({ err, name }, 'kicking a player on another world failed');
+      outcome = { kicked: false, reason: 'unavailable' };
+    }
+    if (outcome.kicked) {
+      if (rid !== undefined)
+        this.sendNow(adminId, 'ack', { event: 'player:chat', result: { kicked: name, world: outcome.world } }, rid);
+      return;
+    }
+    const error =
+      outcome.reason === 'unavailable'
+        ? { code: 'unavailable' as const, message: `${name} could not be looked for on the other worlds: try again shortly` }
+        : { code: 'invalid_command' as const, message: `no player named ${name} is online` };
+    this.sendNow(adminId, 'error', { ...error, ...ridField }, rid);
   }
 
   playersOnline(): number {

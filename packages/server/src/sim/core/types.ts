@@ -106,7 +106,9 @@ export type Command =
    * A record handed over with `confirm` has committed (storage tells the world through the host,
    * a later tick): the feature that wrote it may now tell players (a trade's `tradeCompleted`).
    */
-  | { type: 'committed'; what: PersistKind; key: string };
+  | { type: 'committed'; what: PersistKind; key: string }
+  /** An administrator's broadcast from another world: every player here hears it. */
+  | { type: 'broadcast'; message: string };
 
 /** An event for one player, produced by the tick and sent by the transport after it. */
 export interface OutEvent<E extends ServerEventName = ServerEventName> {
@@ -192,6 +194,13 @@ export type Effect =
   /** A player was credited with killing an NPC (npcKills statistics). */
   | { type: 'npcKill'; characterId: string; npcId: string }
   | { type: 'disconnect'; playerId: string; code: number; reason: string }
+  /** An administrator's broadcast, already heard here: the host passes it on to the other worlds. */
+  | { type: 'broadcast'; message: string; adminId: string }
+  /**
+   * An administrator kicked a name no player here has: the host looks for the character on the
+   * other worlds and answers the administrator's request (`rid`) itself.
+   */
+  | { type: 'remoteKick'; name: string; adminId: string; rid: Rid | undefined }
   /**
    * A feature failed (a bug): the host logs it; the world carried on (core/faults.ts). `stack` is
    * the thrown error's (absent for faults found without an exception, e.g. unplaceable saved items);

@@ -173,6 +173,15 @@ export class World {
         case 'committed':
           this.registry.commitListener(c.what)?.(this, c.key);
           break;
+        case 'broadcast':
+          for (const p of this.players.values())
+            this.send(p.id, 'chat:message', {
+              tick: this.tick,
+              channel: 'broadcast',
+              from: null,
+              message: c.message,
+            });
+          break;
         case 'attach': {
           // A new session took the character over: a logout still waiting (for the grace period
           // or for combat to end) no longer applies.

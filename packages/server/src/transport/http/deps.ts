@@ -5,6 +5,7 @@ import type { Authenticator } from '../../auth/authenticator';
 import type { SessionTokens } from '../../auth/session-tokens';
 import type { Content } from '../../content/load';
 import type { SocialState } from '../../social/lists';
+import type { CounterTables } from './plugins/rate-limit-store';
 import type { OwnershipState, Repositories } from '../../storage';
 import type { SaveQueueStatus } from '../../world/save-queue';
 import type { Gateway } from '../ws/gateway';
@@ -38,6 +39,8 @@ export interface HttpDeps {
    * gateway's own sessions online (on this world).
    */
   social?: { stateOf(character: { id: string; accountId: string }): Promise<SocialState> };
+  /** The rate limits' counters shared by every world (Redis, with REDIS_URL); in memory when absent. */
+  rateLimitCounters?: CounterTables;
   /** Agent goal control; without one the routes use a service that sees every agent offline. */
   agents?: AgentService;
 }

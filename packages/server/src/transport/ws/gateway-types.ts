@@ -1,4 +1,5 @@
 import type { AgentService } from '../../agents/service';
+import type { KeyedLimiter } from '../../redis/keyed-limiter';
 import type { Authenticator } from '../../auth/authenticator';
 import type { SessionTokens } from '../../auth/session-tokens';
 import type { Content } from '../../content/load';
@@ -45,6 +46,8 @@ export interface GatewayDeps {
   reconnectGraceMs?: number;
   /** Count anonymous identities created over the socket by the authentication limit (per address). */
   rateLimitEnabled?: boolean;
+  /** That limit, shared by every world (Redis, with REDIS_URL); default this gateway's own, in memory. */
+  newIdentities?: KeyedLimiter;
   /** Answers the social events (friends, ignore lists, private messages) and sends presence. */
   social?: SocialService;
   /** Keeps agents' reports and tells an agent's session its goal state when it joins. */

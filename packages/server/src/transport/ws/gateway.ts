@@ -75,7 +75,8 @@ export class Gateway implements PlayerSink, SocialLink {
     let accountId: string;
     if (token === undefined && authHeader === undefined) {
       if (!deps.anonymousMode) return connection.close(CLOSE_CODES.unauthorized, 'a token is required');
-      if (deps.rateLimitEnabled && !this.newIdentities.take(connection.remoteAddress)) {
+      const newIdentities = deps.newIdentities ?? this.newIdentities;
+      if (deps.rateLimitEnabled && !(await newIdentities.take(connection.remoteAddress))) {
         return connection.close(
           CLOSE_CODES.rateLimited,
           'too many new identities from this address: reconnect with your token',

@@ -1,4 +1,4 @@
-import { CLOSE_CODES } from '@tilerealm/protocol';
+import { CLOSE_CODES, type Rid } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
@@ -7,7 +7,7 @@ import { queueHit } from '../combat/hits';
 interface AdminCommand {
   usage: string;
   help: string;
-  run(world: World, admin: Player, args: string[]): Outcome;
+  run(world: World, admin: Player, args: string[], rid: Rid | undefined): Outcome;
 }
 
 const int = (s: string | undefined) => (s !== undefined && /^-?\d{1,6}$/.test(s) ? Number(s) : undefined);
@@ -61,10 +61,16 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   },
   kick: {
     usage: '/kick <player name>',
-    help: 'disconnect a player',
-    run(world, _admin, args) {
-      const target = findByName(world, args.join(' '));
-      if (!target) return fail('invalid_command', `no player named ${args.join(' ')} is online`);
+    help: 'disconnect a player (on any world)',
+    run(world, admin, args, rid) {
+      const name = args.join(' ');
+      const target = findByName(world, name);
+      if (!target) {
+        if (name.trim().length === 0) return fail('invalid_command', 'usage: /kick <player name>');
+        // Perhaps on another world: the host asks there and answers the request.
+        world.effect({ type: 'remoteKick', name: name.trim(), adminId: admin.id, rid });
+        return { ok: true, deferred: true };
+      }
       world.effect({
         type: 'disconnect',
         playerId: target.id,
@@ -76,13 +82,14 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
   },
   broadcast: {
     usage: '/broadcast <message>',
-    help: 'send a message to every player',
-    run(world, _admin, args) {
+    help: 'send a message to every player (on every world)',
+    run(world, admin, args) {
       const message = args.join(' ').trim();
       if (message.length === 0) return fail('invalid_command', 'usage: /broadcast <message>');
       for (const p of world.players.values()) {
         world.send(p.id, 'chat:message', { tick: world.tick, channel: 'broadcast', from: null, message });
       }
+      world.effect({ type: 'broadcast', message, adminId: admin.id });
       return { ok: true };
     },
   },
@@ -116,10 +123,10 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
 };
 
 /** Runs a `/command` typed in chat. `/admin` itself is handled by the transport (it holds the code). */
-export function runCommand(world: World, player: Player, text: string): Outcome {
+export function runCommand(world: World, player: Player, text: string, rid: Rid | undefined): Outcome {
   const [name = '', ...args] = text.slice(1).split(' ');
   const command = ADMIN_COMMANDS[name.toLowerCase()];
   if (!command) return fail('unknown_command', `unknown command /${name}`);
   if (!player.isAdmin) return fail('not_admin', `/${name} needs admin rights: enter /admin <code> first`);
-  return command.run(world, player, args);
+  return command.run(world, player, args, rid);
 }

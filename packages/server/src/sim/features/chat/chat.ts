@@ -24,7 +24,7 @@ export const chatFeature: Feature = {
   name: 'chat',
   register(r) {
     r.playerSlot(CHAT_TICKS);
-    r.on('player:chat', (world, player, data) => {
+    r.on('player:chat', (world, player, data, rid) => {
       const message = sanitizeChat(data.message);
       if (message.length === 0) return fail('chat_empty', 'the message is empty');
       const recent = CHAT_TICKS.of(player);
@@ -36,7 +36,7 @@ export const chatFeature: Feature = {
         );
       }
       recent.ticks.push(world.tick);
-      if (message.startsWith('/')) return runCommand(world, player, message);
+      if (message.startsWith('/')) return runCommand(world, player, message, rid);
       const from = { id: player.id, name: player.name };
       for (const listener of world.playersNear(player.x, player.z, world.settings.hearingDistance)) {
         if (listener.ignored.has(player.id)) continue;

@@ -3,7 +3,21 @@ import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 /** How many clients each counter table remembers; the least recently seen are forgotten first. */
 export const RATE_LIMIT_CACHE_SIZE = 10_000;
 
-type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+type Callback = (error: Error | null, result?: WindowCount) => void;
+
+/** A key's count in its current window, and the milliseconds left until the window ends. */
+export interface WindowCount {
+  current: number;
+  ttl: number;
+}
+
+/** One table of fixed-window counters (in memory, or in Redis with REDIS_URL). */
+export interface CounterTable {
+  incr(key: string, timeWindowMs: number): WindowCount | Promise<WindowCount>;
+}
+
+/** Gives the counter table of a name: `global`, `group:<groupId>` or `route:<method> <url>`. */
+export type CounterTables = (name: string) => CounterTable;
 
 interface Window {
   current: number;
@@ -11,10 +25,10 @@ interface Window {
 }
 
 /** Fixed one-window counters per key, bounded to the most recently seen keys. */
-class Counters {
+export class Counters implements CounterTable {
   private readonly windows = new Map<string, Window>();
 
-  incr(key: string, timeWindowMs: number): { current: number; ttl: number } {
+  incr(key: string, timeWindowMs: number): WindowCount {
     const now = Date.now();
     let window = this.windows.get(key);
     if (window === undefined || window.startedAtMs + timeWindowMs <= now) {
@@ -37,31 +51,63 @@ class Counters {
  * store gives every route with its own limit a separate table, so `groupId: 'auth'` alone would let
  * an address spend 10 attempts on each authentication endpoint; here all routes of a group count
  * together, as the limit promises. Routes without a group keep a table of their own; the global
- * (REST) limit uses the root table.
+ * (REST) limit uses the root table. The tables are in memory, or shared by every world in Redis
+ * ({@link groupedRateLimitStore} with Redis tables).
  */
 export class GroupedRateLimitStore implements FastifyRateLimitStore {
   private readonly groups: Map<string, GroupedRateLimitStore>;
+  private readonly counters: CounterTable;
 
   constructor(
     _options?: unknown,
+    private readonly tables: CounterTables = () => new Counters(),
     groups?: Map<string, GroupedRateLimitStore>,
-    private readonly counters = new Counters(),
+    counters?: CounterTable,
   ) {
     this.groups = groups ?? new Map();
+    this.counters = counters ?? tables('global');
   }
 
   incr(key: string, callback: Callback, timeWindowMs = 60_000): void {
-    callback(null, this.counters.incr(key, timeWindowMs));
+    const counted = this.counters.incr(key, timeWindowMs);
+    if (!(counted instanceof Promise)) return callback(null, counted);
+    counted.then(
+      (c) => callback(null, c),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+    );
   }
 
   child(routeOptions: object): GroupedRateLimitStore {
     const groupId = 'groupId' in routeOptions ? routeOptions.groupId : undefined;
-    if (typeof groupId !== 'string') return new GroupedRateLimitStore(undefined, this.groups);
+    if (typeof groupId !== 'string') {
+      const table = this.tables(`route:${routeName(routeOptions)}`);
+      return new GroupedRateLimitStore(undefined, this.tables, this.groups, table);
+    }
     let group = this.groups.get(groupId);
     if (group === undefined) {
-      group = new GroupedRateLimitStore(undefined, this.groups);
+      group = new GroupedRateLimitStore(undefined, this.tables, this.groups, this.tables(`group:${groupId}`));
       this.groups.set(groupId, group);
     }
     return group;
   }
+}
+
+/** The store class @fastify/rate-limit instantiates, on the given counter tables. */
+export function groupedRateLimitStore(
+  tables: CounterTables,
+): new (options?: unknown) => GroupedRateLimitStore {
+  return class extends GroupedRateLimitStore {
+    constructor(options?: unknown) {
+      super(options, tables);
+    }
+  };
+}
+
+/** `<method> <url>` of the route a child store is for (the plugin passes it as `routeInfo`). */
+function routeName(routeOptions: object): string {
+  const info = 'routeInfo' in routeOptions ? routeOptions.routeInfo : undefined;
+  if (typeof info !== 'object' || info === null) return 'unnamed';
+  const method = 'method' in info ? String(info.method) : '';
+  const url = 'url' in info ? String(info.url) : '';
+  return `${method} ${url}`;
 }

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 import { isApiRoute } from '../route-path';
-import { GroupedRateLimitStore } from './rate-limit-store';
+import { GroupedRateLimitStore, groupedRateLimitStore, type CounterTables } from './rate-limit-store';
 
 /** Spec limits: REST API 100 requests per minute; authentication 10 attempts per minute. */
 export const REST_LIMIT = { max: 100, timeWindow: 60_000 } as const;
@@ -28,14 +28,20 @@ export const authRouteRateLimit = {
  * monitor must never be blocked). Whether a request is counted depends on the route that matched,
  * never on the raw URL, so `/%61pi/...` counts exactly like `/api/...`. A client over the limit is
  * blocked until its one-minute window ends: 429 with Retry-After and the usual x-ratelimit-* headers.
+ * With `counters` (Redis, REDIS_URL) every world counts in the same tables, so the limits hold for
+ * all worlds together.
  */
-export async function registerRateLimit(app: FastifyInstance, enabled: boolean): Promise<void> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  enabled: boolean,
+  counters?: CounterTables,
+): Promise<void> {
   if (!enabled) return;
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
     ...REST_LIMIT,
-    store: GroupedRateLimitStore,
+    store: counters ? groupedRateLimitStore(counters) : GroupedRateLimitStore,
     keyGenerator: rateLimitKey,
     allowList: (request) => !(request.is404 || isApiRoute(request)),
     errorResponseBuilder: (_request, context) =>
