@@ -24,18 +24,18 @@ export interface PlayerSink {
 /** Close reason (4011) of a character whose lease another world took over while it played here. */
 export const LEASE_LOST_REASON = 'logged_in_elsewhere: another world took this character over';
 
+export interface HostLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
 /** The administrators' reach beyond this world: broadcasts and kicks on the other worlds. */
 export interface CrossWorldAdmin {
   /** A broadcast already heard here, for every other world; false when they could not be reached. */
   broadcast(message: string): Promise<boolean>;
   /** Kicks the named character on the world that holds it (none here has the name). */
   kick(name: string): Promise<{ kicked: true; world: number } | { kicked: false; reason: 'not_found' | 'unavailable' }>;
-}
-
-export interface HostLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
 }
 
 export interface WorldHostOptions {
