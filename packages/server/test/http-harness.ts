@@ -45,6 +45,10 @@ export async function createTestApp(
     publicDir?: string;
     manifestsDir?: string;
     saves?: HttpDeps['saves'];
+    /** Rate limit counters (Redis tables, to share limits between apps). */
+    rateLimitCounters?: HttpDeps['rateLimitCounters'];
+    /** Another app whose database and token keys this one shares (a second world); it closes them. */
+    share?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const { config } = loadConfig({
@@ -53,15 +57,18 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...opts.env,
   });
-  const database = await createTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
+  const database =
+    opts.share?.database ?? (await createTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite'));
   const repos = createRepositories(database);
   const content = await bundledContent();
-  await repos.items.syncDefinitions(itemRowsFromContent(content));
+  if (!opts.share) await repos.items.syncDefinitions(itemRowsFromContent(content));
   // The lifetimes start-server gives them, so tests see the configured ANONYMOUS_TOKEN_TTL_SECONDS.
-  const sessions = new SessionTokens(config.jwtSecret ?? TEST_JWT_SECRET, {
-    anonymous: config.anonymousTokenTtlSeconds,
-    account: EXCHANGED_TOKEN_TTL_SECONDS,
-  });
+  const sessions =
+    opts.share?.sessions ??
+    new SessionTokens(config.jwtSecret ?? TEST_JWT_SECRET, {
+      anonymous: config.anonymousTokenTtlSeconds,
+      account: EXCHANGED_TOKEN_TTL_SECONDS,
+    });
   const idp = config.idp ? new IdentityProviderVerifier(config.idp) : undefined;
   const app = await buildServer({
     config,
@@ -76,6 +83,7 @@ export async function createTestApp(
     manifestsDir: opts.manifestsDir ?? BUNDLED_MANIFESTS_DIR,
     publicDir: opts.publicDir,
     ...(opts.saves ? { saves: opts.saves } : {}),
+    ...(opts.rateLimitCounters ? { rateLimitCounters: opts.rateLimitCounters } : {}),
   });
   await app.ready();
   return {
@@ -87,7 +95,7 @@ export async function createTestApp(
     content,
     close: async () => {
       await app.close();
-      await database.close();
+      if (!opts.share) await database.close();
     },
   };
 }
