@@ -79,9 +79,9 @@ export function openCrossWorld(
 
 /** What this world does with bus traffic for it: the gateway's sessions, the social service, the world. */
 export function busReceiver(parts: {
-  social: SocialService;
-  gateway: Gateway;
-  host: WorldHost;
+  social: Pick<SocialService, 'deliverLocal' | 'refreshLocal' | 'localSessions'>;
+  gateway: Pick<Gateway, 'isOnline' | 'disconnect'>;
+  host: Pick<WorldHost, 'enqueue'>;
 }): BusReceiver {
   const { social, gateway, host } = parts;
   return {
