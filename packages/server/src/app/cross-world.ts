@@ -79,7 +79,7 @@ export function openCrossWorld(
 
 /** What this world does with bus traffic for it: the gateway's sessions, the social service, the world. */
 export function busReceiver(parts: {
-  social: Pick<SocialService, 'deliverLocal' | 'refreshLocal' | 'localSessions'>;
+  social: Pick<SocialService, 'deliverLocal' | 'refreshLocal'>;
   gateway: Pick<Gateway, 'isOnline' | 'disconnect'>;
   host: Pick<WorldHost, 'enqueue'>;
 }): BusReceiver {
@@ -100,6 +100,5 @@ export function busReceiver(parts: {
       gateway.disconnect(id, CLOSE_CODES.replaced, 'logged in on another world');
       return Promise.resolve(true);
     },
-    localSessions: () => social.localSessions(),
   };
 }

@@ -40,6 +40,12 @@ export class RedisSocialBus implements SocialBus {
   private readonly pending = new Map<number, { settle: (r: Reached) => void; timer: NodeJS.Timeout }>();
   private lastRequest = 0;
   private renewal: NodeJS.Timeout | undefined;
+  /**
+   * The characters whose presence this world set and has not cleared: announced again after a
+   * reconnection and every third of the TTL, withdrawn at close (a shutdown ends no session one
+   * by one). Kept while Redis is away too, so the return restores exactly what holds then.
+   */
+  private readonly present = new Set<string>();
   private closed = false;
 
   constructor(
@@ -87,12 +93,14 @@ export class RedisSocialBus implements SocialBus {
   }
 
   setPresence(characterId: string): void {
+    this.present.add(characterId);
     this.run('setting presence', () =>
       this.redis.set(presenceKey(characterId), String(this.worldId), 'PX', PRESENCE_TTL_MS),
     );
   }
 
   clearPresence(characterId: string): void {
+    this.present.delete(characterId);
     this.run('clearing presence', () => this.clearKey(characterId));
   }
 
@@ -168,8 +176,9 @@ export class RedisSocialBus implements SocialBus {
       p.settle('unavailable');
       this.pending.delete(id);
     }
-    const sessions = this.receiver?.localSessions() ?? [];
-    if (this.redis.status === 'ready') await Promise.allSettled(sessions.map((id) => this.clearKey(id)));
+    if (this.redis.status === 'ready')
+      await Promise.allSettled([...this.present].map((id) => this.clearKey(id)));
+    this.present.clear();
     await Promise.all([closeRedis(this.sub), closeRedis(this.redis)]);
   }
 
@@ -179,9 +188,9 @@ export class RedisSocialBus implements SocialBus {
     return client.clearPresence(presenceKey(characterId), String(this.worldId));
   }
 
-  /** Sets presence for every local session (after a reconnection, and every third of the TTL). */
+  /** Sets presence for every session here (after a reconnection, and every third of the TTL). */
   private async announce(): Promise<void> {
-    const ids = this.receiver?.localSessions() ?? [];
+    const ids = [...this.present];
     if (ids.length === 0 || this.redis.status !== 'ready') return;
     const batch = this.redis.pipeline();
     for (const id of ids) batch.set(presenceKey(id), String(this.worldId), 'PX', PRESENCE_TTL_MS);

@@ -21,8 +21,6 @@ export interface BusReceiver {
    * released with the logout save). True when it was here.
    */
   logoutForTakeover(characterId: string): Promise<boolean>;
-  /** Every character with a session here: presence announced again after the bus reconnects. */
-  localSessions(): string[];
 }
 
 /** A request to another world: answered, refused there (`offline`), or not answered at all. */

@@ -70,8 +70,6 @@ export class SocialService {
   private readonly queue = new SerialQueue();
   private readonly limiter: KeyedLimiter & { forget?(senderId: string): void };
   readonly bus: SocialBus;
-  /** Characters whose session began here and has not ended: the presence this world announces. */
-  private readonly present = new Set<string>();
 
   constructor(private readonly deps: SocialServiceDeps) {
     this.limiter = deps.pmLimiter ?? new PmRateLimiter(deps.now);
@@ -90,12 +88,6 @@ export class SocialService {
       character,
       async (ids) => (await locate(this.context(), ids)).worlds,
     );
-  }
-
-  /** Every character with a session here (the bus announces them again after a reconnection). */
-  localSessions(): string[] {
-    for (const id of this.present) if (!this.link.isOnline(id)) this.present.delete(id);
-    return [...this.present];
   }
 
   /** The bus asks for a character here: its lists changed on another world. */
@@ -147,7 +139,6 @@ export class SocialService {
    * the reconnect grace period, not a takeover) is also announced to the character's online friends.
    */
   sessionStarted(character: Actor, resumed: boolean): Promise<void> {
-    this.present.add(character.id);
     this.bus.setPresence(character.id);
     return this.queue.run(async () => {
       try {
@@ -163,7 +154,6 @@ export class SocialService {
   /** A character's session really ended (grace expired, kicked, logged out): friends are told. */
   sessionEnded(characterId: string): Promise<void> {
     this.limiter.forget?.(characterId);
-    this.present.delete(characterId);
     this.bus.clearPresence(characterId);
     return this.queue.run(async () => {
       try {
