@@ -80,7 +80,7 @@ export function openCrossWorld(
 /** What this world does with bus traffic for it: the gateway's sessions, the social service, the world. */
 export function busReceiver(parts: {
   social: Pick<SocialService, 'deliverLocal' | 'refreshLocal'>;
-  gateway: Pick<Gateway, 'isOnline' | 'disconnect'>;
+  gateway: Pick<Gateway, 'isOnline' | 'disconnect' | 'logoutForTakeover'>;
   host: Pick<WorldHost, 'enqueue'>;
 }): BusReceiver {
   const { social, gateway, host } = parts;
@@ -94,11 +94,7 @@ export function busReceiver(parts: {
       gateway.disconnect(id, CLOSE_CODES.kicked, 'kicked by an administrator');
       return true;
     },
-    logoutForTakeover(id) {
-      // The logout saves the character; its lease is released with that save.
-      if (!gateway.isOnline(id)) return Promise.resolve(false);
-      gateway.disconnect(id, CLOSE_CODES.replaced, 'logged in on another world');
-      return Promise.resolve(true);
-    },
+    // The logout saves the character; its lease is released with that save.
+    logoutForTakeover: (id) => Promise.resolve(gateway.logoutForTakeover(id)),
   };
 }

@@ -211,6 +211,8 @@ export async function startServer(
       reconnectGraceMs: config.reconnectGraceMs,
       rateLimitEnabled: config.rateLimitEnabled,
       ...(shared ? { newIdentities: shared.newIdentities } : {}),
+      // A login with takeover=1 of a character another world holds asks that world over the bus.
+      crossWorld: crossWorld.bus,
     });
     await crossWorld.start(busReceiver({ social, gateway, host }));
     agents.attach(worldAgentLink(host, gateway));

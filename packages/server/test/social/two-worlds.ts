@@ -1,3 +1,4 @@
+import { CLOSE_CODES } from '@tilerealm/protocol';
 import { vi } from 'vitest';
 import type { OutEvent } from '../../src/sim/core/types';
 import { busReceiver } from '../../src/app/cross-world';
@@ -19,6 +20,13 @@ export class FakeGateway extends FakeLink {
   disconnect(id: string, code: number, reason: string): void {
     if (!this.online.delete(id)) return;
     this.disconnects.push({ id, code, reason });
+  }
+
+  /** As the gateway does: the session ends with 4000 and the character logs out. */
+  logoutForTakeover(id: string): boolean {
+    if (!this.online.has(id)) return false;
+    this.disconnect(id, CLOSE_CODES.replaced, 'logged in on another world');
+    return true;
   }
 }
 
