@@ -22,6 +22,8 @@ export interface LaunchOptions {
    * unread (a full pipe). Default: discarded.
    */
   stdout?: 'ignore' | 'pipe';
+  /** Variables that depend on the port chosen (e.g. the world's PUBLIC_WS_URL). */
+  portEnv?: (port: number) => Record<string, string>;
 }
 
 /** Starts the server (`main.ts`) with `env` on a free port and waits until /health answers. */
@@ -32,7 +34,7 @@ export async function launchServer(
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/app/main.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...process.env, ...env, ...options.portEnv?.(port), PORT: String(port) },
     stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
   });
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
