@@ -130,7 +130,7 @@ export interface ItemRepository {
 }
 
 export interface SessionRepository {
-  /** Opens a session row at login. */
+  /** Opens a session row at login, in the repositories' world. */
   open(input: {
     characterId: string;
     accountId: string;
@@ -139,9 +139,12 @@ export interface SessionRepository {
   }): Promise<PlayerSessionRow>;
   /** Closes an open session; false when it was unknown or already closed. */
   close(id: string, reason: string): Promise<boolean>;
-  /** Closes every session left open (a crash skips logout); returns how many. */
+  /**
+   * Closes every session of the repositories' world left open (a crash skips logout); returns how
+   * many. Other worlds' sessions are untouched.
+   */
   closeAllOpen(reason: string): Promise<number>;
-  /** Newest first. */
+  /** Newest first, in every world. */
   listByCharacter(characterId: string, limit?: number): Promise<PlayerSessionRow[]>;
 }
 

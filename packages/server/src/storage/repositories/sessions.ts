@@ -4,14 +4,15 @@ import { playerSessions } from '../schema';
 import type { AppDatabase } from '../types';
 import type { SessionRepository } from './ports';
 
-/** Drizzle implementation of {@link SessionRepository}. */
-export function createSessionRepository(db: AppDatabase): SessionRepository {
+/** Drizzle implementation of {@link SessionRepository}: sessions are opened in, and closed at start by, world `worldId`. */
+export function createSessionRepository(db: AppDatabase, worldId: number): SessionRepository {
   return {
     async open(input) {
       const rows = await db
         .insert(playerSessions)
         .values({
           id: randomUUID(),
+          worldId,
           characterId: input.characterId,
           accountId: input.accountId,
           ip: input.ip ?? null,
@@ -36,7 +37,7 @@ export function createSessionRepository(db: AppDatabase): SessionRepository {
       const rows = await db
         .update(playerSessions)
         .set({ logoutAt: sql`now()`, reason })
-        .where(isNull(playerSessions.logoutAt))
+        .where(and(eq(playerSessions.worldId, worldId), isNull(playerSessions.logoutAt)))
         .returning({ id: playerSessions.id });
       return rows.length;
     },
