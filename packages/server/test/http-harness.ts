@@ -54,7 +54,7 @@ export async function createTestApp(
     ...opts.env,
   });
   const database = await createTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
-  const repos = createRepositories(database);
+  const repos = createRepositories(database, { worldId: config.world.id });
   const content = await bundledContent();
   await repos.items.syncDefinitions(itemRowsFromContent(content));
   // The lifetimes start-server gives them, so tests see the configured ANONYMOUS_TOKEN_TTL_SECONDS.

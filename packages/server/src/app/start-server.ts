@@ -22,7 +22,7 @@ import { prepareContent } from './manifests';
 import { DEFAULT_PUBLIC_DIR, worldPaths } from './paths';
 import { resolveJwtSecret } from './secrets';
 import { VERSION } from './version';
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { CLOSE_CODES } from '@tilerealm/protocol';
 import { Gateway } from '../transport/ws/gateway';
 import { SocialService } from '../social/service';
@@ -31,6 +31,7 @@ import { worldAgentLink } from '../agents/world-link';
 import { InputRecorder } from '../world/input-recorder';
 import { SaveQueue } from '../world/save-queue';
 import { WorldHost } from '../world/world-host';
+import { heartbeatInterval, WorldRegistry } from '../world/world-registry';
 import { accountStore } from './account-store';
 import { EXCHANGED_TOKEN_TTL_SECONDS } from '../transport/http/routes/auth';
 import { createLogger } from './logger';
@@ -45,6 +46,10 @@ export interface RunningServer {
   host: WorldHost;
   /** This process's ownership of the world in its database: saves are written only while it is held. */
   ownership: WorldOwnership;
+  /** The id naming this process in the database (world list, world ownership). */
+  instance: string;
+  /** This world's row in the world list. */
+  registry: WorldRegistry;
   /** Graceful shutdown within `config.shutdownTimeoutMs` (see docs/architecture.md). Idempotent. */
   close(): Promise<ShutdownReport>;
 }
@@ -112,12 +117,15 @@ export async function startServer(
     });
     cleanups.push(step('close database', () => database.close()));
     logger.info({ kind: database.kind }, 'database ready');
-    // One server process per database (docs/decisions/0012): taken before anything is written.
+    // One server process per world (docs/decisions/0013, 0015): taken before anything is written.
+    const worldId = config.world.id;
     const ownership = databaseUrl
-      ? await acquireWorldOwnership({ url: databaseUrl, logger, timeouts: config.databaseTimeouts })
+      ? await acquireWorldOwnership({ url: databaseUrl, worldId, logger, timeouts: config.databaseTimeouts })
       : embeddedWorldOwnership();
     cleanups.push(() => ownership.release());
-    const repos = createRepositories(database);
+    const instance = ownership.instance ?? randomUUID();
+    // World-scoped rows (chunks, stock, ground, death locks, sessions) are this world's only.
+    const repos = createRepositories(database, { worldId });
     const orphaned = await repos.sessions.closeAllOpen('server_restart');
     if (orphaned > 0) logger.warn({ sessions: orphaned }, 'closed sessions left open by an unclean stop');
     const itemSync = await repos.items.syncDefinitions(itemRowsFromContent(content));
@@ -157,7 +165,7 @@ export async function startServer(
       npcKills: repos.npcKills,
       ...(recorder ? { recorder } : {}),
     });
-    // Items still in a death's custody when the last run ended come back as gravestones.
+    // Items still in a death's custody when this world's last run ended come back as gravestones.
     const deathLocks = await repos.deaths.listActive();
     host.restoreDeaths(deathLocks);
     logger.info({ deathLocks: deathLocks.length }, 'restored active death locks');
@@ -180,6 +188,21 @@ export async function startServer(
       rateLimitEnabled: config.rateLimitEnabled,
     });
     agents.attach(worldAgentLink(host, gateway));
+    const registry = new WorldRegistry({
+      repo: repos.worlds,
+      world: {
+        name: config.world.name,
+        address: config.publicWsUrl,
+        capacity: config.world.capacity,
+        activity: config.world.activity,
+        instance,
+      },
+      population: () => host.playersOnline(),
+      intervalMs: heartbeatInterval(config.world.leaseTtlMs),
+      logger,
+    });
+    // Runs after the drain below: a clean stop leaves the world listed offline.
+    cleanups.push(step('world list: offline', () => registry.stop()));
     // Another process took the world for good: nothing played here can be saved any more, so the
     // players are sent away (to log in where the world now lives) and no one else is let in.
     ownership.onChange((state) => {
@@ -219,6 +242,7 @@ export async function startServer(
     // (all of it within the budget, with a share left for the database, which closes after).
     cleanups.push(
       step('drain', async (budget) => {
+        const draining = registry.drain();
         const sessionRows = gateway.closeAll(CLOSE_CODES.goingAway, 'server shutting down');
         const http = beginHttpClose(app);
         await budget.run('stop the world', () => host.stop());
@@ -248,13 +272,15 @@ export async function startServer(
           { capMs: budget.share(0.15) },
         );
         await budget.run('close input log', () => recorder?.close(), { capMs: budget.share(0.05) });
+        await budget.run('world list: draining', () => draining, { capMs: budget.share(0.05) });
       }),
     );
     const address = await app.listen({ port: config.port, host: config.host });
     host.start();
-    logger.info({ seed, runId, tickMs: config.tickMs }, 'world ticking');
+    await registry.start();
+    logger.info({ seed, runId, tickMs: config.tickMs, worldId, name: config.world.name }, 'world ticking');
     logger.info({ address, authMode: config.idp ? 'identity-provider' : 'anonymous' }, 'server listening');
-    return { app, config, url: address, logger, repos, host, ownership, close };
+    return { app, config, url: address, logger, repos, host, ownership, instance, registry, close };
   } catch (err) {
     await close();
     throw err;
@@ -264,7 +290,7 @@ export async function startServer(
 /**
  * World state kept by features comes back before the first tick: the world chunks (objects whose
  * state differs from the placements), the stock of every shop that has saved stock, and the items
- * lying on the ground.
+ * lying on the ground, each of this world only (`repos` is bound to it).
  */
 async function restoreFeatureRecords(
   host: WorldHost,
