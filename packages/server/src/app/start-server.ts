@@ -186,6 +186,7 @@ export async function startServer(
       logger,
       reconnectGraceMs: config.reconnectGraceMs,
       rateLimitEnabled: config.rateLimitEnabled,
+      capacity: config.world.capacity,
     });
     agents.attach(worldAgentLink(host, gateway));
     const registry = new WorldRegistry({

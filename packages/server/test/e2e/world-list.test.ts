@@ -1,10 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CLOSE_CODES } from '@tilerealm/protocol';
+import { GameClient } from '@tilerealm/sdk';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/app/start-server';
-import { realtimeWorld, type RealtimeWorld } from './realtime-harness';
+import { realtimeWorld, useRealtimeServer, wsUrl, type RealtimeWorld } from './realtime-harness';
 
 interface Listed {
   id: number;
@@ -53,6 +55,31 @@ describe('a world in the world list', () => {
     ]);
     expect((await server.app.inject('/status')).json()).toMatchObject({ world: { id: 3, name: 'Skillers' } });
     if (server.ownership.instance !== undefined) expect(server.instance).toBe(server.ownership.instance);
+  });
+});
+
+describe('a world at its capacity', () => {
+  // A 3 s lease TTL: the world list is renewed every second.
+  const live = useRealtimeServer({ WORLD_CAPACITY: '1', CHARACTER_LEASE_TTL_MS: '3000' });
+
+  it('refuses a new login with 4012 world_full, lets its player back in, and is listed full', async () => {
+    const url = wsUrl(live.server);
+    const first = await GameClient.connect({ url, reconnect: false });
+    let again: GameClient | undefined;
+    try {
+      await expect(GameClient.connect({ url, reconnect: false })).rejects.toMatchObject({
+        code: CLOSE_CODES.worldFull,
+      });
+      // The player already in the world takes its own session over.
+      again = await GameClient.connect({ url, token: first.token ?? '', reconnect: false });
+      expect(again.welcome).toMatchObject({ playerId: first.welcome?.playerId, resumed: true });
+      await expect
+        .poll(() => list(live.server), { timeout: 15_000 })
+        .toMatchObject([{ id: 1, population: 1, capacity: 1, status: 'full' }]);
+    } finally {
+      await again?.close();
+      await first.close();
+    }
   });
 });
 

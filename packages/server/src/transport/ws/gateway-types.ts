@@ -27,6 +27,8 @@ export interface GatewayDeps {
   adminCode: string | undefined;
   logger: GatewayLogger;
   reconnectGraceMs?: number;
+  /** The most players in the world at once (WORLD_CAPACITY); a login beyond it is closed with 4012. Unlimited when absent. */
+  capacity?: number;
   /** Count anonymous identities created over the socket by the authentication limit (per address). */
   rateLimitEnabled?: boolean;
   /** Answers the social events (friends, ignore lists, private messages) and sends presence. */

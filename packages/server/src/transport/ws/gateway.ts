@@ -121,6 +121,10 @@ export class Gateway implements PlayerSink, SocialLink {
     const previous = this.byCharacter.get(id);
     // An attached session means the player is in the world or its login is queued for the next tick.
     const inWorld = previous !== undefined || deps.host.isOnline(id);
+    // A player already in the world (a resume, a takeover) always gets back in.
+    const present = Math.max(this.byCharacter.size, deps.host.playersOnline()) + this.loading.size;
+    if (!inWorld && deps.capacity !== undefined && present >= deps.capacity)
+      return connection.close(CLOSE_CODES.worldFull, 'this world is full: choose another world');
     if (!inWorld && deps.saves.isPending(id)) {
       return connection.close(
         CLOSE_CODES.savePending,
