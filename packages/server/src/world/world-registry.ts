@@ -39,6 +39,8 @@ export class WorldRegistry {
   private statusWritten = true;
   private failing = false;
   private displaced = false;
+  /** A status write in flight (drain), which the stop waits for. */
+  private writing: Promise<void> | undefined;
 
   constructor(private readonly opts: WorldRegistryOptions) {}
 
@@ -50,9 +52,13 @@ export class WorldRegistry {
     this.timer.unref();
   }
 
-  /** Marks the world draining (shutdown has begun: no new logins); the heartbeat goes on. */
-  async drain(): Promise<void> {
-    await this.setStatus('draining');
+  /**
+   * Marks the world draining (shutdown has begun: no new logins); the heartbeat goes on. The write
+   * need not be awaited: {@link stop} waits for it.
+   */
+  drain(): Promise<void> {
+    this.writing = this.setStatus('draining');
+    return this.writing;
   }
 
   /** Stops the heartbeat and marks the world offline (a clean stop). Idempotent. */
@@ -61,6 +67,7 @@ export class WorldRegistry {
     this.stopped = true;
     clearInterval(this.timer);
     await this.beating;
+    await this.writing;
     if (this.registered) await this.setStatus('offline');
   }
 

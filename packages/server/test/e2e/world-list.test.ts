@@ -70,9 +70,11 @@ describe('a world at its capacity', () => {
       await expect(GameClient.connect({ url, reconnect: false })).rejects.toMatchObject({
         code: CLOSE_CODES.worldFull,
       });
+      const id = first.welcome?.playerId ?? '';
+      await expect.poll(() => live.server.host.isOnline(id), { timeout: 15_000 }).toBe(true);
       // The player already in the world takes its own session over.
       again = await GameClient.connect({ url, token: first.token ?? '', reconnect: false });
-      expect(again.welcome).toMatchObject({ playerId: first.welcome?.playerId, resumed: true });
+      expect(again.welcome).toMatchObject({ playerId: id, resumed: true });
       await expect
         .poll(() => list(live.server), { timeout: 15_000 })
         .toMatchObject([{ id: 1, population: 1, capacity: 1, status: 'full' }]);

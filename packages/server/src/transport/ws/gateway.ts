@@ -107,6 +107,13 @@ export class Gateway implements PlayerSink, SocialLink {
     await this.attach(connection, character, issuedToken);
   }
 
+  /** Players in the world or on their way in (logins being loaded count already). */
+  private present(): number {
+    let arriving = 0;
+    for (const id of this.loading) if (!this.byCharacter.has(id)) arriving++;
+    return Math.max(this.byCharacter.size, this.deps.host.playersOnline()) + arriving;
+  }
+
   private async attach(
     connection: Connection,
     character: CharacterRow,
@@ -122,8 +129,7 @@ export class Gateway implements PlayerSink, SocialLink {
     // An attached session means the player is in the world or its login is queued for the next tick.
     const inWorld = previous !== undefined || deps.host.isOnline(id);
     // A player already in the world (a resume, a takeover) always gets back in.
-    const present = Math.max(this.byCharacter.size, deps.host.playersOnline()) + this.loading.size;
-    if (!inWorld && deps.capacity !== undefined && present >= deps.capacity)
+    if (!inWorld && deps.capacity !== undefined && this.present() >= deps.capacity)
       return connection.close(CLOSE_CODES.worldFull, 'this world is full: choose another world');
     if (!inWorld && deps.saves.isPending(id)) {
       return connection.close(
