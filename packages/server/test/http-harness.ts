@@ -59,7 +59,7 @@ export async function createTestApp(
   });
   const database =
     opts.share?.database ?? (await createTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite'));
-  const repos = createRepositories(database);
+  const repos = createRepositories(database, { worldId: config.world.id });
   const content = await bundledContent();
   if (!opts.share) await repos.items.syncDefinitions(itemRowsFromContent(content));
   // The lifetimes start-server gives them, so tests see the configured ANONYMOUS_TOKEN_TTL_SECONDS.

@@ -34,6 +34,7 @@ import { InputRecorder } from '../world/input-recorder';
 import { LeaseKeeper } from '../world/lease-keeper';
 import { SaveQueue } from '../world/save-queue';
 import { WorldHost } from '../world/world-host';
+import { heartbeatInterval, WorldRegistry } from '../world/world-registry';
 import { accountStore } from './account-store';
 import { EXCHANGED_TOKEN_TTL_SECONDS } from '../transport/http/routes/auth';
 import { createLogger } from './logger';
@@ -48,8 +49,10 @@ export interface RunningServer {
   host: WorldHost;
   /** This process's ownership of the world in its database: saves are written only while it is held. */
   ownership: WorldOwnership;
-  /** Names this process as the holder of its character leases (the ownership's instance when it has one). */
+  /** The id naming this process in the database (world list, world ownership, character leases). */
   instance: string;
+  /** This world's row in the world list. */
+  registry: WorldRegistry;
   /** Graceful shutdown within `config.shutdownTimeoutMs` (see docs/architecture.md). Idempotent. */
   close(): Promise<ShutdownReport>;
 }
@@ -117,15 +120,17 @@ export async function startServer(
     });
     cleanups.push(step('close database', () => database.close()));
     logger.info({ kind: database.kind }, 'database ready');
-    // One server process per database (docs/decisions/0012): taken before anything is written.
+    // One server process per world (docs/decisions/0013, 0015): taken before anything is written.
+    const worldId = config.world.id;
     const ownership = databaseUrl
-      ? await acquireWorldOwnership({ url: databaseUrl, logger, timeouts: config.databaseTimeouts })
+      ? await acquireWorldOwnership({ url: databaseUrl, worldId, logger, timeouts: config.databaseTimeouts })
       : embeddedWorldOwnership();
     cleanups.push(() => ownership.release());
-    const repos = createRepositories(database);
     // This process owns the world number now: what its previous run left open is closed and released.
     const instance = ownership.instance ?? randomUUID();
-    const orphaned = await repos.sessions.closeOpenOfWorld(config.world.id, 'server_restart');
+    // World-scoped rows (chunks, stock, ground, death locks, sessions) are this world's only.
+    const repos = createRepositories(database, { worldId });
+    const orphaned = await repos.sessions.closeAllOpen('server_restart');
     if (orphaned > 0) logger.warn({ sessions: orphaned }, 'closed sessions left open by an unclean stop');
     const staleLeases = await repos.leases.releaseLeftBy(config.world.id, instance);
     if (staleLeases > 0)
@@ -173,7 +178,7 @@ export async function startServer(
       crossWorld: crossWorldAdmin(repos, crossWorld.bus),
       ...(recorder ? { recorder } : {}),
     });
-    // Items still in a death's custody when the last run ended come back as gravestones.
+    // Items still in a death's custody when this world's last run ended come back as gravestones.
     const deathLocks = await repos.deaths.listActive();
     host.restoreDeaths(deathLocks);
     logger.info({ deathLocks: deathLocks.length }, 'restored active death locks');
@@ -216,6 +221,21 @@ export async function startServer(
     });
     await crossWorld.start(busReceiver({ social, gateway, host }));
     agents.attach(worldAgentLink(host, gateway));
+    const registry = new WorldRegistry({
+      repo: repos.worlds,
+      world: {
+        name: config.world.name,
+        address: config.publicWsUrl,
+        capacity: config.world.capacity,
+        activity: config.world.activity,
+        instance,
+      },
+      population: () => host.playersOnline(),
+      intervalMs: heartbeatInterval(config.world.leaseTtlMs),
+      logger,
+    });
+    // Runs after the drain below: a clean stop leaves the world listed offline.
+    cleanups.push(step('world list: offline', () => registry.stop()));
     // Another process took the world for good: nothing played here can be saved any more, so the
     // players are sent away (to log in where the world now lives) and no one else is let in.
     ownership.onChange((state) => {
@@ -257,6 +277,9 @@ export async function startServer(
     // (all of it within the budget, with a share left for the database, which closes after).
     cleanups.push(
       step('drain', async (budget) => {
+        // The world list's status is advisory: its write is not a step of its own (the offline
+        // step below waits for it), so a slow database cannot make the shutdown unclean for it.
+        void registry.drain();
         const sessionRows = gateway.closeAll(CLOSE_CODES.goingAway, 'server shutting down');
         const http = beginHttpClose(app);
         await budget.run('stop the world', () => host.stop());
@@ -293,9 +316,13 @@ export async function startServer(
     const address = await app.listen({ port: config.port, host: config.host });
     host.start();
     leases.start();
-    logger.info({ seed, runId, tickMs: config.tickMs, worldId: config.world.id, instance }, 'world ticking');
+    await registry.start();
+    logger.info(
+      { seed, runId, tickMs: config.tickMs, worldId, name: config.world.name, instance },
+      'world ticking',
+    );
     logger.info({ address, authMode: config.idp ? 'identity-provider' : 'anonymous' }, 'server listening');
-    return { app, config, url: address, logger, repos, host, ownership, instance, close };
+    return { app, config, url: address, logger, repos, host, ownership, instance, registry, close };
   } catch (err) {
     await close();
     throw err;
@@ -305,7 +332,7 @@ export async function startServer(
 /**
  * World state kept by features comes back before the first tick: the world chunks (objects whose
  * state differs from the placements), the stock of every shop that has saved stock, and the items
- * lying on the ground.
+ * lying on the ground, each of this world only (`repos` is bound to it).
  */
 async function restoreFeatureRecords(
   host: WorldHost,

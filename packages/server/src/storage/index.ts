@@ -17,7 +17,13 @@ export {
 export { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './postgres-pool';
 export { startLocalPostgres, type LocalPostgres, type LocalPostgresOptions } from './local-postgres';
 export type { AppDatabase, Database, DatabaseKind, Schema, StorageLogger } from './types';
-export { createRepositories, type Repositories } from './repositories';
+export { createRepositories, type Repositories, type RepositoryOptions } from './repositories';
+export type {
+  StoredWorldStatus,
+  WorldListing,
+  WorldRegistration,
+  WorldRepository,
+} from './repositories/worlds';
 export type * from './repositories/ports';
 export type * from './repositories/ports-more';
 export type * from './repositories/ports-leases';

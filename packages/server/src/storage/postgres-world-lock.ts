@@ -10,20 +10,25 @@ import type { OwnershipState, WorldOwnership, WorldOwnershipOptions } from './wo
  * docs/decisions/0013-one-process-per-database.md).
  */
 
-/** Thrown at start when another live server process owns the world of the database. */
+/** Thrown at start when another live server process owns this process's world in the database. */
 export class WorldInUseError extends Error {
-  constructor(readonly holder: string) {
+  constructor(
+    readonly holder: string,
+    readonly worldId: number,
+  ) {
     super(
-      `the world in this database is owned by another server process (${holder}); ` +
-        'one server process per database: stop the other one, or give this one its own database',
+      `world ${worldId} in this database is owned by another server process (${holder}); ` +
+        'one server process per world: stop the other one, or give this one another WORLD_ID',
     );
     this.name = 'WorldInUseError';
   }
 }
 
-/** Key of the session-level advisory lock that stands for the world (per database). */
+/**
+ * First key of the session-level advisory lock that stands for a world: the lock of world N is the
+ * two-key lock (724311908, N), per database.
+ */
 export const WORLD_ADVISORY_LOCK = 724_311_908;
-const ROW_ID = 'world';
 const APP_PREFIX = 'tilerealm-world:';
 
 type Claim =
@@ -50,9 +55,12 @@ export class PostgresWorldOwnership implements WorldOwnership {
   private retry: NodeJS.Timeout | undefined;
   private attempts = 0;
   private readonly listeners = new Set<(state: OwnershipState) => void>();
+  /** The world's `world_owner` row id: its number as text. */
+  private readonly rowId: string;
 
   constructor(private readonly opts: WorldOwnershipOptions) {
     this.timeouts = opts.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS;
+    this.rowId = String(opts.worldId);
   }
 
   held(): boolean {
@@ -87,12 +95,12 @@ export class PostgresWorldOwnership implements WorldOwnership {
           return;
         }
         if (claim.kind === 'taken') {
-          if (Date.now() >= refuseAt) throw new WorldInUseError(claim.holder);
-        } else if (claim.kind === 'superseded') throw new WorldInUseError(claim.by);
+          if (Date.now() >= refuseAt) throw new WorldInUseError(claim.holder, this.opts.worldId);
+        } else if (claim.kind === 'superseded') throw new WorldInUseError(claim.by, this.opts.worldId);
         else if (waitUntil === undefined) {
           waitUntil = Date.now() + waitMs;
           this.opts.logger.warn(
-            `the database restarted while ${claim.previous} owned the world: giving it ${waitMs / 1000} s to reconnect`,
+            `the database restarted while ${claim.previous} owned world ${this.opts.worldId}: giving it ${waitMs / 1000} s to reconnect`,
           );
         }
       } catch (err) {
@@ -116,10 +124,10 @@ export class PostgresWorldOwnership implements WorldOwnership {
     if (held) {
       try {
         await client.query(`UPDATE world_owner SET "releasedAt" = now() WHERE id = $1 AND instance = $2`, [
-          ROW_ID,
+          this.rowId,
           this.instance,
         ]);
-        await client.query('SELECT pg_advisory_unlock($1)', [WORLD_ADVISORY_LOCK]);
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [WORLD_ADVISORY_LOCK, this.opts.worldId]);
       } catch (err) {
         // Ending the session below frees the lock anyway; the row stays claimed, which only makes a
         // newcomer right after a database restart wait a few seconds.
@@ -155,7 +163,7 @@ export class PostgresWorldOwnership implements WorldOwnership {
    */
   private async claim(client: pg.Client, mode: 'newcomer' | 'force' | 'reclaim'): Promise<Claim> {
     if (mode === 'newcomer') {
-      const row = await readRow(client);
+      const row = await readRow(client, this.rowId);
       const windowMs = this.opts.reclaimWindowMs ?? 60_000;
       if (
         row &&
@@ -168,8 +176,9 @@ export class PostgresWorldOwnership implements WorldOwnership {
         return holder.kind === 'taken' ? holder : { kind: 'wait', previous: describeRow(row) };
       }
     }
-    const locked = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+    const locked = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [
       WORLD_ADVISORY_LOCK,
+      this.opts.worldId,
     ]);
     if (!locked.rows[0]?.locked) {
       const holder = await this.describeHolder(client);
@@ -178,9 +187,9 @@ export class PostgresWorldOwnership implements WorldOwnership {
         : { kind: 'taken', holder: 'a session that has just ended', ours: undefined };
     }
     if (mode === 'reclaim') {
-      const row = await readRow(client);
+      const row = await readRow(client, this.rowId);
       if (row && row.instance !== this.instance) {
-        await client.query('SELECT pg_advisory_unlock($1)', [WORLD_ADVISORY_LOCK]);
+        await client.query('SELECT pg_advisory_unlock($1, $2)', [WORLD_ADVISORY_LOCK, this.opts.worldId]);
         return { kind: 'superseded', by: describeRow(row) };
       }
     }
@@ -189,7 +198,7 @@ export class PostgresWorldOwnership implements WorldOwnership {
        VALUES ($1, $2, $3, $4, now(), NULL)
        ON CONFLICT (id) DO UPDATE SET instance = excluded.instance, host = excluded.host,
          pid = excluded.pid, "claimedAt" = excluded."claimedAt", "releasedAt" = NULL`,
-      [ROW_ID, this.instance, hostname(), process.pid],
+      [this.rowId, this.instance, hostname(), process.pid],
     );
     return { kind: 'held' };
   }
@@ -199,14 +208,14 @@ export class PostgresWorldOwnership implements WorldOwnership {
     const result = await client.query<{ pid: number; app: string; addr: string | null; since: Date }>(
       `SELECT a.pid, a.application_name AS app, a.client_addr::text AS addr, a.backend_start AS since
          FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-        WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 0 AND l.objid = $1 AND l.objsubid = 1
+        WHERE l.locktype = 'advisory' AND l.granted AND l.classid = $1 AND l.objid = $2 AND l.objsubid = 2
           AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-      [WORLD_ADVISORY_LOCK],
+      [WORLD_ADVISORY_LOCK, this.opts.worldId],
     );
     const session = result.rows[0];
     if (!session) return { kind: 'free' };
     const ours = session.app === `${APP_PREFIX}${this.instance}` ? session.pid : undefined;
-    const row = await readRow(client);
+    const row = await readRow(client, this.rowId);
     const named = row && session.app === `${APP_PREFIX}${row.instance}` ? `${describeRow(row)}, ` : '';
     const from = session.addr ? ` from ${session.addr}` : '';
     return {
@@ -307,13 +316,13 @@ export class PostgresWorldOwnership implements WorldOwnership {
   }
 }
 
-async function readRow(client: pg.Client): Promise<OwnerRow | undefined> {
+async function readRow(client: pg.Client, rowId: string): Promise<OwnerRow | undefined> {
   const found = await client.query<OwnerRow>(
     `SELECT instance, host, pid, "claimedAt" < pg_postmaster_start_time() AS "beforeRestart",
             (extract(epoch FROM now() - pg_postmaster_start_time()) * 1000)::float8 AS "dbUpMs",
             "releasedAt" IS NOT NULL AS released
        FROM world_owner WHERE id = $1`,
-    [ROW_ID],
+    [rowId],
   );
   return found.rows[0];
 }

@@ -21,12 +21,13 @@ const logger = {
 };
 const timeouts = { statementMs: 1_000, connectMs: 1_000 };
 
-describe.skipIf(!havePostgresBinaries)('world ownership (one server process per PostgreSQL database)', () => {
+describe.skipIf(!havePostgresBinaries)('world ownership (one server process per world in PostgreSQL)', () => {
   let cluster: Awaited<ReturnType<typeof privatePostgres>>;
   let admin: pg.Pool;
   const acquire = (extra: Partial<WorldOwnershipOptions> = {}) =>
     acquireWorldOwnership({
       url: cluster.url,
+      worldId: 1,
       logger,
       timeouts,
       heartbeatMs: 200,
@@ -52,7 +53,8 @@ describe.skipIf(!havePostgresBinaries)('world ownership (one server process per 
   const holderSession = async () =>
     (
       await admin.query<{ pid: number }>(
-        `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted`,
+        `SELECT pid FROM pg_locks
+          WHERE locktype = 'advisory' AND classid = $1 AND objid = 1 AND objsubid = 2 AND granted`,
         [WORLD_ADVISORY_LOCK],
       )
     ).rows[0]?.pid;
@@ -69,6 +71,42 @@ describe.skipIf(!havePostgresBinaries)('world ownership (one server process per 
     const next = await acquire();
     expect(next.held()).toBe(true);
     await next.release();
+  });
+
+  it('lets worlds 1 and 2 share one database, each owned by one process, each fenced by its own row', async () => {
+    const one = await acquire();
+    const two = await acquire({ worldId: 2 });
+    expect([one.held(), two.held()]).toEqual([true, true]);
+    // A second process of either world is still refused, naming the world.
+    await expect(acquire({ worldId: 2 })).rejects.toThrow('world 2 in this database is owned by another');
+    await expect(acquire()).rejects.toThrow('world 1 in this database is owned by another');
+    const rows = await admin.query<{ id: string; released: boolean }>(
+      `SELECT id, "releasedAt" IS NOT NULL AS released FROM world_owner WHERE id IN ('1', '2') ORDER BY id`,
+    );
+    expect(rows.rows).toEqual([
+      { id: '1', released: false },
+      { id: '2', released: false },
+    ]);
+    const db = await openDatabase({ url: cluster.url, dataDir: '', timeouts });
+    try {
+      const world1 = createRepositories(db, { worldId: 1 });
+      const world2 = createRepositories(db, { worldId: 2 });
+      expect(await world1.transaction((tx) => stillOwner(one, tx))).toBe(true);
+      expect(await world2.transaction((tx) => stillOwner(two, tx))).toBe(true);
+      // Each fence reads its own world's row: world 1's owner does not own world 2.
+      expect(await world2.transaction((tx) => stillOwner(one, tx))).toBe(false);
+      // World 2 stopping frees world 2 only.
+      await two.release();
+      expect(one.held()).toBe(true);
+      expect(await world1.transaction((tx) => stillOwner(one, tx))).toBe(true);
+      const again = await acquire({ worldId: 2 });
+      expect(again.held()).toBe(true);
+      await again.release();
+    } finally {
+      await db.close();
+      await one.release();
+      await two.release();
+    }
   });
 
   it('takes the lock back after its session is killed, and after a database restart', async () => {
@@ -96,7 +134,7 @@ describe.skipIf(!havePostgresBinaries)('world ownership (one server process per 
     // A previous owner's claim, then a database restart: it may be about to reconnect.
     const other = '00000000-0000-0000-0000-000000000001';
     await admin.query(
-      `INSERT INTO world_owner (id, instance, host, pid, "claimedAt") VALUES ('world', $1, 'elsewhere', 42, now())
+      `INSERT INTO world_owner (id, instance, host, pid, "claimedAt") VALUES ('1', $1, 'elsewhere', 42, now())
        ON CONFLICT (id) DO UPDATE SET instance = $1, host = 'elsewhere', pid = 42, "claimedAt" = now(), "releasedAt" = NULL`,
       [other],
     );
@@ -113,7 +151,7 @@ describe.skipIf(!havePostgresBinaries)('world ownership (one server process per 
       logged.some((m) => m.includes('giving it 60 s to reconnect')),
     );
     await comeback.connect();
-    await comeback.query('SELECT pg_advisory_lock($1)', [WORLD_ADVISORY_LOCK]);
+    await comeback.query('SELECT pg_advisory_lock($1, 1)', [WORLD_ADVISORY_LOCK]);
     await expect(waiting).rejects.toThrow('process 42 on elsewhere, database session');
     await comeback.end();
 
@@ -124,7 +162,7 @@ describe.skipIf(!havePostgresBinaries)('world ownership (one server process per 
     const newcomer = await acquire({ reclaimWaitMs: 1_500 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
     expect(newcomer.held()).toBe(true);
-    const row = await admin.query<{ pid: number }>(`SELECT pid FROM world_owner WHERE id = 'world'`);
+    const row = await admin.query<{ pid: number }>(`SELECT pid FROM world_owner WHERE id = '1'`);
     expect(row.rows[0]?.pid).toBe(process.pid);
     await newcomer.release();
   }, 60_000);
@@ -173,13 +211,13 @@ describe.skipIf(!havePostgresBinaries)('world ownership (one server process per 
         try {
           await claim.query(`SET lock_timeout = '200ms'`);
           await expect(
-            claim.query(`UPDATE world_owner SET instance = 'other' WHERE id = 'world'`),
+            claim.query(`UPDATE world_owner SET instance = 'other' WHERE id = '1'`),
           ).rejects.toThrow('lock timeout');
         } finally {
           claim.release();
         }
       });
-      await admin.query(`UPDATE world_owner SET instance = 'other' WHERE id = 'world'`);
+      await admin.query(`UPDATE world_owner SET instance = 'other' WHERE id = '1'`);
       expect(await repos.transaction((tx) => stillOwner(owner, tx))).toBe(false);
     } finally {
       await db.close();

@@ -12,9 +12,10 @@ export { WORLD_ADVISORY_LOCK, WorldInUseError } from './postgres-world-lock';
 export type OwnershipState = 'held' | 'reconnecting' | 'lost' | 'released';
 
 /**
- * This process's ownership of the world stored in its database: one server process per database
- * until world nodes exist (docs/decisions/0013-one-process-per-database.md). Writes of world state
- * (saves) must only happen while {@link held} is true.
+ * This process's ownership of its world (WORLD_ID) in the database: one server process per world,
+ * any number of worlds per database (docs/decisions/0013-one-process-per-database.md,
+ * docs/decisions/0015-world-nodes-and-character-leases.md). Writes of world state (saves) must only
+ * happen while {@link held} is true.
  */
 export interface WorldOwnership {
   /**
@@ -51,6 +52,8 @@ export interface OwnershipLogger {
 /** Options of {@link acquireWorldOwnership}. */
 export interface WorldOwnershipOptions {
   url: string;
+  /** The world this process runs (WORLD_ID): its lock and its `world_owner` row. */
+  worldId: number;
   logger: OwnershipLogger;
   timeouts?: PostgresTimeouts;
   /** How often the lock's connection is checked with a query (default 5 s). */
@@ -81,10 +84,11 @@ export function embeddedWorldOwnership(): WorldOwnership {
 }
 
 /**
- * Takes the world of the PostgreSQL database at `url` for this process: a session-level advisory
- * lock ({@link WORLD_ADVISORY_LOCK}) held on a dedicated connection for the life of the process, and
- * the `world_owner` row naming this process. Refuses with {@link WorldInUseError} when another live
- * process holds the lock, or when the previous owner was running when the database restarted less
+ * Takes world `worldId` of the PostgreSQL database at `url` for this process: a session-level
+ * advisory lock (the two-key lock ({@link WORLD_ADVISORY_LOCK}, worldId)) held on a dedicated
+ * connection for the life of the process, and the world's `world_owner` row (id: the world number
+ * as text) naming this process. Other worlds of the same database are not affected. Refuses with
+ * {@link WorldInUseError} when another live process holds the world's lock, or when the previous owner was running when the database restarted less
  * than a minute ago and takes the world back within `reclaimWaitMs` (a failover in progress).
  * After a connection loss the lock is taken back with backoff; see {@link OwnershipState}.
  */

@@ -171,6 +171,26 @@ describe.each(availableBackends())('SaveQueue records on %s', (kind) => {
     expect(await repos.inventory.get(ids.a)).toEqual([]);
   });
 
+  it("writes a world's records under its world: the same shop keeps its own stock in each world", async () => {
+    const logger = { error: (_obj: object, msg: string) => void logged.push(msg) };
+    const two = createRepositories(database, { worldId: 2 });
+    const worldTwo = new SaveQueue(two, logger, { retryDelayMs: 1 });
+    const worldOne = queue();
+    worldOne.pushRecord('storeStock', STORE, { hammer: 4 }, [snap(ids.a, 10)]);
+    worldTwo.pushRecord('storeStock', STORE, { hammer: 1, tinderbox: 2 }, [snap(ids.b, 20)]);
+    worldTwo.pushRecord('worldChunk', '3:-2', { objects: [] }, []);
+    const ground = { v: 1, piles: [{ itemId: 'logs', quantity: 1, x: 1, z: 1 }] };
+    worldTwo.pushRecord('groundRegion', '0:0', ground, []);
+    await Promise.all([worldOne.flush(), worldTwo.flush()]);
+    expect(logged).toEqual([]);
+    expect(await repos.storeStock.get(STORE)).toEqual({ hammer: 4 });
+    expect(await two.storeStock.get(STORE)).toEqual({ hammer: 1, tinderbox: 2 });
+    expect(await repos.worldChunks.list()).toEqual([]);
+    expect(await two.worldChunks.list()).toEqual([{ chunkKey: '3:-2', data: { objects: [] } }]);
+    expect(await repos.groundRegions.list()).toEqual([]);
+    expect(await two.groundRegions.list()).toEqual([{ regionKey: '0:0', data: ground }]);
+  });
+
   it('drops (and logs) store stock that is not item id -> units, still saving the snapshots', async () => {
     const saves = queue();
     saves.pushRecord('storeStock', STORE, { hammer: -1 }, [snap(ids.a, 9)]);

@@ -41,7 +41,7 @@ function runToExit(env: Record<string, string>): Promise<{ code: number | null; 
 
 const status = async (url: string) => (await fetch(`${url}/status`)).json() as Promise<unknown>;
 
-describe.skipIf(!process.env['DATABASE_URL'])('one server process per PostgreSQL database', () => {
+describe.skipIf(!process.env['DATABASE_URL'])('one server process per world in PostgreSQL', () => {
   it('refuses a second process with a clear message; the next one starts once the first stops or is killed', async () => {
     const db = await createEmptyPostgresDatabase();
     const world = await mkdtemp(join(tmpdir(), 'tilerealm-owner-'));
@@ -53,9 +53,9 @@ describe.skipIf(!process.env['DATABASE_URL'])('one server process per PostgreSQL
       const second = await runToExit(env);
       expect(second.code).toBe(1);
       expect(second.stderr).toContain(
-        'the world in this database is owned by another server process (process ',
+        'world 1 in this database is owned by another server process (process ',
       );
-      expect(second.stderr).toContain('one server process per database');
+      expect(second.stderr).toContain('one server process per world');
       // The first is unaffected.
       expect(await status(first.url)).toMatchObject({ status: 'ok', database: { ownership: 'held' } });
 

@@ -45,9 +45,22 @@ import {
   createWorldChunkRepository,
   createWorldOwnerRepository,
 } from './world';
+import { createWorldRepository, type WorldRepository } from './worlds';
 
-/** Every repository, bound to one database or one transaction. */
+/** Options of {@link createRepositories}. */
+export interface RepositoryOptions {
+  /**
+   * The world whose rows the world-scoped repositories read and write (world chunks, shop stock,
+   * ground regions, death locks, session rows, set-aside saves, the `world_owner` row); default 1.
+   * Account data (users, characters, banks, social lists, quests...) is global.
+   */
+  worldId?: number;
+}
+
+/** Every repository, bound to one database or one transaction, and to one world. */
 export interface Repositories {
+  /** The world the world-scoped repositories are bound to. */
+  readonly worldId: number;
   users: UserRepository;
   characters: CharacterRepository;
   inventory: InventoryRepository;
@@ -69,6 +82,8 @@ export interface Repositories {
   saveCommits: SaveCommitRepository;
   worldOwner: WorldOwnerRepository;
   leases: LeaseRepository;
+  /** The world list: this world's row, and every world's. */
+  worlds: WorldRepository;
   /**
    * Runs `fn` in one database transaction with repositories bound to it:
    * all of its writes commit together or none do (trades, bank moves, death
@@ -79,30 +94,36 @@ export interface Repositories {
 }
 
 /** Builds the Drizzle repositories on an open {@link Database} (or a drizzle instance or transaction). */
-export function createRepositories(database: Database | AppDatabase): Repositories {
+export function createRepositories(
+  database: Database | AppDatabase,
+  options: RepositoryOptions = {},
+): Repositories {
   const db = 'kind' in database ? database.db : database;
+  const worldId = options.worldId ?? 1;
   return {
+    worldId,
     users: createUserRepository(db),
     characters: createCharacterRepository(db),
     inventory: createInventoryRepository(db),
     equipment: createEquipmentRepository(db),
     bank: createBankRepository(db),
     items: createItemRepository(db),
-    sessions: createSessionRepository(db),
+    sessions: createSessionRepository(db, worldId),
     agents: createAgentRepository(db),
     social: createSocialRepository(db),
     npcKills: createNpcKillRepository(db),
     quests: createQuestRepository(db),
-    deaths: createDeathRepository(db),
-    worldChunks: createWorldChunkRepository(db),
-    storeStock: createStoreStockRepository(db),
+    deaths: createDeathRepository(db, worldId),
+    worldChunks: createWorldChunkRepository(db, worldId),
+    storeStock: createStoreStockRepository(db, worldId),
     tradeLog: createTradeLogRepository(db),
-    groundRegions: createGroundRegionRepository(db),
+    groundRegions: createGroundRegionRepository(db, worldId),
     itemLedger: createItemLedgerRepository(db),
-    saveQuarantine: createSaveQuarantineRepository(db),
+    saveQuarantine: createSaveQuarantineRepository(db, worldId),
     saveCommits: createSaveCommitRepository(db),
-    worldOwner: createWorldOwnerRepository(db),
+    worldOwner: createWorldOwnerRepository(db, worldId),
     leases: createLeaseRepository(db),
-    transaction: (fn) => db.transaction((tx) => fn(createRepositories(tx))),
+    worlds: createWorldRepository(db, worldId),
+    transaction: (fn) => db.transaction((tx) => fn(createRepositories(tx, { worldId }))),
   };
 }

@@ -8,24 +8,30 @@ import type {
   SaveQuarantineRepository,
 } from './ports-more';
 
-/** Drizzle implementation of {@link GroundRegionRepository}. */
-export function createGroundRegionRepository(db: AppDatabase): GroundRegionRepository {
+/** Drizzle implementation of {@link GroundRegionRepository}: the ground items of world `worldId`. */
+export function createGroundRegionRepository(db: AppDatabase, worldId: number): GroundRegionRepository {
   return {
     async put(regionKey, data, empty) {
       if (empty) {
-        await db.delete(groundRegions).where(eq(groundRegions.regionKey, regionKey));
+        await db
+          .delete(groundRegions)
+          .where(and(eq(groundRegions.worldId, worldId), eq(groundRegions.regionKey, regionKey)));
         return;
       }
       await db
         .insert(groundRegions)
-        .values({ regionKey, data })
-        .onConflictDoUpdate({ target: groundRegions.regionKey, set: { data, updatedAt: sql`now()` } });
+        .values({ worldId, regionKey, data })
+        .onConflictDoUpdate({
+          target: [groundRegions.worldId, groundRegions.regionKey],
+          set: { data, updatedAt: sql`now()` },
+        });
     },
 
     async list() {
       return db
         .select({ regionKey: groundRegions.regionKey, data: groundRegions.data })
         .from(groundRegions)
+        .where(eq(groundRegions.worldId, worldId))
         .orderBy(asc(groundRegions.regionKey));
     },
   };
@@ -55,15 +61,23 @@ export function createItemLedgerRepository(db: AppDatabase): ItemLedgerRepositor
   };
 }
 
-/** Drizzle implementation of {@link SaveQuarantineRepository}. */
-export function createSaveQuarantineRepository(db: AppDatabase): SaveQuarantineRepository {
+/** Drizzle implementation of {@link SaveQuarantineRepository}: the set-aside saves of world `worldId`. */
+export function createSaveQuarantineRepository(db: AppDatabase, worldId: number): SaveQuarantineRepository {
   return {
     async add(row) {
-      await db.insert(saveQuarantine).values(row).onConflictDoNothing();
+      await db
+        .insert(saveQuarantine)
+        .values({ ...row, worldId })
+        .onConflictDoNothing();
     },
 
     async list(limit = 100) {
-      return db.select().from(saveQuarantine).orderBy(desc(saveQuarantine.createdAt)).limit(limit);
+      return db
+        .select()
+        .from(saveQuarantine)
+        .where(eq(saveQuarantine.worldId, worldId))
+        .orderBy(desc(saveQuarantine.createdAt))
+        .limit(limit);
     },
   };
 }

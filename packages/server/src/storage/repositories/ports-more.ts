@@ -5,6 +5,9 @@ import type { DeathLockState } from '../../sim/core/types';
 /*
  * Ports for the features beyond accounts and characters: social lists, kill
  * counts, quests, death locks, world chunks, shop stock and the trade audit.
+ * Death locks, world chunks, shop stock, ground regions, set-aside saves and the
+ * `world_owner` row belong to one world: their repositories read and write only the
+ * rows of the world they were created for (`createRepositories(db, { worldId })`).
  */
 
 /** Friends (per character), friend requests, and ignore lists (per account). */
@@ -76,23 +79,23 @@ export interface DeathRepository {
    * state always wins, whatever the stored status.
    */
   upsert(state: DeathLockState): Promise<void>;
-  /** Every `active` lock of every character, oldest death first (createdAt, then id): the start-up restore. */
+  /** Every `active` lock of the world, oldest death first (createdAt, then id): the start-up restore. */
   listActive(): Promise<DeathLockState[]>;
-  /** The `active` locks of one character, in the same order. */
+  /** The `active` locks of one character in the world, in the same order. */
   listActiveFor(characterId: string): Promise<DeathLockState[]>;
 }
 
 export interface WorldChunkRepository {
   get(chunkKey: string): Promise<Record<string, JsonValue> | null>;
   upsert(chunkKey: string, data: Record<string, JsonValue>): Promise<void>;
-  /** Every stored chunk, ordered by key. */
+  /** Every stored chunk of the world, ordered by key. */
   list(): Promise<Array<{ chunkKey: string; data: Record<string, JsonValue> }>>;
 }
 
 /** The `world_owner` row (see world-ownership.ts). */
 export interface WorldOwnerRepository {
   /**
-   * True when the row still names `instance` as the world's owner; inside a transaction it also
+   * True when the world's row still names `instance` as the world's owner; inside a transaction it also
    * locks the row (FOR SHARE) until the transaction ends, so no other process can claim the world
    * before this transaction's writes commit: a fence for saves.
    */
@@ -127,7 +130,7 @@ export interface TradeLogRepository {
 export interface GroundRegionRepository {
   /** Writes the region's whole current record, or removes its row when it holds no pile (`empty`). */
   put(regionKey: string, data: Record<string, JsonValue>, empty: boolean): Promise<void>;
-  /** Every stored region, ordered by key (the start-up restore). */
+  /** Every stored region of the world, ordered by key (the start-up restore). */
   list(): Promise<Array<{ regionKey: string; data: Record<string, JsonValue> }>>;
 }
 
@@ -157,7 +160,7 @@ export interface SaveQuarantineRepository {
     error: string;
     payload: Record<string, JsonValue>;
   }): Promise<void>;
-  /** The newest set-aside saves first. */
+  /** The world's newest set-aside saves first. */
   list(limit?: number): Promise<SaveQuarantineRow[]>;
 }
 

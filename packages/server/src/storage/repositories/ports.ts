@@ -142,11 +142,11 @@ export interface SessionRepository {
   /** Closes an open session; false when it was unknown or already closed. */
   close(id: string, reason: string): Promise<boolean>;
   /**
-   * Closes every session of world `worldId` left open (its previous run crashed, skipping logout);
-   * returns how many. Other worlds' sessions are theirs to close.
+   * Closes every session of the repositories' world left open (a crash skips logout); returns how
+   * many. Other worlds' sessions are untouched.
    */
-  closeOpenOfWorld(worldId: number, reason: string): Promise<number>;
-  /** Newest first. */
+  closeAllOpen(reason: string): Promise<number>;
+  /** Newest first, in every world. */
   listByCharacter(characterId: string, limit?: number): Promise<PlayerSessionRow[]>;
 }
 

@@ -68,8 +68,8 @@ function rowToLock(row: PlayerDeathRow): DeathLockState {
   };
 }
 
-/** Drizzle implementation of {@link DeathRepository}. */
-export function createDeathRepository(db: AppDatabase): DeathRepository {
+/** Drizzle implementation of {@link DeathRepository}: the death locks of world `worldId`. */
+export function createDeathRepository(db: AppDatabase, worldId: number): DeathRepository {
   const listWhere = async (where: SQL | undefined) =>
     (
       await db
@@ -93,6 +93,7 @@ export function createDeathRepository(db: AppDatabase): DeathRepository {
         .insert(playerDeaths)
         .values({
           id: state.id,
+          worldId,
           characterId: state.characterId,
           ...fields,
           resolvedAt: active ? null : sql`now()`,
@@ -105,11 +106,17 @@ export function createDeathRepository(db: AppDatabase): DeathRepository {
     },
 
     listActive() {
-      return listWhere(eq(playerDeaths.status, 'active'));
+      return listWhere(and(eq(playerDeaths.worldId, worldId), eq(playerDeaths.status, 'active')));
     },
 
     listActiveFor(characterId) {
-      return listWhere(and(eq(playerDeaths.characterId, characterId), eq(playerDeaths.status, 'active')));
+      return listWhere(
+        and(
+          eq(playerDeaths.worldId, worldId),
+          eq(playerDeaths.characterId, characterId),
+          eq(playerDeaths.status, 'active'),
+        ),
+      );
     },
   };
 }

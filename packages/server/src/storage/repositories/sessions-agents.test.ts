@@ -56,8 +56,9 @@ describe.each(availableBackends())('sessions and agents on %s', (kind) => {
       await repos.sessions.open({ ...a, worldId: 7 });
       await repos.sessions.open({ ...b, worldId: 7 });
       const elsewhere = await repos.sessions.open({ ...other, worldId: 8 });
-      expect(await repos.sessions.closeOpenOfWorld(7, 'server_restart')).toBe(2);
-      expect(await repos.sessions.closeOpenOfWorld(7, 'server_restart')).toBe(0);
+      const seven = createRepositories(database, { worldId: 7 });
+      expect(await seven.sessions.closeAllOpen('server_restart')).toBe(2);
+      expect(await seven.sessions.closeAllOpen('server_restart')).toBe(0);
       const [row] = await repos.sessions.listByCharacter(b.characterId);
       expect(row?.reason).toBe('server_restart');
       const [open] = await repos.sessions.listByCharacter(other.characterId);

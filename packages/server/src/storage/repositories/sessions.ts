@@ -4,8 +4,8 @@ import { playerSessions } from '../schema';
 import type { AppDatabase } from '../types';
 import type { SessionRepository } from './ports';
 
-/** Drizzle implementation of {@link SessionRepository}. */
-export function createSessionRepository(db: AppDatabase): SessionRepository {
+/** Drizzle implementation of {@link SessionRepository}: sessions left open are closed at start by world `worldId`. */
+export function createSessionRepository(db: AppDatabase, worldId: number): SessionRepository {
   return {
     async open(input) {
       const rows = await db
@@ -33,7 +33,7 @@ export function createSessionRepository(db: AppDatabase): SessionRepository {
       return rows.length > 0;
     },
 
-    async closeOpenOfWorld(worldId, reason) {
+    async closeAllOpen(reason) {
       const rows = await db
         .update(playerSessions)
         .set({ logoutAt: sql`now()`, reason })

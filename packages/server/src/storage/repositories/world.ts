@@ -9,42 +9,51 @@ import type {
   WorldOwnerRepository,
 } from './ports-more';
 
-/** Drizzle implementation of {@link WorldChunkRepository}. */
-export function createWorldChunkRepository(db: AppDatabase): WorldChunkRepository {
+/** Drizzle implementation of {@link WorldChunkRepository}: the chunks of world `worldId`. */
+export function createWorldChunkRepository(db: AppDatabase, worldId: number): WorldChunkRepository {
+  const ofWorld = eq(worldChunks.worldId, worldId);
   return {
     async get(chunkKey) {
-      const rows = await db.select().from(worldChunks).where(eq(worldChunks.chunkKey, chunkKey));
+      const rows = await db
+        .select()
+        .from(worldChunks)
+        .where(and(ofWorld, eq(worldChunks.chunkKey, chunkKey)));
       return rows[0]?.data ?? null;
     },
 
     async upsert(chunkKey, data) {
       await db
         .insert(worldChunks)
-        .values({ chunkKey, data })
-        .onConflictDoUpdate({ target: worldChunks.chunkKey, set: { data, updatedAt: sql`now()` } });
+        .values({ worldId, chunkKey, data })
+        .onConflictDoUpdate({
+          target: [worldChunks.worldId, worldChunks.chunkKey],
+          set: { data, updatedAt: sql`now()` },
+        });
     },
 
     async list() {
       return db
         .select({ chunkKey: worldChunks.chunkKey, data: worldChunks.data })
         .from(worldChunks)
+        .where(ofWorld)
         .orderBy(asc(worldChunks.chunkKey));
     },
   };
 }
 
-/** Drizzle implementation of {@link StoreStockRepository}. */
-export function createStoreStockRepository(db: AppDatabase): StoreStockRepository {
+/** Drizzle implementation of {@link StoreStockRepository}: the shop stock of world `worldId`. */
+export function createStoreStockRepository(db: AppDatabase, worldId: number): StoreStockRepository {
+  const ofStore = (storeId: string) => and(eq(storeStock.worldId, worldId), eq(storeStock.storeId, storeId));
   return {
     async get(storeId) {
-      const rows = await db.select().from(storeStock).where(eq(storeStock.storeId, storeId));
+      const rows = await db.select().from(storeStock).where(ofStore(storeId));
       return Object.fromEntries(rows.map((r) => [r.itemId, r.stock]));
     },
 
     async replaceAll(storeId, stock) {
-      const rows = Object.entries(stock).map(([itemId, n]) => ({ storeId, itemId, stock: n }));
+      const rows = Object.entries(stock).map(([itemId, n]) => ({ worldId, storeId, itemId, stock: n }));
       await db.transaction(async (tx) => {
-        await tx.delete(storeStock).where(eq(storeStock.storeId, storeId));
+        await tx.delete(storeStock).where(ofStore(storeId));
         if (rows.length > 0) await tx.insert(storeStock).values(rows);
       });
     },
@@ -83,15 +92,19 @@ export function createTradeLogRepository(db: AppDatabase): TradeLogRepository {
   };
 }
 
-/** Drizzle implementation of {@link WorldOwnerRepository}. */
-export function createWorldOwnerRepository(db: AppDatabase): WorldOwnerRepository {
+/** Drizzle implementation of {@link WorldOwnerRepository}: the `world_owner` row of world `worldId`. */
+export function createWorldOwnerRepository(db: AppDatabase, worldId: number): WorldOwnerRepository {
   return {
     async holds(instance) {
       const rows = await db
         .select({ id: worldOwner.id })
         .from(worldOwner)
         .where(
-          and(eq(worldOwner.id, 'world'), eq(worldOwner.instance, instance), isNull(worldOwner.releasedAt)),
+          and(
+            eq(worldOwner.id, String(worldId)),
+            eq(worldOwner.instance, instance),
+            isNull(worldOwner.releasedAt),
+          ),
         )
         .for('share');
       return rows.length > 0;

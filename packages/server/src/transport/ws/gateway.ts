@@ -110,6 +110,13 @@ export class Gateway implements PlayerSink, SocialLink {
     await this.attach(connection, character, issuedToken, query.takeover === true);
   }
 
+  /** Players in the world or on their way in (logins being loaded count already). */
+  private present(): number {
+    let arriving = 0;
+    for (const id of this.loading) if (!this.byCharacter.has(id)) arriving++;
+    return Math.max(this.byCharacter.size, this.deps.host.playersOnline()) + arriving;
+  }
+
   private async attach(
     connection: Connection,
     character: CharacterRow,
@@ -125,14 +132,15 @@ export class Gateway implements PlayerSink, SocialLink {
     const previous = this.byCharacter.get(id);
     // An attached session means the player is in the world or its login is queued for the next tick.
     const inWorld = previous !== undefined || deps.host.isOnline(id);
+    // A player already in the world (a resume, a takeover) always gets back in.
+    if (!inWorld && this.present() >= deps.world.capacity)
+      return connection.close(CLOSE_CODES.worldFull, WORLD_FULL_REASON);
     if (!inWorld && deps.saves.isPending(id)) {
       return connection.close(
         CLOSE_CODES.savePending,
         'the previous session is still being saved: try again in a moment',
       );
     }
-    if (!inWorld && this.byCharacter.size + this.loading.size >= deps.world.capacity)
-      return connection.close(CLOSE_CODES.worldFull, WORLD_FULL_REASON);
     this.loading.add(id);
     let attached: Attached | undefined;
     let leased = false;

@@ -17,6 +17,8 @@ export const statusResponse = z.object({
   version: z.string(),
   commitHash: z.string(),
   environment: z.string(),
+  /** The world this process runs (WORLD_ID, WORLD_NAME). */
+  world: z.object({ id: z.number().int(), name: z.string() }),
   uptimeSeconds: z.number(),
   playersOnline: z.number().int(),
   authMode: z.enum(['anonymous', 'identity-provider']),
@@ -82,6 +84,7 @@ export async function healthRoutes(app: FastifyInstance, deps: HttpDeps): Promis
         version: deps.version,
         commitHash: deps.config.commitHash,
         environment: deps.config.env,
+        world: { id: deps.config.world.id, name: deps.config.world.name },
         uptimeSeconds: Math.round((Date.now() - deps.startedAt.getTime()) / 1000),
         playersOnline: deps.world.playersOnline(),
         authMode: deps.config.idp ? ('identity-provider' as const) : ('anonymous' as const),

@@ -17,6 +17,7 @@ import { socialRoutes } from './social';
 import { templateRoutes } from './templates';
 import { voiceRoutes } from './voice';
 import { worldV1Routes } from './world-v1';
+import { worldListRoutes } from './worlds';
 
 /** Every route group, each a small plugin of its own. */
 export async function registerRoutes(app: FastifyInstance, deps: HttpDeps): Promise<void> {
@@ -27,6 +28,7 @@ export async function registerRoutes(app: FastifyInstance, deps: HttpDeps): Prom
   await authRoutes(app, deps);
   await playerV1Routes(app, deps);
   await worldV1Routes(app, deps);
+  await worldListRoutes(app, deps);
   await characterRoutes(app, deps);
   await characterManagementRoutes(app, deps);
   await playerQueryRoutes(app, deps);
