@@ -1,4 +1,4 @@
-import { socketUrlOf } from '@tilerealm/sdk';
+import { listWorlds, socketUrlOf } from '@tilerealm/sdk';
 import { z } from 'zod';
 import { requestJson } from './game-api';
 
@@ -97,10 +97,24 @@ export class AgentDirectory {
 }
 
 /**
- * The WebSocket address agents of world `worldId` connect to. Today that is the configured game
- * server's `/ws` (GAME_SERVER_URL is expected to be, or to route to, that world); this is the one
- * place to look the world's address up in the world list (`GET /api/v1/worlds`) instead.
+ * The WebSocket address agents of world `worldId` connect to: the world's address in the world list
+ * (`GET /api/v1/worlds` of the game server), or the game server's own `/ws` when the list does not
+ * name the world (a server without a world list, or a world not registered yet). `log` hears why
+ * the list was not used.
  */
-export function worldSocketUrl(serverUrl: string, _worldId: number): string {
+export async function worldSocketUrl(
+  serverUrl: string,
+  worldId: number,
+  log: (line: string) => void = () => undefined,
+): Promise<string> {
+  try {
+    const world = (await listWorlds(serverUrl)).find((w) => w.id === worldId);
+    if (world) return world.address;
+    log(`world ${worldId} is not in the world list: agents connect to ${serverUrl}`);
+  } catch (err) {
+    log(
+      `no world list (${err instanceof Error ? err.message : String(err)}): agents connect to ${serverUrl}`,
+    );
+  }
   return socketUrlOf(serverUrl);
 }

@@ -67,6 +67,8 @@ export class AgentRuntime {
   private constructor(
     private readonly deps: RuntimeDeps,
     private readonly store: AgentStore,
+    /** The WebSocket address of the runtime's world (from the world list). */
+    private readonly socketUrl: string,
   ) {
     const t = deps.tokenRefresh;
     this.refreshTimer = new RefreshTimer(
@@ -83,7 +85,10 @@ export class AgentRuntime {
       console.log(`[agents] ${line}`),
     );
     const store = imported ? await AgentStore.open(deps.directory, deps.worldId) : importer;
-    const runtime = new AgentRuntime(deps, store);
+    const socketUrl = await worldSocketUrl(deps.serverUrl, deps.worldId, (line) =>
+      console.log(`[agents] ${line}`),
+    );
+    const runtime = new AgentRuntime(deps, store, socketUrl);
     for (const record of store.list()) runtime.runners.set(record.agentId, runtime.runnerFor(record));
     return runtime;
   }
@@ -218,7 +223,7 @@ export class AgentRuntime {
 
   private runnerFor(record: AgentRecord): AgentRunner {
     const runner = new AgentRunner(record, {
-      socketUrl: worldSocketUrl(this.deps.serverUrl, record.worldId),
+      socketUrl: this.socketUrl,
       places: this.deps.places,
       llm: this.deps.llm,
       sessionToken: async (agentId) => (await this.deps.directory.sessionToken(agentId)).token,

@@ -221,15 +221,16 @@ export async function startServer(
     });
     await crossWorld.start(busReceiver({ social, gateway, host }));
     agents.attach(worldAgentLink(host, gateway));
+    const registration = {
+      name: config.world.name,
+      address: config.publicWsUrl,
+      capacity: config.world.capacity,
+      activity: config.world.activity,
+      instance,
+    };
     const registry = new WorldRegistry({
       repo: repos.worlds,
-      world: {
-        name: config.world.name,
-        address: config.publicWsUrl,
-        capacity: config.world.capacity,
-        activity: config.world.activity,
-        instance,
-      },
+      world: registration,
       population: () => host.playersOnline(),
       intervalMs: heartbeatInterval(config.world.leaseTtlMs),
       logger,
@@ -314,6 +315,8 @@ export async function startServer(
       }),
     );
     const address = await app.listen({ port: config.port, host: config.host });
+    // Without PUBLIC_WS_URL the world list names the port really listened on (PORT=0 picks one).
+    if (!env['PUBLIC_WS_URL']?.trim()) registration.address = `ws://localhost:${new URL(address).port}/ws`;
     host.start();
     leases.start();
     await registry.start();

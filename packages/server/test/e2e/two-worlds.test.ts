@@ -34,7 +34,8 @@ type Graves = ServerPayload<'gravestone:update'>['gravestones'];
 
 function holdingsOf(player: Sync): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const s of [...player.inventory, ...player.equipment]) out[s.itemId] = (out[s.itemId] ?? 0) + s.quantity;
+  for (const s of [...player.inventory, ...player.equipment])
+    out[s.itemId] = (out[s.itemId] ?? 0) + s.quantity;
   if (player.coins > 0) out['coins'] = player.coins;
   return out;
 }
@@ -63,7 +64,9 @@ async function groundUnits(worlds: Worlds, worldId: number, itemId: string): Pro
     'SELECT data FROM ground_regions WHERE "worldId" = $1',
     [worldId],
   );
-  return rows.flatMap((r) => r.data.piles ?? []).reduce((n, p) => n + (p.itemId === itemId ? p.quantity : 0), 0);
+  return rows
+    .flatMap((r) => r.data.piles ?? [])
+    .reduce((n, p) => n + (p.itemId === itemId ? p.quantity : 0), 0);
 }
 
 describe.skipIf(!canRunWorlds)('two worlds on one database and one Redis (processes)', () => {
@@ -81,7 +84,10 @@ describe.skipIf(!canRunWorlds)('two worlds on one database and one Redis (proces
     const id = c.welcome?.playerId ?? '';
     await c.close();
     // The lease goes with the logout save: only then may another world load the character.
-    await eventually(`the lease of ${id} to be released`, async () => (await leaseOf(worlds.db, id)) === undefined);
+    await eventually(
+      `the lease of ${id} to be released`,
+      async () => (await leaseOf(worlds.db, id)) === undefined,
+    );
   };
 
   beforeAll(async () => {
@@ -131,7 +137,9 @@ describe.skipIf(!canRunWorlds)('two worlds on one database and one Redis (proces
         join(one, { token, characterId }),
         join(two, { token, characterId }),
       ]);
-      const inside = attempts.flatMap((a, i) => (a.status === 'fulfilled' ? [{ client: a.value, world: i + 1 }] : []));
+      const inside = attempts.flatMap((a, i) =>
+        a.status === 'fulfilled' ? [{ client: a.value, world: i + 1 }] : [],
+      );
       const refused = attempts.flatMap((a) => (a.status === 'rejected' ? [a.reason as unknown] : []));
       expect(inside, `round ${round}`).toHaveLength(1);
       const winner = inside[0];
@@ -203,7 +211,8 @@ describe.skipIf(!canRunWorlds)('two worlds on one database and one Redis (proces
         await c.request('player:requestSync', {});
         return npcs.has('shopkeeper_marla');
       });
-      const open = () => c.request('player:action', { action: 'openShop', npcId: npcs.get('shopkeeper_marla') ?? '' });
+      const open = () =>
+        c.request('player:action', { action: 'openShop', npcId: npcs.get('shopkeeper_marla') ?? '' });
       return { c, open, stock: () => shop?.items.find((i) => i.itemId === 'tinderbox')?.stock };
     };
     const buyer = await atShop(one);
