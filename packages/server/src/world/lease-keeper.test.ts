@@ -85,7 +85,8 @@ describe.each(availableBackends())('LeaseKeeper on %s', (kind) => {
     let down = true;
     const flaky: LeaseRepository = {
       ...repos.leases,
-      renewAll: (instance) => (down ? Promise.reject(new Error('connection refused')) : repos.leases.renewAll(instance)),
+      renewAll: (instance) =>
+        down ? Promise.reject(new Error('connection refused')) : repos.leases.renewAll(instance),
     };
     const k = keeper(flaky);
     await k.take(a);

@@ -120,9 +120,12 @@ export class LeaseKeeper {
 
   private schedule(): void {
     if (!this.running) return;
-    this.timer = setTimeout(() => {
-      void this.renew().finally(() => this.schedule());
-    }, Math.max(1, Math.floor(this.ttlMs / 3)));
+    this.timer = setTimeout(
+      () => {
+        void this.renew().finally(() => this.schedule());
+      },
+      Math.max(1, Math.floor(this.ttlMs / 3)),
+    );
     this.timer.unref();
   }
 
@@ -140,7 +143,10 @@ export class LeaseKeeper {
       if (held.has(id) || this.book.get(id) !== generation) continue;
       this.book.delete(id);
       if (!this.watcher?.inUse(id)) continue; // released by its final save
-      this.opts.logger.warn({ characterId: id }, 'another world took over a character lease: ending its session');
+      this.opts.logger.warn(
+        { characterId: id },
+        'another world took over a character lease: ending its session',
+      );
       this.guard('ending the session of a lost lease', id, () => this.watcher?.lost(id));
     }
     if (!this.watcher) return;

@@ -148,7 +148,13 @@ export async function writeBatch(tx: Repositories, w: BatchWrites, tickMs: numbe
     await tx.equipment.replaceAll(s.id, s.equipment);
     await tx.bank.replaceAll(s.id, s.bank);
     for (const q of s.quests)
-      await tx.quests.upsert({ characterId: s.id, questId: q.questId, stage: q.stage, status: q.status, data: q.data });
+      await tx.quests.upsert({
+        characterId: s.id,
+        questId: q.questId,
+        stage: q.stage,
+        status: q.status,
+        data: q.data,
+      });
   }
   for (const l of w.locks) await tx.deaths.upsert(l.state);
   for (const r of w.records) await writeRecord(tx, r.what, r.key, r.data);
@@ -156,7 +162,12 @@ export async function writeBatch(tx: Repositories, w: BatchWrites, tickMs: numbe
 }
 
 /** Writes one keyed record with the repository that owns its table. */
-async function writeRecord(tx: Repositories, what: PersistKind, key: string, data: JsonObject): Promise<void> {
+async function writeRecord(
+  tx: Repositories,
+  what: PersistKind,
+  key: string,
+  data: JsonObject,
+): Promise<void> {
   switch (what) {
     case 'worldChunk':
       await tx.worldChunks.upsert(key, data);

@@ -143,7 +143,9 @@ export function writesOf(batch: readonly Entry[]): { writes: BatchWrites; steps:
   // Resolved lock states first; the order within each group is that of hand-over.
   const locks = writes
     .flatMap((w) => (w.kind === 'lock' ? [w] : []))
-    .sort((a, b) => Number(a.state.status === 'active') - Number(b.state.status === 'active') || a.seq - b.seq);
+    .sort(
+      (a, b) => Number(a.state.status === 'active') - Number(b.state.status === 'active') || a.seq - b.seq,
+    );
   const recordWrites = writes.flatMap((w) => (w.kind === 'record' ? [w] : [])).sort((a, b) => a.seq - b.seq);
   const steps: CommitStep[] = [...new Set(locks.flatMap((w) => [...w.steps]))];
   if (recordWrites.some((w) => w.what === 'tradeLog')) steps.push('trade');

@@ -17,7 +17,11 @@ export class LeaseLostError extends Error {
  * must hold the lease of every character whose snapshot the batch writes. The leases stay locked
  * (FOR SHARE) until the transaction ends, so none can be taken over before the save commits.
  */
-export async function fenceLeases(tx: Repositories, batch: readonly Entry[], instance: string): Promise<void> {
+export async function fenceLeases(
+  tx: Repositories,
+  batch: readonly Entry[],
+  instance: string,
+): Promise<void> {
   const ids = batch.flatMap((e) => (e.snapshot ? [e.snapshot.id] : []));
   const held = await tx.leases.holding(ids, instance);
   const lost = ids.filter((id) => !held.has(id));
@@ -28,6 +32,10 @@ export async function fenceLeases(tx: Repositories, batch: readonly Entry[], ins
  * Ends, in the batch's transaction, the leases of the characters whose final save (logout or
  * shutdown) it writes: the lease ends exactly when the character's last state is committed.
  */
-export async function releaseLeases(tx: Repositories, batch: readonly Entry[], instance: string): Promise<void> {
+export async function releaseLeases(
+  tx: Repositories,
+  batch: readonly Entry[],
+  instance: string,
+): Promise<void> {
   for (const e of batch) if (e.release && e.snapshot) await tx.leases.release(e.snapshot.id, instance);
 }

@@ -62,7 +62,10 @@ describe.each(availableBackends())('SaveQueue faults on %s', (kind) => {
       { error: (_obj, msg) => errors.push(msg), warn: () => undefined, info: () => undefined },
       { retryDelayMs: 1, maxRetryDelayMs: 5, ...options },
     );
-    q.listen({ committed: (what, key) => confirmed.push(`${what}:${key}`), setAside: (c) => setAside.push([...c]) });
+    q.listen({
+      committed: (what, key) => confirmed.push(`${what}:${key}`),
+      setAside: (c) => setAside.push([...c]),
+    });
     return q;
   }
 
@@ -70,7 +73,9 @@ describe.each(availableBackends())('SaveQueue faults on %s', (kind) => {
     playerSnapshot(id, { accountId: 'acc', x, ...fields });
 
   async function totals(): Promise<Record<string, number>> {
-    return Object.fromEntries((await repos.itemLedger.totals()).map((t) => [`${t.itemId}/${t.reason}`, t.total]));
+    return Object.fromEntries(
+      (await repos.itemLedger.totals()).map((t) => [`${t.itemId}/${t.reason}`, t.total]),
+    );
   }
 
   it('sets a save that fails on its own aside; every other save in its batch commits', async () => {

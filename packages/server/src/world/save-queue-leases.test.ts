@@ -29,7 +29,11 @@ describe.each(availableBackends())('SaveQueue and character leases on %s', (kind
   });
 
   function queue(over: Repositories = repos): SaveQueue {
-    const saves = new SaveQueue(over, { error: () => undefined }, { retryDelayMs: 1, leases: { instance: ME } });
+    const saves = new SaveQueue(
+      over,
+      { error: () => undefined },
+      { retryDelayMs: 1, leases: { instance: ME } },
+    );
     saves.listen({
       committed: () => undefined,
       setAside: (c) => void setAside.push(...c),

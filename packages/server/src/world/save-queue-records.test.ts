@@ -95,7 +95,6 @@ describe.each(availableBackends())('SaveQueue records on %s', (kind) => {
     return playerSnapshot(id, { accountId: 'acc', coins, ...extra });
   }
 
-
   async function stored(id: string) {
     return {
       coins: (await repos.characters.findById(id))?.coins,
@@ -112,13 +111,19 @@ describe.each(availableBackends())('SaveQueue records on %s', (kind) => {
     };
     failNextStock = true;
     const saves = queue();
-    saves.pushRecord('storeStock', STORE, { hammer: 4, tinderbox: 5 }, [snap(ids.a, 87, { inventory: [hammer] })]);
+    saves.pushRecord('storeStock', STORE, { hammer: 4, tinderbox: 5 }, [
+      snap(ids.a, 87, { inventory: [hammer] }),
+    ]);
     expect(saves.isPending(ids.a)).toBe(true);
     await saves.flush();
 
     // The failed attempt left no trace: neither the coins nor the hammer nor the stock moved.
     expect(seenAfterRollback).toEqual({ coins: 0, inventory: [], stock: {} });
-    expect(await stored(ids.a)).toEqual({ coins: 87, inventory: [hammer], stock: { hammer: 4, tinderbox: 5 } });
+    expect(await stored(ids.a)).toEqual({
+      coins: 87,
+      inventory: [hammer],
+      stock: { hammer: 4, tinderbox: 5 },
+    });
     expect(committed).toEqual([[`save ${ids.a}`, `stock ${STORE} {"hammer":4,"tinderbox":5}`]]);
     expect({ saved: saves.saved, failed: saves.failed, recordsSaved: saves.recordsSaved }).toEqual({
       saved: 1,

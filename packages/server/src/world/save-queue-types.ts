@@ -52,7 +52,6 @@ export interface SaveListener {
   leaseLost?(characterIds: readonly string[]): void;
 }
 
-
 /** A save the queue set aside: what it logs and keeps in the save_quarantine table. */
 export interface SetAsideSave {
   id: string;

@@ -31,7 +31,14 @@ describe.each(availableBackends())('SaveQueue on %s', (kind) => {
     release = () => undefined;
     failNextUpsert = false;
     afterRollback = undefined;
-    const [a = '', b = '', c = '', d = '', e = '', x = ''] = await seedCharacters(repos, ['Alice', 'Bob', 'Carol', 'Dave', 'Erin', 'Xavier']);
+    const [a = '', b = '', c = '', d = '', e = '', x = ''] = await seedCharacters(repos, [
+      'Alice',
+      'Bob',
+      'Carol',
+      'Dave',
+      'Erin',
+      'Xavier',
+    ]);
     ids = { a, b, c, d, e, x };
   });
   afterEach(async () => {
@@ -96,7 +103,6 @@ describe.each(availableBackends())('SaveQueue on %s', (kind) => {
     return playerSnapshot(id, { accountId: 'acc', x, inventory });
   }
 
-
   function lock(
     characterId: string,
     tick: number,
@@ -151,13 +157,25 @@ describe.each(availableBackends())('SaveQueue on %s', (kind) => {
     saves.pushLock(lock(ids.a, 10, [coins]), [snap(ids.b, 3, [{ slot: 0, ...sword }])], 'pickup');
     saves.push(snap(ids.a, 4));
     const recovered = lock(ids.a, 10, [], 'recovered');
-    saves.pushLock(recovered, [snap(ids.b, 5, [{ slot: 0, ...sword }, { slot: 1, ...coins }])], 'pickup');
+    saves.pushLock(
+      recovered,
+      [
+        snap(ids.b, 5, [
+          { slot: 0, ...sword },
+          { slot: 1, ...coins },
+        ]),
+      ],
+      'pickup',
+    );
     expect([ids.a, ids.b, ids.x].map((id) => saves.isPending(id))).toEqual([true, true, true]);
     expect(saves.isPending(ids.c)).toBe(false);
     release();
     await saves.flush();
 
-    expect(committed).toEqual([[`save ${ids.x}`], [`save ${ids.a}`, `save ${ids.b}`, `lock ${ids.a}:10 recovered 0`]]);
+    expect(committed).toEqual([
+      [`save ${ids.x}`],
+      [`save ${ids.a}`, `save ${ids.b}`, `lock ${ids.a}:10 recovered 0`],
+    ]);
     expect(await stored(ids.a)).toMatchObject({ x: 4, locks: [] });
     expect(await stored(ids.b)).toMatchObject({ x: 5, inventory: ['bronze_sword', 'coins'] });
     expect(saves.isPending(ids.a) || saves.isPending(ids.b)).toBe(false);

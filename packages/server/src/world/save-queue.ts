@@ -5,10 +5,22 @@ import { recordSchema, writeBatch, type RecordWrite } from './save-batch';
 import { EntryTable, groupsOf, ledgerParts, writesOf, type Entry } from './save-entries';
 import { fenceLeases, LeaseLostError, releaseLeases } from './save-leases';
 
-import type { SaveListener, SaveLogger, SaveQueueOptions, SaveQueueStatus, SetAsideSave } from './save-queue-types';
+import type {
+  SaveListener,
+  SaveLogger,
+  SaveQueueOptions,
+  SaveQueueStatus,
+  SetAsideSave,
+} from './save-queue-types';
 
 export { snapshotToFields } from './save-batch';
-export type { SaveListener, SaveLogger, SaveQueueOptions, SaveQueueStatus, SetAsideSave } from './save-queue-types';
+export type {
+  SaveListener,
+  SaveLogger,
+  SaveQueueOptions,
+  SaveQueueStatus,
+  SetAsideSave,
+} from './save-queue-types';
 
 /** Markers of committed batches older than this are pruned (every PRUNE_EVERY batches). */
 const MARKER_TTL_MS = 3_600_000;
@@ -105,7 +117,15 @@ export class SaveQueue {
     const recordKey = `deathLock:${lock.id}`;
     const seq = this.waiting.nextSeq();
     this.pushWrite(
-      { kind: 'lock', recordKey, seq, state: lock, steps: new Set([step]), ledgers: ledgerParts(seq, ledger), confirm: false },
+      {
+        kind: 'lock',
+        recordKey,
+        seq,
+        state: lock,
+        steps: new Set([step]),
+        ledgers: ledgerParts(seq, ledger),
+        confirm: false,
+      },
       snapshots,
       [],
     );
@@ -197,7 +217,11 @@ export class SaveQueue {
     };
   }
 
-  private pushWrite(write: RecordWrite, snapshots: readonly PlayerSnapshot[], linked: readonly string[]): void {
+  private pushWrite(
+    write: RecordWrite,
+    snapshots: readonly PlayerSnapshot[],
+    linked: readonly string[],
+  ): void {
     this.waiting.add(write, snapshots, linked);
     this.kick();
   }
@@ -354,7 +378,10 @@ export class SaveQueue {
       }),
     ) as JsonObject;
     const lost = (e: unknown) =>
-      this.logger.error({ err: e, quarantineId: entry.id, payload }, 'could not store a set-aside save; it is in this log line');
+      this.logger.error(
+        { err: e, quarantineId: entry.id, payload },
+        'could not store a set-aside save; it is in this log line',
+      );
     try {
       this.repos.saveQuarantine
         .add({ id: entry.id, characterIds, recordKeys, error: entry.error, payload })

@@ -20,7 +20,13 @@ export class TickStats {
       const values = this.reports.map((r) => r.phases[i]?.ms ?? 0).sort((a, b) => a - b);
       return { name: ph.name, p50Ms: round(pct(values, 0.5)), p99Ms: round(pct(values, 0.99)) };
     });
-    return { tick: last.tick, tickMs, p50Ms: round(pct(totals, 0.5)), p99Ms: round(pct(totals, 0.99)), phases };
+    return {
+      tick: last.tick,
+      tickMs,
+      p50Ms: round(pct(totals, 0.5)),
+      p99Ms: round(pct(totals, 0.99)),
+      phases,
+    };
   }
 }
 

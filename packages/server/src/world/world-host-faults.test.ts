@@ -39,7 +39,12 @@ describe('WorldHost faults', () => {
       },
     });
     for (const id of ['bad', 'ok'])
-      h.enqueue({ type: 'client', playerId: id, rid: undefined, message: { event: 'player:move', data: { x: 3, z: 0 } } });
+      h.enqueue({
+        type: 'client',
+        playerId: id,
+        rid: undefined,
+        message: { event: 'player:move', data: { x: 3, z: 0 } },
+      });
     h.tick();
 
     expect(logger.error).toHaveBeenCalledWith(
@@ -82,7 +87,10 @@ describe('WorldHost faults', () => {
     expect(sink.deliver).toHaveBeenCalledWith('ok', expect.any(Array));
     expect(sink.flush).toHaveBeenCalled();
     expect(logger.error).toHaveBeenCalledWith(
-      expect.objectContaining({ playerId: 'bad', err: expect.objectContaining({ message: 'socket exploded' }) }),
+      expect.objectContaining({
+        playerId: 'bad',
+        err: expect.objectContaining({ message: 'socket exploded' }),
+      }),
       "delivering a tick's events failed",
     );
     // The effects of the same tick still reach the save queue (a logout's save here).

@@ -35,7 +35,9 @@ export interface CrossWorldAdmin {
   /** A broadcast already heard here, for every other world; false when they could not be reached. */
   broadcast(message: string): Promise<boolean>;
   /** Kicks the named character on the world that holds it (none here has the name). */
-  kick(name: string): Promise<{ kicked: true; world: number } | { kicked: false; reason: 'not_found' | 'unavailable' }>;
+  kick(
+    name: string,
+  ): Promise<{ kicked: true; world: number } | { kicked: false; reason: 'not_found' | 'unavailable' }>;
 }
 
 export interface WorldHostOptions {
@@ -155,9 +157,10 @@ export class WorldHost implements WorldView {
     // Each delivery and each effect on its own: one failing never costs another player its events
     // or its save.
     for (const [playerId, events] of this.world.drainOutbox())
-      this.guarded('delivering a tick\'s events', { playerId }, () => this.sink?.deliver(playerId, events));
-    this.guarded('sending the tick\'s frames', {}, () => this.sink?.flush());
-    for (const e of this.world.drainEffects()) this.guarded('applying a world effect', { effect: e.type }, () => this.apply(e));
+      this.guarded("delivering a tick's events", { playerId }, () => this.sink?.deliver(playerId, events));
+    this.guarded("sending the tick's frames", {}, () => this.sink?.flush());
+    for (const e of this.world.drainEffects())
+      this.guarded('applying a world effect', { effect: e.type }, () => this.apply(e));
     return report;
   }
 
@@ -186,7 +189,10 @@ export class WorldHost implements WorldView {
         return;
       case 'npcKill':
         this.opts.npcKills?.increment(e.characterId, e.npcId).catch((err: unknown) => {
-          this.opts.logger.error({ err, characterId: e.characterId, npcId: e.npcId }, 'counting an NPC kill failed');
+          this.opts.logger.error(
+            { err, characterId: e.characterId, npcId: e.npcId },
+            'counting an NPC kill failed',
+          );
         });
         return;
       case 'disconnect':
@@ -226,12 +232,20 @@ export class WorldHost implements WorldView {
     }
     if (outcome.kicked) {
       if (rid !== undefined)
-        this.sendNow(adminId, 'ack', { event: 'player:chat', result: { kicked: name, world: outcome.world } }, rid);
+        this.sendNow(
+          adminId,
+          'ack',
+          { event: 'player:chat', result: { kicked: name, world: outcome.world } },
+          rid,
+        );
       return;
     }
     const error =
       outcome.reason === 'unavailable'
-        ? { code: 'unavailable' as const, message: `${name} could not be looked for on the other worlds: try again shortly` }
+        ? {
+            code: 'unavailable' as const,
+            message: `${name} could not be looked for on the other worlds: try again shortly`,
+          }
         : { code: 'invalid_command' as const, message: `no player named ${name} is online` };
     this.sendNow(adminId, 'error', { ...error, ...ridField }, rid);
   }

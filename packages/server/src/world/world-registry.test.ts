@@ -59,7 +59,10 @@ describe('WorldRegistry', () => {
     const { state, repo } = fakeRepo();
     let players = 3;
     const logs: string[] = [];
-    const logger = { info: (_o: object, m: string) => logs.push(m), warn: (_o: object, m: string) => logs.push(m) };
+    const logger = {
+      info: (_o: object, m: string) => logs.push(m),
+      warn: (_o: object, m: string) => logs.push(m),
+    };
     const registry = new WorldRegistry({ repo, world, population: () => players, intervalMs: 1_000, logger });
     await registry.start();
     // The start registers and writes the first heartbeat at once.
