@@ -4,14 +4,9 @@ import { isTransientDatabaseError, type Repositories } from '../storage';
 import { recordSchema, writeBatch, type RecordWrite } from './save-batch';
 import { EntryTable, groupsOf, ledgerParts, writesOf, type Entry } from './save-entries';
 import { fenceLeases, LeaseLostError, releaseLeases } from './save-leases';
+import { errorText, storeSetAside } from './save-set-aside';
 
-import type {
-  SaveListener,
-  SaveLogger,
-  SaveQueueOptions,
-  SaveQueueStatus,
-  SetAsideSave,
-} from './save-queue-types';
+import type { SaveListener, SaveLogger, SaveQueueOptions, SaveQueueStatus } from './save-queue-types';
 
 export { snapshotToFields } from './save-batch';
 export type {
@@ -353,42 +348,9 @@ export class SaveQueue {
 
   /** A group that fails on its own: kept for an operator, never retried, its players logged out. */
   private setAsideBatch(batch: readonly Entry[], err: unknown): void {
-    const w = writesOf(batch);
-    const characterIds = [...new Set(batch.filter((e) => !e.key.startsWith('record:')).map((e) => e.key))];
-    const recordKeys = [...new Set(batch.flatMap((e) => [...e.records.keys()]))];
-    const entry: SetAsideSave = {
-      id: randomUUID(),
-      characterIds,
-      recordKeys,
-      error: errorText(err),
-      at: new Date().toISOString(),
-    };
+    const { characterIds } = storeSetAside(this.repos, this.logger, batch, err);
     this.setAside += batch.length;
     for (const e of batch) this.suspects.delete(e.key);
-    this.logger.error(
-      { err, characters: characterIds, records: recordKeys, quarantineId: entry.id },
-      'a save failed on its own: set aside for an operator (save_quarantine); its players are logged out',
-    );
-    const payload = JSON.parse(
-      JSON.stringify({
-        snapshots: w.writes.snapshots,
-        locks: w.writes.locks.map((l) => l.state),
-        records: w.writes.records.map((r) => ({ what: r.what, key: r.key, data: r.data })),
-        ledger: [...w.writes.ledger.values()],
-      }),
-    ) as JsonObject;
-    const lost = (e: unknown) =>
-      this.logger.error(
-        { err: e, quarantineId: entry.id, payload },
-        'could not store a set-aside save; it is in this log line',
-      );
-    try {
-      this.repos.saveQuarantine
-        .add({ id: entry.id, characterIds, recordKeys, error: entry.error, payload })
-        .catch(lost);
-    } catch (e) {
-      lost(e);
-    }
     const leaseLost = new Set(err instanceof LeaseLostError ? err.characterIds : []);
     if (leaseLost.size > 0) this.listener?.leaseLost?.([...leaseLost]);
     const others = characterIds.filter((id) => !leaseLost.has(id));
@@ -415,8 +377,4 @@ class NotOwnerError extends Error {
   constructor() {
     super('this process does not hold the world lock on the database');
   }
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

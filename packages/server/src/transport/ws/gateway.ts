@@ -308,11 +308,7 @@ export class Gateway implements PlayerSink, SocialLink {
     for (const attached of this.byCharacter.values()) attached.connection.flush(limits);
   }
 
-  /**
-   * Why a character may not be deleted now: it is logging in, has a session (even a dropped one
-   * in its reconnect grace), is in the world (a logout waiting for combat to end), or its last save
-   * is still being written. Undefined when it may.
-   */
+  /** Why a character may not be deleted now (logging in, a session, in the world, a save pending). */
   characterInUse(characterId: string): 'character_online' | 'save_pending' | undefined {
     const { host, saves } = this.deps;
     if (this.loading.has(characterId) || this.deleting.has(characterId)) return 'character_online';
@@ -322,10 +318,8 @@ export class Gateway implements PlayerSink, SocialLink {
   }
 
   /**
-   * Deletes a character with `remove` unless it is in use here (see {@link characterInUse}) or on
-   * another world (its lease lives there). The deletion holds the character's lease itself, and
-   * logins here are refused while `remove` runs, so no session, on any world, can start on a
-   * character that is going away (the lease row goes with it).
+   * Deletes a character with `remove` unless it is in use here ({@link characterInUse}) or on another
+   * world; holding its lease (which goes with it) while no login here starts, so none on any world can.
    */
   async deleteCharacter(characterId: string, remove: () => Promise<void>): Promise<DeleteOutcome> {
     const busy = this.characterInUse(characterId);
