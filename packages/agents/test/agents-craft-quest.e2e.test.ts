@@ -89,12 +89,17 @@ describe('agent runtime end to end: smithing and questing', () => {
       .toBe(true);
     await expect.poll(() => world()?.has('green_cape'), { timeout: 240_000, interval: 200 }).toBe(true);
     const characterId = runner.record.characterId;
-    const res = await fetch(new URL(`/api/player/${characterId}/quests`, live.server.url), {
-      headers: { authorization: `Bearer ${ownerToken}` },
-    });
-    expect(res.status).toBe(200);
-    const entry = journalBody.parse(await res.json()).quests.find((q) => q.questId === 'feathered_fugitives');
-    expect(entry).toMatchObject({ status: 'completed', stage: 2, stageCount: 2 });
+    // The journal reads the saved state, which follows the world as soon as the completion commits.
+    const journal = async () => {
+      const res = await fetch(new URL(`/api/player/${characterId}/quests`, live.server.url), {
+        headers: { authorization: `Bearer ${ownerToken}` },
+      });
+      expect(res.status).toBe(200);
+      return journalBody.parse(await res.json()).quests.find((q) => q.questId === 'feathered_fugitives');
+    };
+    await expect
+      .poll(journal, { timeout: 30_000, interval: 200 })
+      .toMatchObject({ status: 'completed', stage: 2, stageCount: 2 });
     // Twenty were handed over (a chicken may have dropped a few more than needed).
     expect(world()?.count('feather') ?? 0).toBeLessThan(20);
     // With its only quest done, the agent reports the last stage and has nothing left to quest for.

@@ -7,7 +7,6 @@ import type { LeaseRepository } from './ports-leases';
 const takeRow = z.object({
   taken: z.coerce.number(),
   tookOver: z.boolean().nullable(),
-  holder: z.coerce.number().nullable(),
 });
 
 /** A lease's heartbeat older than this is a dead world's. */
@@ -26,8 +25,9 @@ export function createLeaseRepository(db: AppDatabase): LeaseRepository {
 
   return {
     async take(characterId, worldId, instance, ttlMs) {
-      // A refusal's holder may be a row this statement's snapshot predates (a world that took the
-      // lease at the same instant): it is read again, and a lease released meanwhile is taken anew.
+      // The statement's snapshot may predate the holder that refused it (a world that took the lease
+      // at the same instant, even over a dead world's row the snapshot still shows): the holder is
+      // read again in a new statement, and a lease released meanwhile is taken anew.
       for (let attempt = 0; ; attempt++) {
         const result = await db.execute(sql`
           WITH taken AS (
@@ -54,12 +54,11 @@ export function createLeaseRepository(db: AppDatabase): LeaseRepository {
           SELECT
             (SELECT count(*) FROM taken) AS "taken",
             (SELECT "updated" AND "fresh" FROM taken) AS "tookOver",
-            (SELECT "worldId" FROM character_leases WHERE "characterId" = ${characterId}) AS "holder",
             (SELECT count(*) FROM closed) AS "closed"
         `);
         const row = takeRow.parse(z.object({ rows: z.array(z.unknown()).length(1) }).parse(result).rows[0]);
         if (row.taken > 0) return { ok: true, tookOver: row.tookOver === true };
-        const holder = row.holder ?? (await holderWorld(characterId));
+        const holder = await holderWorld(characterId);
         if (holder !== null) return { ok: false, worldId: holder };
         if (attempt >= 3) throw new Error(`the lease of ${characterId} was refused, but no holder was found`);
       }
