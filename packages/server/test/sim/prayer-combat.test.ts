@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRAYER } from '../../src/sim/features/prayer/state';
 import type { Npc } from '../../src/sim/core/npc';
 import { snapshotOf } from '../../src/sim/core/snapshot';
 import type { PlayerRecord } from '../../src/sim/core/types';
@@ -78,7 +79,7 @@ describe('death', () => {
     expect(tw.events('a', 'error').map((e) => (e.data as { code: string }).code)).toEqual(['dead']);
     tw.advance(PLAYER_DEATH_TICKS);
     expect(a.dyingUntil).toBe(0);
-    expect(a.prayerPoints).toBe(10);
+    expect(PRAYER.of(a).points).toBe(10);
     expect(updates(tw, 'a').at(-1)).toEqual({ points: 10, maxPoints: 10, active: [] });
   });
 });

@@ -6,6 +6,7 @@ import { World } from '../../src/sim/core/world';
 import { FEATURES } from '../../src/sim/features';
 import { APPROACHES } from '../../src/sim/features/bank/approach';
 import { INTERFACE } from '../../src/sim/features/bank/interface';
+import { PRAYER } from '../../src/sim/features/prayer/state';
 import { SHOPS } from '../../src/sim/features/shops/stock';
 import { CASTS, COOLDOWN } from '../../src/sim/features/teleport/state';
 import { bundledWorld, record, TestWorld } from './test-world';
@@ -69,6 +70,17 @@ describe('feature state in the state hash', () => {
     COOLDOWN.of(p).readyTick += 1;
     expect(a.world.hash()).not.toBe(b.world.hash());
   });
+
+  it('a divergence in prayer points or active prayers changes the hash', async () => {
+    const [a, b] = await twins();
+    const prayer = PRAYER.of(me(b));
+    prayer.points += 1;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    prayer.points -= 1;
+    expect(a.world.hash()).toBe(b.world.hash());
+    prayer.active.add('surge_of_might');
+    expect(a.world.hash()).not.toBe(b.world.hash());
+  });
 });
 
 describe('state slots', () => {
@@ -107,6 +119,20 @@ describe('state slots', () => {
     tw.advance(10);
     expect(me(tw).toRecord(tw.world.tick).homeTeleportCooldownTicks).toBe(90);
     expect(me(tw).toRecord(joined + 200).homeTeleportCooldownTicks).toBe(0);
+  });
+
+  it('restores and saves the prayer state through its slot', async () => {
+    const tw = await TestWorld.create();
+    const skills = { ...record('a', 6, -9).skills, prayer: { level: 10, xp: 1_154 } };
+    tw.login({ ...record('a', 6, -9), skills, prayerPoints: 7, activePrayers: ['surge_of_might'] });
+    tw.advance();
+    const prayer = PRAYER.of(me(tw));
+    expect(prayer.points).toBe(7);
+    expect([...prayer.active]).toEqual(['surge_of_might']);
+    prayer.points = 3;
+    prayer.active.clear();
+    const saved = me(tw).toRecord(tw.world.tick);
+    expect({ points: saved.prayerPoints, active: saved.activePrayers }).toEqual({ points: 3, active: [] });
   });
 
   it('saves a feature field as it was loaded when no registered slot writes it', async () => {

@@ -96,10 +96,6 @@ export class Player {
   detached = false;
   /** Characters this player's account ignores: their chat and trade requests are not delivered. */
   ignored: ReadonlySet<string>;
-  /** Prayer points (0 to the prayer level); see features/prayer. */
-  prayerPoints: number;
-  /** Prayers switched on (prayers.json ids). */
-  readonly activePrayers: Set<string>;
   /** Quest points earned. */
   questPoints: number;
   /** Quest progress by quest id (started or completed quests only). */
@@ -140,8 +136,6 @@ export class Player {
     this.coins = record.coins;
     this.combatLevel = record.combatLevel;
     this.ignored = new Set(record.ignored ?? []);
-    this.prayerPoints = record.prayerPoints;
-    this.activePrayers = new Set(record.activePrayers);
     this.questPoints = record.questPoints;
     this.saved = featureFieldsOf(record);
     this.slots = slots;
@@ -194,8 +188,6 @@ export class Player {
       inventory: this.inventory.toRows(),
       equipment: this.equipment.toRows(),
       bank: this.bank.toRows(),
-      prayerPoints: this.prayerPoints,
-      activePrayers: [...this.activePrayers].sort(),
       questPoints: this.questPoints,
       quests: [...this.quests.values()].map((q) => structuredClone(q)),
     };

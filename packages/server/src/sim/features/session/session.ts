@@ -3,6 +3,7 @@ import { Player } from '../../core/player';
 import type { Feature } from '../../core/registry';
 import type { World } from '../../core/world';
 import { currentStyle } from '../combat/combatants';
+import { PRAYER } from '../prayer/state';
 import { cooldownTicksLeft } from '../teleport/state';
 import { snapshotOf } from '../../core/snapshot';
 
@@ -26,7 +27,7 @@ export function playerState(world: World, p: Player): PlayerStatePayload {
     inventory: p.inventory.entries(),
     equipment: p.equipment.entries(),
     combat: { styleId: currentStyle(world, p)?.id ?? '', autoRetaliate: p.autoRetaliate },
-    prayer: { points: p.prayerPoints, active: [...p.activePrayers].sort() },
+    prayer: { points: PRAYER.of(p).points, active: [...PRAYER.of(p).active].sort() },
     questPoints: p.questPoints,
     homeTeleportCooldownTicks: cooldownTicksLeft(world, p),
   };
