@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { QUESTS } from '../../src/sim/features/quests/state';
 import { PRAYER } from '../../src/sim/features/prayer/state';
 import { xpForLevel } from '../../src/sim/features/skills/xp-table';
 import { acks, errors } from './bank-setup';
@@ -77,7 +78,12 @@ describe('switching prayers on and off', () => {
     tw.enqueue(toggle('c', 'crusaders_zeal', true));
     tw.advance();
     expect(errors(tw, 'c')).toEqual(['level_too_low', 'prayer_locked']);
-    c.quests.set('into_the_gloom', { questId: 'into_the_gloom', stage: 9, status: 'completed', data: {} });
+    QUESTS.of(c).book.set('into_the_gloom', {
+      questId: 'into_the_gloom',
+      stage: 9,
+      status: 'completed',
+      data: {},
+    });
     tw.enqueue(toggle('c', 'crusaders_zeal', true));
     tw.advance();
     expect(PRAYER.of(c).active.has('crusaders_zeal')).toBe(true);

@@ -7,6 +7,7 @@ import { FEATURES } from '../../src/sim/features';
 import { APPROACHES } from '../../src/sim/features/bank/approach';
 import { INTERFACE } from '../../src/sim/features/bank/interface';
 import { PRAYER } from '../../src/sim/features/prayer/state';
+import { QUESTS } from '../../src/sim/features/quests/state';
 import { SHOPS } from '../../src/sim/features/shops/stock';
 import { CASTS, COOLDOWN } from '../../src/sim/features/teleport/state';
 import { bundledWorld, record, TestWorld } from './test-world';
@@ -79,6 +80,26 @@ describe('feature state in the state hash', () => {
     prayer.points -= 1;
     expect(a.world.hash()).toBe(b.world.hash());
     prayer.active.add('surge_of_might');
+    expect(a.world.hash()).not.toBe(b.world.hash());
+  });
+
+  it('a divergence in a quest stage or quest points changes the hash', async () => {
+    const [a, b] = await twins();
+    for (const tw of [a, b])
+      QUESTS.of(me(tw)).book.set('goblin_menace', {
+        questId: 'goblin_menace',
+        stage: 0,
+        status: 'in_progress',
+        data: {},
+      });
+    expect(a.world.hash()).toBe(b.world.hash());
+    const q = QUESTS.of(me(b));
+    const progress = q.book.get('goblin_menace');
+    if (progress) progress.stage = 1;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    if (progress) progress.stage = 0;
+    expect(a.world.hash()).toBe(b.world.hash());
+    q.points += 1;
     expect(a.world.hash()).not.toBe(b.world.hash());
   });
 });

@@ -222,7 +222,6 @@ export function snapshotProblem(s: PlayerSnapshot): string | undefined {
     whole('coins', s.coins),
     whole('run energy', s.runEnergy, MAX_RUN_ENERGY),
     whole('combat level', s.combatLevel),
-    whole('quest points', s.questPoints),
     ...Object.entries(featureFieldsOf(s)).map(([field, v]) =>
       typeof v === 'number' ? whole(field, v) : undefined,
     ),

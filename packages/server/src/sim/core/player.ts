@@ -11,7 +11,6 @@ import {
   featureFieldsOf,
   type FeatureRecordFields,
   type PlayerRecord,
-  type QuestProgressState,
   type SlotRow,
   type Tile,
 } from './types';
@@ -96,10 +95,6 @@ export class Player {
   detached = false;
   /** Characters this player's account ignores: their chat and trade requests are not delivered. */
   ignored: ReadonlySet<string>;
-  /** Quest points earned. */
-  questPoints: number;
-  /** Quest progress by quest id (started or completed quests only). */
-  readonly quests: Map<string, QuestProgressState>;
   /** Tile at the start of the current tick, to tell whether the player moved. */
   lastX: number;
   lastZ: number;
@@ -136,10 +131,8 @@ export class Player {
     this.coins = record.coins;
     this.combatLevel = record.combatLevel;
     this.ignored = new Set(record.ignored ?? []);
-    this.questPoints = record.questPoints;
     this.saved = featureFieldsOf(record);
     this.slots = slots;
-    this.quests = new Map(record.quests.map((q) => [q.questId, structuredClone(q)]));
     this.skills = structuredCloneSkills(record.skills);
     this.sentHealth = this.health;
     this.sentMaxHealth = this.maxHealth;
@@ -188,8 +181,6 @@ export class Player {
       inventory: this.inventory.toRows(),
       equipment: this.equipment.toRows(),
       bank: this.bank.toRows(),
-      questPoints: this.questPoints,
-      quests: [...this.quests.values()].map((q) => structuredClone(q)),
     };
   }
 }

@@ -27,6 +27,10 @@ export interface FeatureRecordFields {
   prayerPoints: number;
   /** Prayers switched on (prayers.json ids). */
   activePrayers: string[];
+  /** Quest points earned (each completed quest's reward; features/quests). */
+  questPoints: number;
+  /** The quests this character has started or completed (quest_progress rows). */
+  quests: QuestProgressState[];
 }
 
 /** The feature fields of a record (a copy). */
@@ -35,6 +39,8 @@ export function featureFieldsOf(record: FeatureRecordFields): FeatureRecordField
     homeTeleportCooldownTicks: record.homeTeleportCooldownTicks,
     prayerPoints: record.prayerPoints,
     activePrayers: [...record.activePrayers],
+    questPoints: record.questPoints,
+    quests: record.quests.map((q) => structuredClone(q)),
   };
 }
 
@@ -54,10 +60,6 @@ export interface PlayerRecord extends FeatureRecordFields {
   equipment: Array<SlotRow<string>>;
   /** The bank's occupied slots (every item stacks there; see features/bank). */
   bank: Array<SlotRow<number>>;
-  /** Quest points earned (each completed quest's reward). */
-  questPoints: number;
-  /** The quests this character has started or completed (quest_progress rows). */
-  quests: QuestProgressState[];
   /**
    * Characters the account ignores (ignore_lists): their chat and trade requests never reach this
    * player. Not part of a save (the social service owns the list); absent means none.

@@ -31,9 +31,6 @@ export function hashWorld(world: World): number {
     for (const r of p.equipment.entries()) h.str(r.slot).str(r.itemId).num(r.quantity);
     for (const r of p.bank.entries()) h.num(r.slot).str(r.itemId).num(r.quantity);
     h.num(p.coins).str(p.activity?.kind ?? '');
-    h.num(p.questPoints);
-    for (const q of p.quests.values())
-      h.str(q.questId).num(q.stage).str(q.status).str(JSON.stringify(q.data));
     for (const slot of playerSlots) slot.hashInto(p, h.str(slot.name));
   }
   for (const n of world.npcs.values()) {

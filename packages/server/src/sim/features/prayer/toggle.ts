@@ -8,6 +8,7 @@ import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { activationRefusal, switchedOffBy, type ActivationRefusal } from './rules';
 import { PRAYER } from './state';
+import { questCompleted } from '../quests/state';
 
 function refusal(world: World, name: string, r: ActivationRefusal): Outcome {
   switch (r.reason) {
@@ -38,7 +39,7 @@ export function togglePrayer(world: World, p: Player, data: ClientPayload<'praye
   } else if (!prayer.active.has(def.id)) {
     const refused = activationRefusal(def, {
       levels: p.skills,
-      completedQuest: (id) => p.quests.get(id)?.status === 'completed',
+      completedQuest: (id) => questCompleted(p, id),
       points: prayer.points,
     });
     if (refused) return refusal(world, def.name, refused);

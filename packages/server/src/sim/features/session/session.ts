@@ -6,6 +6,7 @@ import { currentStyle } from '../combat/combatants';
 import { PRAYER } from '../prayer/state';
 import { cooldownTicksLeft } from '../teleport/state';
 import { snapshotOf } from '../../core/snapshot';
+import { QUESTS } from '../quests/state';
 
 /** The logout reason of a connection that went away; such logouts wait until combat ends. */
 export const DISCONNECTED = 'disconnected';
@@ -28,7 +29,7 @@ export function playerState(world: World, p: Player): PlayerStatePayload {
     equipment: p.equipment.entries(),
     combat: { styleId: currentStyle(world, p)?.id ?? '', autoRetaliate: p.autoRetaliate },
     prayer: { points: PRAYER.of(p).points, active: [...PRAYER.of(p).active].sort() },
-    questPoints: p.questPoints,
+    questPoints: QUESTS.of(p).points,
     homeTeleportCooldownTicks: cooldownTicksLeft(world, p),
   };
 }
