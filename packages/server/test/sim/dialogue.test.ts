@@ -26,6 +26,7 @@ import {
 } from './dialogue-setup';
 import { record, TestWorld } from './test-world';
 import { INTERFACE } from '../../src/sim/features/bank/interface';
+import { DYING } from '../../src/sim/features/death/state';
 
 describe('opening a conversation', () => {
   it('walks next to the NPC, then opens its start node with the options whose conditions hold', async () => {
@@ -66,7 +67,7 @@ describe('opening a conversation', () => {
     expect(INTERFACE.of(me(tw)).open).toBeUndefined();
 
     const dying = await nextTo('guide_lina');
-    me(dying).dyingUntil = dying.world.tick + 10;
+    DYING.of(me(dying)).until = dying.world.tick + 10;
     talk(dying, 'guide_lina');
     expect(errors(dying)).toEqual(['dead']);
   });

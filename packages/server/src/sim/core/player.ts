@@ -81,10 +81,6 @@ export class Player {
   inCombatUntil = 0;
   /** Damage taken per attacker id during the current fight (who gets the kill). */
   readonly damageFrom = new Map<string, number>();
-  /** Set while dying: the tick the death is resolved (items, respawn); 0 when alive. */
-  dyingUntil = 0;
-  /** Who landed the killing blow (null: no one, e.g. an administrator's /hit), while dying. */
-  killedBy: string | null = null;
   /** Where the player has lingered since which tick (aggressive NPCs tolerate a player after a while). */
   tolerance = { x: 0, z: 0, since: 0 };
   /** A logout that waits for combat to end (the character stays in the world until then). */

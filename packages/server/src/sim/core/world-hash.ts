@@ -23,7 +23,7 @@ export function hashWorld(world: World): number {
       .num(p.health)
       .bool(p.isAdmin);
     if (p.pendingMove) h.num(p.pendingMove.x).num(p.pendingMove.z);
-    h.num(p.combatLevel).num(p.nextAttackTick).num(p.dyingUntil);
+    h.num(p.combatLevel).num(p.nextAttackTick);
     h.num(p.target?.idx ?? -1);
     for (const skill of Object.values(p.skills)) h.num(skill.level).num(skill.xp);
     for (const s of p.path) h.num(s.x).num(s.z);

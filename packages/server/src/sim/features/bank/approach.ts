@@ -20,6 +20,7 @@ import { worldSlot } from '../../core/slots';
 import { GROUND_ITEMS } from '../ground-items/state';
 import { OBJECTS } from '../objects/state';
 import { DEATHS } from '../death/custody';
+import { isDying } from '../death/state';
 
 /** What the player walks to: a placed object (bank booth, bank chest) or an NPC (banker, shopkeeper). */
 export type ApproachTarget = { kind: 'object'; id: string } | { kind: 'npc'; id: string };
@@ -142,7 +143,7 @@ export function supersedeApproaches(world: World): void {
       continue;
     }
     world.isolate(p, () => {
-      if (p.dyingUntil !== 0) {
+      if (isDying(p)) {
         pending.delete(id);
         reply(world, p, a.rid, fail('dead', 'you are dying'));
         return;

@@ -10,6 +10,7 @@ import { ammoOf, bonuses, firesAmmo, weaponOf } from '../equipment/bonuses';
 import { activePrayerBoosts } from '../prayer/boosts';
 import type { PlayerCombatant } from './formulas';
 import { defaultStyle, resolveStyle, type ResolvedStyle } from './styles';
+import { isDying } from '../death/state';
 
 export type Fighter = Player | Npc;
 
@@ -59,7 +60,7 @@ export function usableAmmo(world: World, p: Player): string | undefined {
 /** Whether the entity is in the world, alive and not dying (so it can fight and be hit). */
 export function canFight(world: World, e: Fighter): boolean {
   if (e.kind === 'npc') return e.alive && world.npcs.get(e.id) === e;
-  return e.dyingUntil === 0 && world.players.get(e.id) === e;
+  return !isDying(e) && world.players.get(e.id) === e;
 }
 
 export const chebyshev = (ax: number, az: number, bx: number, bz: number): number =>

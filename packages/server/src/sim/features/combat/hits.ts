@@ -11,6 +11,7 @@ import { grantXp } from '../skills/grant';
 import { canFight, type Fighter } from './combatants';
 import type { DamageType, Stance } from './styles';
 import { combatXpForDamage } from './xp';
+import { DYING } from '../death/state';
 
 /** Ticks after the last swing given or taken that an entity still counts as in combat (10 s). */
 export const COMBAT_TIMEOUT_TICKS = 16;
@@ -146,8 +147,9 @@ export function startDying(world: World, e: Fighter, killer: Fighter | null): vo
     e.stateUntil = world.tick + ticks;
   } else {
     ticks = PLAYER_DEATH_TICKS;
-    e.dyingUntil = world.tick + ticks;
-    e.killedBy = killer?.id ?? null;
+    const dying = DYING.of(e);
+    dying.until = world.tick + ticks;
+    dying.killedBy = killer?.id ?? null;
     e.chaseGoal = undefined;
     e.pendingMove = undefined;
   }

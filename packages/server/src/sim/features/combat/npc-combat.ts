@@ -13,6 +13,7 @@ import { atStage } from '../quests/state';
 import { canFight, chebyshev, currentStyle, inReach, playerCombatant } from './combatants';
 import { npcAttackRoll, npcMaxHit, playerDefenceRoll, rollHit } from './formulas';
 import { COMBAT_TIMEOUT_TICKS, queueHit, rangedHitDelay, topDamager } from './hits';
+import { isDying } from '../death/state';
 
 /** An NPC chasing further than this from its spawn gives up and walks home. */
 export const LEASH_DISTANCE = 12;
@@ -53,7 +54,7 @@ export function stepTowards(
 
 /** Whether aggressive `n` picks on `p`: in range, not in a safe zone, not too strong, not tolerant. */
 function provokes(world: World, n: Npc, p: Player, range: number): boolean {
-  if (p.dyingUntil !== 0 || world.map.isSafeZone(p.x, p.z)) return false;
+  if (isDying(p) || world.map.isSafeZone(p.x, p.z)) return false;
   if (chebyshev(n.x, n.z, p.x, p.z) > range) return false;
   if (p.combatLevel > n.combatLevel * 2) return false;
   return world.tick - p.tolerance.since < TOLERANCE_TICKS;

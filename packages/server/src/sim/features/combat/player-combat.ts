@@ -32,6 +32,7 @@ import {
 } from './formulas';
 import { COMBAT_TIMEOUT_TICKS, queueHit, rangedHitDelay } from './hits';
 import type { ResolvedStyle } from './styles';
+import { isDying } from '../death/state';
 
 /** Ticks in a row a chase may find no way into reach before the attack is given up. */
 export const CHASE_PATIENCE_TICKS = 10;
@@ -67,7 +68,7 @@ function reachOf(world: World, p: Player): { style: ResolvedStyle | undefined; r
  * walk or pickup in progress. The player swings once in reach and its weapon is ready.
  */
 export function requestAttack(world: World, p: Player, targetId: string): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const target = findTarget(world, p, targetId);
   if (!target) return fail('target_gone', 'there is no such target in sight');
   const allowed = mayAttack(world, p, target);
@@ -143,7 +144,7 @@ function stopAttacking(
  */
 export function playerCombatTick(world: World, p: Player): void {
   const target = p.target;
-  if (!target || p.dyingUntil !== 0) return;
+  if (!target || isDying(p)) return;
   if (!canFight(world, target) || chebyshev(p.x, p.z, target.x, target.z) > world.settings.viewDistance) {
     stopAttacking(world, p);
     return;

@@ -15,6 +15,7 @@ import { cancelPickup, reply } from '../ground-items/pickup';
 import { spawnGroundItem } from '../ground-items/spawn';
 import { sendGravestones, writeLock, type Custody, DEATHS } from './custody';
 import { GROUND_ITEMS } from '../ground-items/state';
+import { isDying } from './state';
 
 /** Ticks a collapse waits before trying again when the ground has no room for the items. */
 export const COLLAPSE_RETRY_TICKS = 10;
@@ -24,7 +25,7 @@ export const COLLAPSE_RETRY_TICKS = 10;
  * items come back at once; otherwise the player walks there first and the ack comes on arrival.
  */
 export function requestReclaim(world: World, p: Player, gravestoneId: string, rid: Rid | undefined): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const c = DEATHS.of(world).get(gravestoneId);
   if (
     !c ||
@@ -168,5 +169,5 @@ export function trackCustodyExits(world: World): void {
 export function onJoin(world: World, p: Player): void {
   if (p.joinedTick !== world.tick) return;
   if (DEATHS.of(world).gravestonesOf(p.id).length > 0) sendGravestones(world, p.id);
-  if (p.health <= 0 && p.dyingUntil === 0) startDying(world, p, null);
+  if (p.health <= 0 && !isDying(p)) startDying(world, p, null);
 }

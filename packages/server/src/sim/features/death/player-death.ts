@@ -12,6 +12,7 @@ import { spawnGroundItem } from '../ground-items/spawn';
 import { splitByValue } from '../inventory/value';
 import { addStack, gravestoneSnapshot, sendGravestones, writeLock, type Custody, DEATHS } from './custody';
 import { snapshotOf } from '../../core/snapshot';
+import { DYING, isDying } from './state';
 
 /** Items kept on death (OSRS, unskulled). */
 export const ITEMS_KEPT_ON_DEATH = 3;
@@ -52,13 +53,13 @@ function takeLostItems(world: World, p: Player): { kept: ItemStackRow[]; lost: I
 
 /** Players phase: resolves the deaths whose animation has ended. */
 export function resolveDeaths(world: World, p: Player): void {
-  if (p.dyingUntil !== 0 && world.tick >= p.dyingUntil) resolveDeath(world, p);
+  if (isDying(p) && world.tick >= DYING.of(p).until) resolveDeath(world, p);
 }
 
 function resolveDeath(world: World, p: Player): void {
   const x = p.x;
   const z = p.z;
-  const killerId = p.killedBy;
+  const killerId = DYING.of(p).killedBy;
   // In PvP the loot goes to the player who dealt the most damage in the fight (OSRS).
   const playerDamage = new Map([...p.damageFrom].filter(([id]) => world.players.has(id)));
   const topPlayer = topDamager(playerDamage);
@@ -108,8 +109,9 @@ function resolveDeath(world: World, p: Player): void {
   p.pendingMove = undefined;
   p.target = undefined;
   p.chaseGoal = undefined;
-  p.dyingUntil = 0;
-  p.killedBy = null;
+  const dying = DYING.of(p);
+  dying.until = 0;
+  dying.killedBy = null;
   p.inCombatUntil = 0;
   p.damageFrom.clear();
   p.health = p.maxHealth;

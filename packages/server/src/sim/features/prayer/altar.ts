@@ -12,6 +12,7 @@ import { chebyshev } from '../combat/combatants';
 import { worldSlot } from '../../core/slots';
 import { OBJECTS } from '../objects/state';
 import { PRAYER } from './state';
+import { isDying } from '../death/state';
 
 /** Told of every prayer at an altar, after the points were restored. */
 export type AltarListener = (world: World, p: Player, altar: { objectId: string; stationId: string }) => void;
@@ -48,7 +49,7 @@ function prayAt(world: World, p: Player, objectId: string, stationId: string): O
  * `not_an_altar`, `no_path`, and on the way `not_near` or `object_gone`.
  */
 export function requestPray(world: World, p: Player, objectId: string, rid: Rid | undefined): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const o = OBJECTS.of(world).get(objectId);
   if (!o || chebyshev(p.x, p.z, o.x, o.z) > world.settings.viewDistance)
     return fail('object_gone', 'there is no such object in sight');

@@ -6,6 +6,7 @@ import { requestPray } from './altar';
 import { drainEffect, drainResistance, drainTick } from './rules';
 import { deactivateAll, PRAYER, runtimeOf, syncPrayer } from './state';
 import { togglePrayer } from './toggle';
+import { isDying } from '../death/state';
 
 function system(world: World, p: Player, message: string): void {
   world.send(p.id, 'chat:message', { tick: world.tick, channel: 'system', from: null, message });
@@ -33,7 +34,7 @@ function normaliseOnLogin(world: World, p: Player): void {
 export function prayerTick(world: World, p: Player): void {
   const rt = runtimeOf(p);
   const prayer = PRAYER.of(p);
-  if (p.dyingUntil !== 0) {
+  if (isDying(p)) {
     if (prayer.active.size > 0) deactivateAll(p);
     rt.dying = true;
     return;

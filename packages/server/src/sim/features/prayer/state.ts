@@ -7,6 +7,7 @@
 import type { Player } from '../../core/player';
 import { playerSlot } from '../../core/slots';
 import type { World } from '../../core/world';
+import { isDying } from '../death/state';
 
 /** A character's prayer points and the prayers switched on (saved as `prayerPoints` and `activePrayers`). */
 export interface PrayerState {
@@ -59,7 +60,7 @@ export function runtimeOf(p: Player): PrayerRuntime {
       drainCounter: 0,
       nextBuryTick: 0,
       level: p.skills.prayer.level,
-      dying: p.dyingUntil !== 0,
+      dying: isDying(p),
       sent: { points: PRAYER.of(p).points, maxPoints: p.skills.prayer.level, active: activeKey(p) },
     };
     runtimes.set(p, rt);

@@ -9,6 +9,7 @@ import type { World } from '../../core/world';
 import { activationRefusal, switchedOffBy, type ActivationRefusal } from './rules';
 import { PRAYER } from './state';
 import { questCompleted } from '../quests/state';
+import { isDying } from '../death/state';
 
 function refusal(world: World, name: string, r: ActivationRefusal): Outcome {
   switch (r.reason) {
@@ -28,7 +29,7 @@ function refusal(world: World, name: string, r: ActivationRefusal): Outcome {
  * off. Asking for the state a prayer already has succeeds and changes nothing.
  */
 export function togglePrayer(world: World, p: Player, data: ClientPayload<'prayer:toggle'>): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const defs = world.content.prayers;
   const def = defs.get(data.prayerId);
   if (!def) return fail('unknown_prayer', `there is no prayer called ${data.prayerId}`);

@@ -16,6 +16,7 @@ import { sendJournal } from './events';
 import { planRewards } from './rewards';
 import { counterOf, currentStage, missingRequirements, QUESTS, statusIn } from './state';
 import { PlayerTx } from './tx';
+import { isDying } from '../death/state';
 
 /** Starts `questId` in `tx` when its requirements are met and it was never started. */
 export function startQuest(world: World, tx: PlayerTx, questId: string): Outcome {
@@ -138,7 +139,7 @@ function nextMet(world: World, p: Player): QuestDef | undefined {
  * pouch changed.
  */
 export function checkObjectives(world: World, p: Player): void {
-  if (p.dyingUntil !== 0 || QUESTS.of(p).book.size === 0) return;
+  if (isDying(p) || QUESTS.of(p).book.size === 0) return;
   for (let guard = 0; guard < 64; guard++) {
     const def = nextMet(world, p);
     if (!def) break;

@@ -7,6 +7,7 @@ import { PRAYER } from '../prayer/state';
 import { cooldownTicksLeft } from '../teleport/state';
 import { snapshotOf } from '../../core/snapshot';
 import { QUESTS } from '../quests/state';
+import { isDying } from '../death/state';
 
 /** The logout reason of a connection that went away; such logouts wait until combat ends. */
 export const DISCONNECTED = 'disconnected';
@@ -123,7 +124,7 @@ export const sessionFeature: Feature = {
 
 /** In combat (hit or swung at within the combat timeout) or dying: a disconnect must wait. */
 export function inCombat(world: World, p: Player): boolean {
-  return p.dyingUntil !== 0 || world.tick < p.inCombatUntil;
+  return isDying(p) || world.tick < p.inCombatUntil;
 }
 
 /** A full player:sync; the containers it carries count as sent. */

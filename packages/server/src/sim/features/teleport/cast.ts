@@ -17,6 +17,7 @@ import { closeInterface, INTERFACE } from '../bank/interface';
 import { castRefusal, homeSpawn, landingTile } from './rules';
 import { CASTS, COOLDOWN, type Cast } from './state';
 import { TRADES } from '../trade/book';
+import { isDying } from '../death/state';
 
 /** Why a cast ended without a landing. */
 export type CancelReason = ServerPayload<'teleport:cancelled'>['reason'];
@@ -92,7 +93,7 @@ export function cancelCast(world: World, p: Player, reason: CancelReason): boole
 
 /** Why the cast must end now; undefined while it may go on. */
 function interruption(world: World, p: Player, c: Cast): CancelReason | undefined {
-  if (p.dyingUntil !== 0) return 'died';
+  if (isDying(p)) return 'died';
   const hitSince = p.inCombatUntil !== c.combatUntil;
   if (hitSince && p.health < c.health) return 'damage';
   if (hitSince || p.target) return 'combat';

@@ -10,6 +10,7 @@ import type { World } from '../../core/world';
 import type { TileMap } from '../../map/tile-map';
 import { COOLDOWN } from './state';
 import { TRADES } from '../trade/book';
+import { isDying } from '../death/state';
 
 /** Milliseconds of one tick of the game's clock, for telling the time left in minutes and seconds. */
 const NOMINAL_TICK_MS = 600;
@@ -60,7 +61,7 @@ export function inCombatNow(world: World, p: Player): boolean {
  * it may. Checked in this order: dying, cooldown, PvP depth, combat, trading.
  */
 export function castRefusal(world: World, p: Player): Outcome | undefined {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const left = COOLDOWN.of(p).readyTick - world.tick;
   if (left > 0)
     return fail(

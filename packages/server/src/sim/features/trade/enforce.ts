@@ -12,6 +12,7 @@ import { TRADE_IDLE_TICKS, TRADE_RANGE, type Trade, TRADES } from './book';
 import { trimToHoldings } from './offers';
 import { cancelRequest, cancelTrade, offersChanged } from './session';
 import { INTERFACE } from '../bank/interface';
+import { isDying } from '../death/state';
 
 type CancelReason = ServerPayload<'tradeCancelled'>['reason'];
 
@@ -20,7 +21,7 @@ export function unavailableReason(p: Player | undefined): CancelReason | undefin
   if (!p) return 'logout';
   if (p.logoutWaiting !== undefined) return 'logout';
   if (p.detached) return 'disconnected';
-  if (p.dyingUntil !== 0 || p.health <= 0) return 'died';
+  if (isDying(p) || p.health <= 0) return 'died';
   if (INTERFACE.of(p).open) return 'interface_opened';
   if (p.pendingMove || p.path.length > 0) return 'moved';
   if (p.target) return 'combat';
