@@ -4,6 +4,7 @@ import type { Command, Effect, PlayerRecord } from '../../src/sim/core/types';
 import { record, TestWorld } from './test-world';
 import { GROUND_ITEMS } from '../../src/sim/features/ground-items/state';
 import { DEATHS } from '../../src/sim/features/death/custody';
+import { SESSION } from '../../src/sim/features/session/state';
 
 type Hit = {
   attackerId: string | null;
@@ -326,7 +327,7 @@ describe('logging out in combat', () => {
     tw.enqueue({ type: 'logout', playerId: 'runner', reason: 'disconnected' });
     tw.advance();
     const p = tw.world.players.get('runner');
-    expect(p?.logoutWaiting).toBe('disconnected');
+    expect(p && SESSION.of(p).logoutWaiting).toBe('disconnected');
     // Walk away and wait out the combat timer: then the logout happens.
     tw.enqueue({
       type: 'client',

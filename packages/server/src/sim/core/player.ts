@@ -83,12 +83,8 @@ export class Player {
   readonly damageFrom = new Map<string, number>();
   /** Where the player has lingered since which tick (aggressive NPCs tolerate a player after a while). */
   tolerance = { x: 0, z: 0, since: 0 };
-  /** A logout that waits for combat to end (the character stays in the world until then). */
-  logoutWaiting: string | undefined;
   /** Admin commands allowed (this session entered the admin code). */
   isAdmin = false;
-  /** The connection dropped and no new one took the character over yet (see the `detach` command). */
-  detached = false;
   /** Characters this player's account ignores: their chat and trade requests are not delivered. */
   ignored: ReadonlySet<string>;
   /** Tile at the start of the current tick, to tell whether the player moved. */

@@ -8,6 +8,7 @@ import { cooldownTicksLeft } from '../teleport/state';
 import { snapshotOf } from '../../core/snapshot';
 import { QUESTS } from '../quests/state';
 import { isDying } from '../death/state';
+import { SESSION } from './state';
 
 /** The logout reason of a connection that went away; such logouts wait until combat ends. */
 export const DISCONNECTED = 'disconnected';
@@ -54,6 +55,13 @@ export function selfPosition(world: World, p: Player) {
 export const sessionFeature: Feature = {
   name: 'session',
   register(r) {
+    r.playerSlot(SESSION);
+    r.connection((_world, player, change) => {
+      const session = SESSION.of(player);
+      // A new session took the character over: a logout still waiting no longer applies.
+      if (change === 'attach') session.logoutWaiting = undefined;
+      session.detached = change === 'detach';
+    });
     r.on('player:requestSync', (world, player, _data, rid) => {
       // A full sync also resets interest management: everything in view is sent again as entered.
       player.visible.clear();
@@ -78,11 +86,12 @@ export const sessionFeature: Feature = {
       for (const { playerId, reason } of world.pendingLogouts.splice(0)) {
         const p = world.players.get(playerId);
         if (!p) continue;
-        if (reason === DISCONNECTED && inCombat(world, p)) p.logoutWaiting = reason;
+        if (reason === DISCONNECTED && inCombat(world, p)) SESSION.of(p).logoutWaiting = reason;
         else leaving.push(p);
       }
       for (const p of world.players.values())
-        if (p.logoutWaiting !== undefined && !inCombat(world, p) && !leaving.includes(p)) leaving.push(p);
+        if (SESSION.of(p).logoutWaiting !== undefined && !inCombat(world, p) && !leaving.includes(p))
+          leaving.push(p);
       for (const p of leaving) {
         world.isolate(p, () => {
           const snapshot = snapshotOf(world, p);

@@ -13,14 +13,16 @@ import { trimToHoldings } from './offers';
 import { cancelRequest, cancelTrade, offersChanged } from './session';
 import { INTERFACE } from '../bank/interface';
 import { isDying } from '../death/state';
+import { SESSION } from '../session/state';
 
 type CancelReason = ServerPayload<'tradeCancelled'>['reason'];
 
 /** Why `p` cannot be in (or start) a trade now; undefined when it can. */
 export function unavailableReason(p: Player | undefined): CancelReason | undefined {
   if (!p) return 'logout';
-  if (p.logoutWaiting !== undefined) return 'logout';
-  if (p.detached) return 'disconnected';
+  const session = SESSION.of(p);
+  if (session.logoutWaiting !== undefined) return 'logout';
+  if (session.detached) return 'disconnected';
   if (isDying(p) || p.health <= 0) return 'died';
   if (INTERFACE.of(p).open) return 'interface_opened';
   if (p.pendingMove || p.path.length > 0) return 'moved';
