@@ -9,6 +9,7 @@ import { NPC_FAULT_RESPAWN_TICKS, snapshotProblem } from '../../src/sim/core/fau
 import type { Effect } from '../../src/sim/core/types';
 import { snapshotOf } from '../../src/sim/core/snapshot';
 import { record, TestWorld } from './test-world';
+import { COMBAT } from '../../src/sim/features/combat/state';
 
 type Fault = Extract<Effect, { type: 'fault' }>;
 
@@ -145,7 +146,7 @@ describe('a fault in one player', () => {
     tw.login(record('p'));
     tw.advance();
     const p = tw.world.players.get('p')!;
-    Object.defineProperty(p, 'autoRetaliate', {
+    Object.defineProperty(COMBAT.of(p), 'autoRetaliate', {
       configurable: true,
       get: () => true,
       set() {

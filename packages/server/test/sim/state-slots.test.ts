@@ -6,6 +6,8 @@ import { World } from '../../src/sim/core/world';
 import { FEATURES } from '../../src/sim/features';
 import { APPROACHES } from '../../src/sim/features/bank/approach';
 import { INTERFACE } from '../../src/sim/features/bank/interface';
+import { COMBAT } from '../../src/sim/features/combat/state';
+import { DYING } from '../../src/sim/features/death/state';
 import { PRAYER } from '../../src/sim/features/prayer/state';
 import { QUESTS } from '../../src/sim/features/quests/state';
 import { SHOPS } from '../../src/sim/features/shops/stock';
@@ -100,6 +102,22 @@ describe('feature state in the state hash', () => {
     if (progress) progress.stage = 0;
     expect(a.world.hash()).toBe(b.world.hash());
     q.points += 1;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+  });
+
+  it('a divergence in a combat target, a swing timer or a death changes the hash', async () => {
+    const [a, b] = await twins();
+    const npc = [...b.world.npcs.values()][0];
+    if (!npc) throw new Error('the world has no NPC');
+    const combat = COMBAT.of(me(b));
+    combat.target = npc;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    combat.target = undefined;
+    expect(a.world.hash()).toBe(b.world.hash());
+    combat.nextAttackTick += 1;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    combat.nextAttackTick -= 1;
+    DYING.of(me(b)).until = b.world.tick + 5;
     expect(a.world.hash()).not.toBe(b.world.hash());
   });
 });

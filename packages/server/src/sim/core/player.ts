@@ -5,7 +5,6 @@ import { BANK_SIZE, INVENTORY_SIZE, ItemContainer } from '../items/container';
 import { Equipment } from '../items/equipment';
 import type { ItemLookup } from '../items/types';
 import type { Activity } from './activity';
-import type { Npc } from './npc';
 import type { PlayerSlot, PlayerSlotHandle } from './slots';
 import {
   featureFieldsOf,
@@ -65,24 +64,6 @@ export class Player {
   sentMaxHealth: number;
   /** The skilling activity in progress (gathering, making, lighting a fire), see core/activity.ts. */
   activity: Activity | undefined;
-  /** Selected attack style id (of the wielded weapon's style set; see the combat feature). */
-  styleId = '';
-  /** Whether the player fights back on its own when attacked while idle. */
-  autoRetaliate = true;
-  /** What the player is attacking (an NPC or, in PvP areas, a player); kept until it dies or leaves. */
-  target: Player | Npc | undefined;
-  /** The target tile the current chase path leads to (re-planned when the target moves). */
-  chaseGoal: Tile | undefined;
-  /** Ticks in a row the chase found no way into reach (the combat feature gives up after a while). */
-  chaseMisses = 0;
-  /** First tick at which the player may swing again (weapon speed). */
-  nextAttackTick = 0;
-  /** The player counts as in combat (no logout, no NPC tolerance reset) until this tick. */
-  inCombatUntil = 0;
-  /** Damage taken per attacker id during the current fight (who gets the kill). */
-  readonly damageFrom = new Map<string, number>();
-  /** Where the player has lingered since which tick (aggressive NPCs tolerate a player after a while). */
-  tolerance = { x: 0, z: 0, since: 0 };
   /** Admin commands allowed (this session entered the admin code). */
   isAdmin = false;
   /** Characters this player's account ignores: their chat and trade requests are not delivered. */
@@ -129,7 +110,6 @@ export class Player {
     this.sentHealth = this.health;
     this.sentMaxHealth = this.maxHealth;
     this.joinedTick = tick;
-    this.tolerance = { x: record.x, z: record.z, since: tick };
     const inv = ItemContainer.fromRows(record.inventory, INVENTORY_SIZE, lookup);
     const eq = Equipment.fromRows(record.equipment);
     const bank = ItemContainer.fromRows(record.bank, BANK_SIZE, lookup, { alwaysStack: true });

@@ -23,8 +23,7 @@ export function hashWorld(world: World): number {
       .num(p.health)
       .bool(p.isAdmin);
     if (p.pendingMove) h.num(p.pendingMove.x).num(p.pendingMove.z);
-    h.num(p.combatLevel).num(p.nextAttackTick);
-    h.num(p.target?.idx ?? -1);
+    h.num(p.combatLevel);
     for (const skill of Object.values(p.skills)) h.num(skill.level).num(skill.xp);
     for (const s of p.path) h.num(s.x).num(s.z);
     for (const r of p.inventory.entries()) h.num(r.slot).str(r.itemId).num(r.quantity);

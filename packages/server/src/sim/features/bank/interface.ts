@@ -16,6 +16,7 @@ import { playerSlot } from '../../core/slots';
 import type { World } from '../../core/world';
 import type { OpenInterface } from './types';
 import { isDying } from '../death/state';
+import { hasTarget } from '../combat/state';
 
 /** The bank or shop window, or the NPC conversation, the player has open (none at login). */
 export const INTERFACE = playerSlot('interface', {
@@ -67,7 +68,7 @@ export function closeReason(p: Player): CloseReason | undefined {
   if (p.pendingMove) return 'moved';
   if (Math.max(Math.abs(p.x - open.x), Math.abs(p.z - open.z)) > 1) return 'moved';
   if (p.activity) return 'activity';
-  if (p.target) return 'combat';
+  if (hasTarget(p)) return 'combat';
   return undefined;
 }
 

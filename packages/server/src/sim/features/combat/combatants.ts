@@ -11,6 +11,7 @@ import { activePrayerBoosts } from '../prayer/boosts';
 import type { PlayerCombatant } from './formulas';
 import { defaultStyle, resolveStyle, type ResolvedStyle } from './styles';
 import { isDying } from '../death/state';
+import { COMBAT } from './state';
 
 export type Fighter = Player | Npc;
 
@@ -21,12 +22,13 @@ export type Fighter = Player | Npc;
 export function currentStyle(world: World, p: Player): ResolvedStyle | undefined {
   const sets = world.content.combatStyles;
   const weapon = weaponOf(p.equipment, world.itemLookup);
-  if (p.styleId !== '') {
-    const chosen = resolveStyle(sets, weapon, p.styleId);
+  const combat = COMBAT.of(p);
+  if (combat.styleId !== '') {
+    const chosen = resolveStyle(sets, weapon, combat.styleId);
     if (chosen) return chosen;
   }
   const fallback = defaultStyle(sets, weapon, 0);
-  if (fallback) p.styleId = fallback.id;
+  if (fallback) combat.styleId = fallback.id;
   return fallback;
 }
 

@@ -16,6 +16,7 @@ import { spawnGroundItem } from '../ground-items/spawn';
 import { sendGravestones, writeLock, type Custody, DEATHS } from './custody';
 import { GROUND_ITEMS } from '../ground-items/state';
 import { isDying } from './state';
+import { COMBAT, hasTarget } from '../combat/state';
 
 /** Ticks a collapse waits before trying again when the ground has no room for the items. */
 export const COLLAPSE_RETRY_TICKS = 10;
@@ -44,7 +45,7 @@ export function requestReclaim(world: World, p: Player, gravestoneId: string, ri
     world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
   p.pendingMove = undefined;
   cancelPickup(world, p);
-  p.target = undefined;
+  COMBAT.of(p).target = undefined;
   p.path = route.steps;
   const waiting = DEATHS.of(world).pendingReclaims.get(p.id);
   if (waiting?.rid !== undefined)
@@ -84,7 +85,7 @@ export function resolveReclaims(world: World): void {
       continue;
     }
     world.isolate(p, () => {
-      if (p.pendingMove || p.target) {
+      if (p.pendingMove || hasTarget(p)) {
         // Another request replaced the walk.
         DEATHS.of(world).pendingReclaims.delete(playerId);
         if (req.rid !== undefined)

@@ -13,6 +13,7 @@ import { splitByValue } from '../inventory/value';
 import { addStack, gravestoneSnapshot, sendGravestones, writeLock, type Custody, DEATHS } from './custody';
 import { snapshotOf } from '../../core/snapshot';
 import { DYING, isDying } from './state';
+import { COMBAT } from '../combat/state';
 
 /** Items kept on death (OSRS, unskulled). */
 export const ITEMS_KEPT_ON_DEATH = 3;
@@ -61,7 +62,7 @@ function resolveDeath(world: World, p: Player): void {
   const z = p.z;
   const killerId = DYING.of(p).killedBy;
   // In PvP the loot goes to the player who dealt the most damage in the fight (OSRS).
-  const playerDamage = new Map([...p.damageFrom].filter(([id]) => world.players.has(id)));
+  const playerDamage = new Map([...COMBAT.of(p).damageFrom].filter(([id]) => world.players.has(id)));
   const topPlayer = topDamager(playerDamage);
   const killer = topPlayer === undefined ? undefined : world.players.get(topPlayer);
   const pvpKill = killer !== undefined && world.map.isPvp(x, z);
@@ -107,15 +108,16 @@ function resolveDeath(world: World, p: Player): void {
   p.z = spawn.z;
   p.path = [];
   p.pendingMove = undefined;
-  p.target = undefined;
-  p.chaseGoal = undefined;
+  const combat = COMBAT.of(p);
+  combat.target = undefined;
+  combat.chaseGoal = undefined;
   const dying = DYING.of(p);
   dying.until = 0;
   dying.killedBy = null;
-  p.inCombatUntil = 0;
-  p.damageFrom.clear();
+  combat.inCombatUntil = 0;
+  combat.damageFrom.clear();
   p.health = p.maxHealth;
-  p.tolerance = { x: p.x, z: p.z, since: world.tick };
+  combat.tolerance = { x: p.x, z: p.z, since: world.tick };
   world.spatial.set(p.idx, p.x, p.z);
   DEATHS.of(world).pendingReclaims.delete(p.id);
 

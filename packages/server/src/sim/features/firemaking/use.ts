@@ -10,6 +10,7 @@ import type { World } from '../../core/world';
 import { cancelPickup } from '../ground-items/pickup';
 import { canPlaceObjectAt } from '../objects/fires';
 import { isDying } from '../death/state';
+import { dropTarget } from '../combat/state';
 
 /** The state of a fire being lit (`Player.activity.state` of kind `firemaking`). */
 export class FireJob {
@@ -66,8 +67,7 @@ export function startFiremaking(world: World, p: Player, recipe: FiremakingRecip
     p.pendingMove = undefined;
   }
   cancelPickup(world, p);
-  p.target = undefined;
-  p.chaseGoal = undefined;
+  dropTarget(p);
   p.path = [];
   startActivity(world, p, { kind: 'firemaking', state: new FireJob(recipe, logSlot, p.x, p.z) });
   return { ok: true, result: { itemId: recipe.logItemId } };

@@ -14,6 +14,7 @@ import { pathNextTo } from './reach';
 import { planGather } from './rules';
 import { OBJECTS } from '../objects/state';
 import { isDying } from '../death/state';
+import { dropTarget } from '../combat/state';
 
 /** The resource the player asks for, if it exists and lies within view distance. */
 function findResource(world: World, p: Player, objectId: string): WorldObject | undefined {
@@ -59,8 +60,7 @@ export function requestGather(
     p.pendingMove = undefined;
   }
   cancelPickup(world, p);
-  p.target = undefined;
-  p.chaseGoal = undefined;
+  dropTarget(p);
   startActivity(world, p, { kind: 'gather', state: new GatherJob(o, plan.method?.id, o.x, o.z) });
   p.path = path;
   return {

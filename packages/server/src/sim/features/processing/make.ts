@@ -17,6 +17,7 @@ import { blockedBy, makeOne } from './rules';
 import { OBJECTS } from '../objects/state';
 import { DEATHS } from '../death/custody';
 import { isDying } from '../death/state';
+import { dropTarget } from '../combat/state';
 
 /** The state of one make-X, kept in the player's activity. */
 export class MakeJob {
@@ -52,8 +53,7 @@ function replaceOtherRequests(world: World, p: Player): void {
     world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
   p.pendingMove = undefined;
   cancelPickup(world, p);
-  p.target = undefined;
-  p.chaseGoal = undefined;
+  dropTarget(p);
   const reclaim = DEATHS.of(world).pendingReclaims.get(p.id);
   if (reclaim) {
     DEATHS.of(world).pendingReclaims.delete(p.id);

@@ -9,6 +9,7 @@ import { snapshotOf } from '../../core/snapshot';
 import { QUESTS } from '../quests/state';
 import { isDying } from '../death/state';
 import { SESSION } from './state';
+import { COMBAT } from '../combat/state';
 
 /** The logout reason of a connection that went away; such logouts wait until combat ends. */
 export const DISCONNECTED = 'disconnected';
@@ -29,7 +30,7 @@ export function playerState(world: World, p: Player): PlayerStatePayload {
     areaId: world.map.areaAt(p.x, p.z)?.id ?? null,
     inventory: p.inventory.entries(),
     equipment: p.equipment.entries(),
-    combat: { styleId: currentStyle(world, p)?.id ?? '', autoRetaliate: p.autoRetaliate },
+    combat: { styleId: currentStyle(world, p)?.id ?? '', autoRetaliate: COMBAT.of(p).autoRetaliate },
     prayer: { points: PRAYER.of(p).points, active: [...PRAYER.of(p).active].sort() },
     questPoints: QUESTS.of(p).points,
     homeTeleportCooldownTicks: cooldownTicksLeft(world, p),
@@ -133,7 +134,7 @@ export const sessionFeature: Feature = {
 
 /** In combat (hit or swung at within the combat timeout) or dying: a disconnect must wait. */
 export function inCombat(world: World, p: Player): boolean {
-  return isDying(p) || world.tick < p.inCombatUntil;
+  return isDying(p) || world.tick < COMBAT.of(p).inCombatUntil;
 }
 
 /** A full player:sync; the containers it carries count as sent. */

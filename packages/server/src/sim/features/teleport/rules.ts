@@ -11,6 +11,7 @@ import type { TileMap } from '../../map/tile-map';
 import { COOLDOWN } from './state';
 import { TRADES } from '../trade/book';
 import { isDying } from '../death/state';
+import { COMBAT } from '../combat/state';
 
 /** Milliseconds of one tick of the game's clock, for telling the time left in minutes and seconds. */
 const NOMINAL_TICK_MS = 600;
@@ -53,7 +54,7 @@ export function homeSpawn(world: World): Tile {
 
 /** Whether the player counts as in combat: within the combat timeout of a hit given or taken. */
 export function inCombatNow(world: World, p: Player): boolean {
-  return world.tick < p.inCombatUntil;
+  return world.tick < COMBAT.of(p).inCombatUntil;
 }
 
 /**
@@ -77,7 +78,7 @@ export function castRefusal(world: World, p: Player): Outcome | undefined {
   if (inCombatNow(world, p))
     return fail(
       'teleport_in_combat',
-      `you cannot teleport while in combat: wait ${p.inCombatUntil - world.tick} more ticks without fighting`,
+      `you cannot teleport while in combat: wait ${COMBAT.of(p).inCombatUntil - world.tick} more ticks without fighting`,
     );
   if (TRADES.of(world).tradeOfPlayer(p.id))
     return fail('teleport_busy', 'you are trading: finish or decline the trade first');

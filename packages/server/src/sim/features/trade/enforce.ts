@@ -14,6 +14,7 @@ import { cancelRequest, cancelTrade, offersChanged } from './session';
 import { INTERFACE } from '../bank/interface';
 import { isDying } from '../death/state';
 import { SESSION } from '../session/state';
+import { hasTarget } from '../combat/state';
 
 type CancelReason = ServerPayload<'tradeCancelled'>['reason'];
 
@@ -26,7 +27,7 @@ export function unavailableReason(p: Player | undefined): CancelReason | undefin
   if (isDying(p) || p.health <= 0) return 'died';
   if (INTERFACE.of(p).open) return 'interface_opened';
   if (p.pendingMove || p.path.length > 0) return 'moved';
-  if (p.target) return 'combat';
+  if (hasTarget(p)) return 'combat';
   if (p.activity) return 'activity';
   return undefined;
 }
