@@ -10,7 +10,9 @@ import { COMBAT } from '../../src/sim/features/combat/state';
 import { DYING } from '../../src/sim/features/death/state';
 import { PRAYER } from '../../src/sim/features/prayer/state';
 import { QUESTS } from '../../src/sim/features/quests/state';
+import { SESSION } from '../../src/sim/features/session/state';
 import { SHOPS } from '../../src/sim/features/shops/stock';
+import { XP_TENTHS } from '../../src/sim/features/skills/state';
 import { CASTS, COOLDOWN } from '../../src/sim/features/teleport/state';
 import { bundledWorld, record, TestWorld } from './test-world';
 
@@ -118,6 +120,16 @@ describe('feature state in the state hash', () => {
     expect(a.world.hash()).not.toBe(b.world.hash());
     combat.nextAttackTick -= 1;
     DYING.of(me(b)).until = b.world.tick + 5;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+  });
+
+  it('a divergence in experience tenths or a waiting logout changes the hash', async () => {
+    const [a, b] = await twins();
+    XP_TENTHS.of(me(b)).attack = 3;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    delete XP_TENTHS.of(me(b)).attack;
+    expect(a.world.hash()).toBe(b.world.hash());
+    SESSION.of(me(b)).logoutWaiting = 'disconnected';
     expect(a.world.hash()).not.toBe(b.world.hash());
   });
 });

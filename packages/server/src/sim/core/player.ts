@@ -57,8 +57,6 @@ export class Player {
   /** Container versions last sent to the client (inventory:update / equipment:update). */
   sentInventoryVersion = -1;
   sentEquipmentVersion = -1;
-  /** Tenths of experience earned but not yet a whole point, per skill (in memory only; see docs/combat.md). */
-  readonly xpTenths: Partial<Record<SkillName, number>> = {};
   /** Health and maximum health last sent to the client (player:sync / player:stats), so unchanged values are not re-sent. */
   sentHealth: number;
   sentMaxHealth: number;
