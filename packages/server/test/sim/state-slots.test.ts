@@ -155,7 +155,7 @@ describe('state slots', () => {
       name: 'twice',
       register: (r) => {
         r.worldSlot(worldSlot('dup', { init: () => 0 }));
-        r.playerSlot(playerSlot('dup', { init: () => 0 }));
+        r.playerSlot(playerSlot('dup', { init: () => ({}) }));
       },
     };
     expect(() => new World({ content: c, map: m, seed: 1, features: [twice] })).toThrow(/dup/);

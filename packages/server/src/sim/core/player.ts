@@ -48,6 +48,8 @@ export class Player {
   readonly saved: Readonly<FeatureRecordFields>;
   /** The world's registered player slots (their states are created at login, saved and hashed). */
   private readonly slots: readonly PlayerSlotHandle[];
+  /** The features' states for this player, by slot key index: read and written only by core/slots.ts. */
+  readonly slotStates: unknown[] = [];
   /** Saved rows that could not be placed when loading (reported as a fault, kept for the save). */
   readonly unplaced: {
     inventory: Array<SlotRow<number>>;
@@ -119,7 +121,7 @@ export class Player {
   }
 
   /** A feature's state for this player (see core/slots.ts). */
-  slot<T>(key: PlayerSlot<T>): T {
+  slot<T extends object>(key: PlayerSlot<T>): T {
     return key.of(this);
   }
 
