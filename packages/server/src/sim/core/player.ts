@@ -1,4 +1,3 @@
-import type { EntitySnapshot } from '@tilerealm/protocol';
 import type { Rid } from '@tilerealm/protocol';
 import type { SkillName } from '../../content/skills';
 import { BANK_SIZE, INVENTORY_SIZE, ItemContainer } from '../items/container';
@@ -56,12 +55,6 @@ export class Player {
     equipment: Array<SlotRow<string>>;
     bank: Array<SlotRow<number>>;
   };
-  /** Container versions last sent to the client (inventory:update / equipment:update). */
-  sentInventoryVersion = -1;
-  sentEquipmentVersion = -1;
-  /** Health and maximum health last sent to the client (player:sync / player:stats), so unchanged values are not re-sent. */
-  sentHealth: number;
-  sentMaxHealth: number;
   /** The skilling activity in progress (gathering, making, lighting a fire), see core/activity.ts. */
   activity: Activity | undefined;
   /** Admin commands allowed (this session entered the admin code). */
@@ -73,16 +66,6 @@ export class Player {
   lastZ: number;
   /** Tick the player entered the world. */
   readonly joinedTick: number;
-  /** Handles of the entities this player's client currently knows (interest management). */
-  readonly visible = new Set<number>();
-  /** This tick's `moved` tuple, shared by all views (see the sync feature). */
-  moveTuple: [number, number, number, number, 0 | 1] | undefined;
-  moveTupleTick = -1;
-  /** This tick's entity snapshot (entered views), shared by all views. */
-  snapshot: EntitySnapshot | undefined;
-  snapshotTick = -1;
-  /** Own state last sent in a world:update, so unchanged state is not re-sent. */
-  lastSent = { x: NaN, z: NaN, running: false, moving: false, energyPercent: -1 };
 
   constructor(
     record: PlayerRecord,
@@ -107,8 +90,6 @@ export class Player {
     this.saved = featureFieldsOf(record);
     this.slots = slots;
     this.skills = structuredCloneSkills(record.skills);
-    this.sentHealth = this.health;
-    this.sentMaxHealth = this.maxHealth;
     this.joinedTick = tick;
     const inv = ItemContainer.fromRows(record.inventory, INVENTORY_SIZE, lookup);
     const eq = Equipment.fromRows(record.equipment);

@@ -9,6 +9,7 @@ import { snapshotOf } from '../../core/snapshot';
 import { QUESTS } from '../quests/state';
 import { isDying } from '../death/state';
 import { SESSION } from './state';
+import { CLIENT_VIEW, UNSENT } from '../sync/state';
 import { COMBAT } from '../combat/state';
 
 /** The logout reason of a connection that went away; such logouts wait until combat ends. */
@@ -65,8 +66,9 @@ export const sessionFeature: Feature = {
     });
     r.on('player:requestSync', (world, player, _data, rid) => {
       // A full sync also resets interest management: everything in view is sent again as entered.
-      player.visible.clear();
-      player.lastSent = { x: NaN, z: NaN, running: false, moving: false, energyPercent: -1 };
+      const view = CLIENT_VIEW.of(player);
+      view.visible.clear();
+      view.lastSent = { ...UNSENT };
       sendSync(world, player, rid);
       return { ok: true, deferred: true };
     });
@@ -139,10 +141,11 @@ export function inCombat(world: World, p: Player): boolean {
 
 /** A full player:sync; the containers it carries count as sent. */
 function sendSync(world: World, p: Player, rid: Rid | undefined): void {
-  p.sentInventoryVersion = p.inventory.version;
-  p.sentEquipmentVersion = p.equipment.version;
-  p.sentHealth = p.health;
-  p.sentMaxHealth = p.maxHealth;
+  const view = CLIENT_VIEW.of(p);
+  view.sentInventoryVersion = p.inventory.version;
+  view.sentEquipmentVersion = p.equipment.version;
+  view.sentHealth = p.health;
+  view.sentMaxHealth = p.maxHealth;
   world.send(p.id, 'player:sync', { tick: world.tick, player: playerState(world, p) }, rid);
 }
 
