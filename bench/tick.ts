@@ -17,6 +17,8 @@ import { FEATURES } from '../packages/server/src/sim/features';
 import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
 import { percentile } from './stats';
 import { OBJECTS } from '../packages/server/src/sim/features/objects/state';
+import { isDying } from '../packages/server/src/sim/features/death/state';
+import { hasTarget } from '../packages/server/src/sim/features/combat/state';
 
 function record(id: string, x: number, z: number): PlayerRecord {
   const skill = { level: 1, xp: 0 };
@@ -124,7 +126,7 @@ export async function runTickBench(args: {
       const spot = home[i] ?? { x: 0, z: 0 };
       if (i < args.fighters) {
         const p = world.players.get(`p${i}`);
-        if (p && !p.target && p.dyingUntil === 0 && t % 4 === i % 4) {
+        if (p && !hasTarget(p) && !isDying(p) && t % 4 === i % 4) {
           // The nearest living attackable NPC in view, as a client would pick from its view.
           let best: { id: string; d: number } | undefined;
           for (const n of world.npcs.values()) {

@@ -19,6 +19,7 @@ import {
 import { record } from './test-world';
 import { OBJECTS } from '../../src/sim/features/objects/state';
 import { INTERFACE } from '../../src/sim/features/bank/interface';
+import { COMBAT } from '../../src/sim/features/combat/state';
 
 describe('opening the bank', () => {
   it('opens at once next to a bank booth: bank:update with 800 slots, the interface is open', async () => {
@@ -125,7 +126,7 @@ describe('closing the bank', () => {
     const attacking = await atBank();
     const guard = [...attacking.world.npcs.values()].find((n) => n.def.id === 'chicken' || n.def.combat);
     const p = me(attacking);
-    p.target = guard;
+    COMBAT.of(p).target = guard;
     attacking.advance();
     expect(closed(attacking, 'a')).toEqual(['combat']);
 

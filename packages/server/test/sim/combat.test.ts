@@ -4,6 +4,14 @@ import type { Command, Effect, PlayerRecord } from '../../src/sim/core/types';
 import { record, TestWorld } from './test-world';
 import { GROUND_ITEMS } from '../../src/sim/features/ground-items/state';
 import { DEATHS } from '../../src/sim/features/death/custody';
+import { SESSION } from '../../src/sim/features/session/state';
+import { COMBAT } from '../../src/sim/features/combat/state';
+
+/** What the player is attacking (undefined also when it is not in the world). */
+const targetOf = (tw: TestWorld, id: string) => {
+  const p = tw.world.players.get(id);
+  return p && COMBAT.of(p).target;
+};
 
 type Hit = {
   attackerId: string | null;
@@ -114,7 +122,7 @@ describe('fighting NPCs', () => {
       'pvp_not_allowed',
       'invalid_style',
     ]);
-    expect(tw.world.players.get('p')?.target).toBeUndefined();
+    expect(targetOf(tw, 'p')).toBeUndefined();
   });
 
   it('refuses an attack on an NPC that no path leads to (target_out_of_reach)', async () => {
@@ -129,7 +137,7 @@ describe('fighting NPCs', () => {
     act(tw, 'p', { action: 'attack', targetId: cow.id }, 1);
     tw.advance();
     expect(errors(tw, 'p')).toEqual(['target_out_of_reach']);
-    expect(tw.world.players.get('p')?.target).toBeUndefined();
+    expect(targetOf(tw, 'p')).toBeUndefined();
     // The map is shared by the tests of this file.
     for (let dx = -1; dx <= 1; dx++)
       for (let dz = -1; dz <= 1; dz++)
@@ -157,7 +165,7 @@ describe('fighting NPCs', () => {
       tw.events('archer', 'combat:hit').filter((e) => (e.data as Hit).attackerId === 'archer'),
     ).toHaveLength(2);
     expect(errors(tw, 'archer')).toContain('no_ammo');
-    expect(archer?.target).toBeUndefined();
+    expect(archer && COMBAT.of(archer).target).toBeUndefined();
   });
 });
 
@@ -326,7 +334,7 @@ describe('logging out in combat', () => {
     tw.enqueue({ type: 'logout', playerId: 'runner', reason: 'disconnected' });
     tw.advance();
     const p = tw.world.players.get('runner');
-    expect(p?.logoutWaiting).toBe('disconnected');
+    expect(p && SESSION.of(p).logoutWaiting).toBe('disconnected');
     // Walk away and wait out the combat timer: then the logout happens.
     tw.enqueue({
       type: 'client',

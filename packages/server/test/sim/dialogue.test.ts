@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { QUESTS } from '../../src/sim/features/quests/state';
 import { conditionHolds } from '../../src/sim/features/dialogue/conditions';
 import { planEffects } from '../../src/sim/features/dialogue/effects';
 import { PlayerTx } from '../../src/sim/features/quests/tx';
@@ -25,6 +26,7 @@ import {
 } from './dialogue-setup';
 import { record, TestWorld } from './test-world';
 import { INTERFACE } from '../../src/sim/features/bank/interface';
+import { DYING } from '../../src/sim/features/death/state';
 
 describe('opening a conversation', () => {
   it('walks next to the NPC, then opens its start node with the options whose conditions hold', async () => {
@@ -65,7 +67,7 @@ describe('opening a conversation', () => {
     expect(INTERFACE.of(me(tw)).open).toBeUndefined();
 
     const dying = await nextTo('guide_lina');
-    me(dying).dyingUntil = dying.world.tick + 10;
+    DYING.of(me(dying)).until = dying.world.tick + 10;
     talk(dying, 'guide_lina');
     expect(errors(dying)).toEqual(['dead']);
   });
@@ -201,7 +203,7 @@ describe('effects', () => {
       code: 'inventory_full',
       message: "you need room in your inventory for 1 x finn's letter",
     });
-    expect(me(tw).quests.size).toBe(0);
+    expect(QUESTS.of(me(tw)).book.size).toBe(0);
     expect(INTERFACE.of(me(tw)).open).toMatchObject({ kind: 'dialogue', nodeId: 'offer' });
     expect(saves(tw.world.drainEffects())).toEqual([]);
 
@@ -209,7 +211,7 @@ describe('effects', () => {
     me(tw).inventory.removeFromSlot(0, 1);
     choose(tw, 0);
     expect(me(tw).inventory.count('finns_letter')).toBe(1);
-    expect(me(tw).quests.get('lakes_lament')).toMatchObject({ stage: 0, status: 'in_progress' });
+    expect(QUESTS.of(me(tw)).book.get('lakes_lament')).toMatchObject({ stage: 0, status: 'in_progress' });
     const [saved] = saves(tw.world.drainEffects());
     expect(saved?.quests).toEqual([inProgress('lakes_lament', 0)]);
     expect(saved?.inventory.some((s) => s.itemId === 'finns_letter')).toBe(true);

@@ -9,6 +9,8 @@ import { NPC_FAULT_RESPAWN_TICKS, snapshotProblem } from '../../src/sim/core/fau
 import type { Effect } from '../../src/sim/core/types';
 import { snapshotOf } from '../../src/sim/core/snapshot';
 import { record, TestWorld } from './test-world';
+import { COMBAT } from '../../src/sim/features/combat/state';
+import { CLIENT_VIEW } from '../../src/sim/features/sync/state';
 
 type Fault = Extract<Effect, { type: 'fault' }>;
 
@@ -98,7 +100,7 @@ describe('a fault in one player', () => {
     tw.advance();
     const bad = tw.world.players.get('bad')!;
     // Only the sync feature reads `visible`: `bad` fails in the sync phase, after `a`'s view was built.
-    breakProperty(bad, 'visible', 'visible is broken');
+    breakProperty(CLIENT_VIEW.of(bad), 'visible', 'visible is broken');
     tw.world.drainEffects();
     tw.advance();
     expect(faultsOf(tw.world.drainEffects())).toMatchObject([
@@ -145,7 +147,7 @@ describe('a fault in one player', () => {
     tw.login(record('p'));
     tw.advance();
     const p = tw.world.players.get('p')!;
-    Object.defineProperty(p, 'autoRetaliate', {
+    Object.defineProperty(COMBAT.of(p), 'autoRetaliate', {
       configurable: true,
       get: () => true,
       set() {

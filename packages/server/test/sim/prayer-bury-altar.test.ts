@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRAYER } from '../../src/sim/features/prayer/state';
 import { xpForLevel } from '../../src/sim/features/skills/xp-table';
 import { onAltarPrayer } from '../../src/sim/features/prayer/altar';
 import { acks, action, BOOTH, client, errors, FRONT, slots } from './bank-setup';
@@ -87,7 +88,7 @@ describe('praying at an altar', () => {
       { code: 'object_gone' },
       { code: 'object_gone' },
     ]);
-    expect(player(tw, 'a').prayerPoints).toBe(3);
+    expect(PRAYER.of(player(tw, 'a')).points).toBe(3);
     expect(player(tw, 'a').path).toEqual([]);
   });
 
@@ -103,6 +104,6 @@ describe('praying at an altar', () => {
     tw.enqueue(client('a', 'player:move', { x: 0, z: 0 }));
     tw.advance();
     expect(acks(tw, 'a')).toEqual([{ superseded: true }]);
-    expect(a.prayerPoints).toBe(3);
+    expect(PRAYER.of(a).points).toBe(3);
   });
 });

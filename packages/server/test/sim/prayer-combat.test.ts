@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PRAYER } from '../../src/sim/features/prayer/state';
 import type { Npc } from '../../src/sim/core/npc';
 import { snapshotOf } from '../../src/sim/core/snapshot';
 import type { PlayerRecord } from '../../src/sim/core/types';
@@ -7,6 +8,7 @@ import { xpForLevel } from '../../src/sim/features/skills/xp-table';
 import { action, client } from './bank-setup';
 import { player, toggle, updates, withPrayer, worldWith, type Hit } from './prayer-setup';
 import { TestWorld } from './test-world';
+import { DYING } from '../../src/sim/features/death/state';
 
 function nearestGoblin(tw: TestWorld): Npc {
   const goblins = [...tw.world.npcs.values()].filter((n) => n.def.id === 'goblin');
@@ -71,14 +73,14 @@ describe('death', () => {
     tw.enqueue(client('a', 'player:chat', { message: '/hit 1000' }));
     tw.advance();
     const a = player(tw, 'a');
-    expect(a.dyingUntil).not.toBe(0);
+    expect(DYING.of(a).until).not.toBe(0);
     expect(updates(tw, 'a')).toEqual([{ points: 4, maxPoints: 10, active: [] }]);
     tw.enqueue(toggle('a', 'surge_of_might', true));
     tw.advance();
     expect(tw.events('a', 'error').map((e) => (e.data as { code: string }).code)).toEqual(['dead']);
     tw.advance(PLAYER_DEATH_TICKS);
-    expect(a.dyingUntil).toBe(0);
-    expect(a.prayerPoints).toBe(10);
+    expect(DYING.of(a).until).toBe(0);
+    expect(PRAYER.of(a).points).toBe(10);
     expect(updates(tw, 'a').at(-1)).toEqual({ points: 10, maxPoints: 10, active: [] });
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { QUESTS } from '../../src/sim/features/quests/state';
+import { PRAYER } from '../../src/sim/features/prayer/state';
 import { xpForLevel } from '../../src/sim/features/skills/xp-table';
 import { acks, errors } from './bank-setup';
 import { messages, player, toggle, updates, withPrayer, worldWith } from './prayer-setup';
@@ -35,7 +37,7 @@ describe('switching prayers on and off', () => {
     const tw = await worldWith(withPrayer('a', 10));
     for (const id of ['hardened_hide', 'surge_of_might', 'keen_focus']) tw.enqueue(toggle('a', id, true));
     tw.advance();
-    expect([...player(tw, 'a').activePrayers].sort()).toEqual([
+    expect([...PRAYER.of(player(tw, 'a')).active].sort()).toEqual([
       'hardened_hide',
       'keen_focus',
       'surge_of_might',
@@ -76,10 +78,15 @@ describe('switching prayers on and off', () => {
     tw.enqueue(toggle('c', 'crusaders_zeal', true));
     tw.advance();
     expect(errors(tw, 'c')).toEqual(['level_too_low', 'prayer_locked']);
-    c.quests.set('into_the_gloom', { questId: 'into_the_gloom', stage: 9, status: 'completed', data: {} });
+    QUESTS.of(c).book.set('into_the_gloom', {
+      questId: 'into_the_gloom',
+      stage: 9,
+      status: 'completed',
+      data: {},
+    });
     tw.enqueue(toggle('c', 'crusaders_zeal', true));
     tw.advance();
-    expect(c.activePrayers.has('crusaders_zeal')).toBe(true);
+    expect(PRAYER.of(c).active.has('crusaders_zeal')).toBe(true);
     expect(updates(tw, 'a')).toEqual([]);
     expect(updates(tw, 'b')).toEqual([]);
   });
@@ -90,14 +97,14 @@ describe('drain', () => {
     const tw = await worldWith(withPrayer('a', 10, { prayerPoints: 2 }));
     tw.enqueue(toggle('a', 'surge_of_might', true));
     tw.advance(60);
-    expect(player(tw, 'a').prayerPoints).toBe(2);
+    expect(PRAYER.of(player(tw, 'a')).points).toBe(2);
     tw.advance();
-    expect(player(tw, 'a').prayerPoints).toBe(1);
+    expect(PRAYER.of(player(tw, 'a')).points).toBe(1);
     tw.advance(59);
-    expect(player(tw, 'a').prayerPoints).toBe(1);
+    expect(PRAYER.of(player(tw, 'a')).points).toBe(1);
     tw.advance();
-    expect(player(tw, 'a').prayerPoints).toBe(0);
-    expect(player(tw, 'a').activePrayers.size).toBe(0);
+    expect(PRAYER.of(player(tw, 'a')).points).toBe(0);
+    expect(PRAYER.of(player(tw, 'a')).active.size).toBe(0);
     expect(updates(tw, 'a')).toEqual([
       { points: 2, maxPoints: 10, active: ['surge_of_might'] },
       { points: 1, maxPoints: 10, active: ['surge_of_might'] },
@@ -122,7 +129,7 @@ describe('drain', () => {
     }
     tw.advance(60);
     // 720 in 60 ticks: a point each time the counter passes the resistance, which it keeps.
-    expect(player(tw, 'a').prayerPoints).toBe(20 - 11); // 720 = 11 x 60 + 60 (not beyond)
-    expect(player(tw, 'b').prayerPoints).toBe(20 - 9); // 720 = 9 x 76 + 36
+    expect(PRAYER.of(player(tw, 'a')).points).toBe(20 - 11); // 720 = 11 x 60 + 60 (not beyond)
+    expect(PRAYER.of(player(tw, 'b')).points).toBe(20 - 9); // 720 = 9 x 76 + 36
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { QUESTS } from '../../src/sim/features/quests/state';
 import type { Npc } from '../../src/sim/core/npc';
 import type { PlayerRecord } from '../../src/sim/core/types';
 import { advanceQuest } from '../../src/sim/features/quests/progress';
@@ -60,7 +61,7 @@ describe('starting a quest', () => {
       message: 'to start Roots of the Old Oak you need woodcutting level 15 (you have 1)',
       rid: 2,
     });
-    expect(me(tw).quests.size).toBe(0);
+    expect(QUESTS.of(me(tw)).book.size).toBe(0);
 
     const ok = await nextTo('woodsman_garrick', levels({ woodcutting: 15 }));
     talk(ok, 'woodsman_garrick');
@@ -123,9 +124,9 @@ describe('stages that complete on their own', () => {
     const tw = await nextTo('guard_captain_rhea', HERO);
     const goblin = npcOf(tw, 'goblin');
     kill(tw, goblin);
-    expect(me(tw).quests.size).toBe(0); // a kill before the quest counts for nothing
+    expect(QUESTS.of(me(tw)).book.size).toBe(0); // a kill before the quest counts for nothing
 
-    me(tw).quests.set('goblin_menace', inProgress('goblin_menace', 0, { count: 8 }));
+    QUESTS.of(me(tw)).book.set('goblin_menace', inProgress('goblin_menace', 0, { count: 8 }));
     const other = [...tw.world.npcs.values()].find((n) => n.def.id === 'goblin' && n !== goblin && n.alive)!;
     kill(tw, other);
     expect(entry(tw, 'goblin_menace')?.progress).toEqual({ current: 9, required: 10 });
@@ -139,7 +140,7 @@ describe('stages that complete on their own', () => {
     const third = [...tw.world.npcs.values()].find((n) => n.def.id === 'goblin' && n.alive)!;
     tw.world.drainEffects();
     kill(tw, third);
-    expect(me(tw).quests.get('goblin_menace')).toMatchObject({ stage: 1, data: {} });
+    expect(QUESTS.of(me(tw)).book.get('goblin_menace')).toMatchObject({ stage: 1, data: {} });
     expect(entry(tw, 'goblin_menace')).toMatchObject({ stageId: 'recover_banner', kind: 'gather' });
     expect(saves(tw.world.drainEffects()).at(-1)?.quests).toEqual([inProgress('goblin_menace', 1)]);
 
@@ -180,7 +181,7 @@ describe('stages that complete on their own', () => {
       quests: [inProgress('lakes_lament', 0), inProgress('sacred_bones', 1)],
     });
     tw.advance();
-    expect(me(tw).quests.get('lakes_lament')?.stage).toBe(0);
+    expect(QUESTS.of(me(tw)).book.get('lakes_lament')?.stage).toBe(0);
     const nerys = npcOf(tw, 'fishmonger_nerys');
     place(tw, nerys.x + 1, nerys.z);
     tw.advance();
@@ -207,7 +208,7 @@ describe('completing a quest', () => {
     expect(p.inventory.count('feather')).toBe(0);
     expect(p.inventory.count('green_cape')).toBe(1);
     expect(p.coins).toBe(160);
-    expect(p.questPoints).toBe(1);
+    expect(QUESTS.of(p).points).toBe(1);
     expect(p.skills.ranged.xp).toBe(300);
     expect(p.skills.cooking.xp).toBe(200);
     expect(all(tw, 'quest:completed')).toEqual([
@@ -272,6 +273,6 @@ describe('completing a quest', () => {
       ok: false,
       code: 'quest_not_at_stage',
     });
-    expect(me(tw).quests.get('feathered_fugitives')?.stage).toBe(1);
+    expect(QUESTS.of(me(tw)).book.get('feathered_fugitives')?.stage).toBe(1);
   });
 });

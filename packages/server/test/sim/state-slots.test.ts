@@ -6,7 +6,13 @@ import { World } from '../../src/sim/core/world';
 import { FEATURES } from '../../src/sim/features';
 import { APPROACHES } from '../../src/sim/features/bank/approach';
 import { INTERFACE } from '../../src/sim/features/bank/interface';
+import { COMBAT } from '../../src/sim/features/combat/state';
+import { DYING } from '../../src/sim/features/death/state';
+import { PRAYER } from '../../src/sim/features/prayer/state';
+import { QUESTS } from '../../src/sim/features/quests/state';
+import { SESSION } from '../../src/sim/features/session/state';
 import { SHOPS } from '../../src/sim/features/shops/stock';
+import { XP_TENTHS } from '../../src/sim/features/skills/state';
 import { CASTS, COOLDOWN } from '../../src/sim/features/teleport/state';
 import { bundledWorld, record, TestWorld } from './test-world';
 
@@ -69,6 +75,63 @@ describe('feature state in the state hash', () => {
     COOLDOWN.of(p).readyTick += 1;
     expect(a.world.hash()).not.toBe(b.world.hash());
   });
+
+  it('a divergence in prayer points or active prayers changes the hash', async () => {
+    const [a, b] = await twins();
+    const prayer = PRAYER.of(me(b));
+    prayer.points += 1;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    prayer.points -= 1;
+    expect(a.world.hash()).toBe(b.world.hash());
+    prayer.active.add('surge_of_might');
+    expect(a.world.hash()).not.toBe(b.world.hash());
+  });
+
+  it('a divergence in a quest stage or quest points changes the hash', async () => {
+    const [a, b] = await twins();
+    for (const tw of [a, b])
+      QUESTS.of(me(tw)).book.set('goblin_menace', {
+        questId: 'goblin_menace',
+        stage: 0,
+        status: 'in_progress',
+        data: {},
+      });
+    expect(a.world.hash()).toBe(b.world.hash());
+    const q = QUESTS.of(me(b));
+    const progress = q.book.get('goblin_menace');
+    if (progress) progress.stage = 1;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    if (progress) progress.stage = 0;
+    expect(a.world.hash()).toBe(b.world.hash());
+    q.points += 1;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+  });
+
+  it('a divergence in a combat target, a swing timer or a death changes the hash', async () => {
+    const [a, b] = await twins();
+    const npc = [...b.world.npcs.values()][0];
+    if (!npc) throw new Error('the world has no NPC');
+    const combat = COMBAT.of(me(b));
+    combat.target = npc;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    combat.target = undefined;
+    expect(a.world.hash()).toBe(b.world.hash());
+    combat.nextAttackTick += 1;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    combat.nextAttackTick -= 1;
+    DYING.of(me(b)).until = b.world.tick + 5;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+  });
+
+  it('a divergence in experience tenths or a waiting logout changes the hash', async () => {
+    const [a, b] = await twins();
+    XP_TENTHS.of(me(b)).attack = 3;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    delete XP_TENTHS.of(me(b)).attack;
+    expect(a.world.hash()).toBe(b.world.hash());
+    SESSION.of(me(b)).logoutWaiting = 'disconnected';
+    expect(a.world.hash()).not.toBe(b.world.hash());
+  });
 });
 
 describe('state slots', () => {
@@ -92,7 +155,7 @@ describe('state slots', () => {
       name: 'twice',
       register: (r) => {
         r.worldSlot(worldSlot('dup', { init: () => 0 }));
-        r.playerSlot(playerSlot('dup', { init: () => 0 }));
+        r.playerSlot(playerSlot('dup', { init: () => ({}) }));
       },
     };
     expect(() => new World({ content: c, map: m, seed: 1, features: [twice] })).toThrow(/dup/);
@@ -107,6 +170,20 @@ describe('state slots', () => {
     tw.advance(10);
     expect(me(tw).toRecord(tw.world.tick).homeTeleportCooldownTicks).toBe(90);
     expect(me(tw).toRecord(joined + 200).homeTeleportCooldownTicks).toBe(0);
+  });
+
+  it('restores and saves the prayer state through its slot', async () => {
+    const tw = await TestWorld.create();
+    const skills = { ...record('a', 6, -9).skills, prayer: { level: 10, xp: 1_154 } };
+    tw.login({ ...record('a', 6, -9), skills, prayerPoints: 7, activePrayers: ['surge_of_might'] });
+    tw.advance();
+    const prayer = PRAYER.of(me(tw));
+    expect(prayer.points).toBe(7);
+    expect([...prayer.active]).toEqual(['surge_of_might']);
+    prayer.points = 3;
+    prayer.active.clear();
+    const saved = me(tw).toRecord(tw.world.tick);
+    expect({ points: saved.prayerPoints, active: saved.activePrayers }).toEqual({ points: 3, active: [] });
   });
 
   it('saves a feature field as it was loaded when no registered slot writes it', async () => {

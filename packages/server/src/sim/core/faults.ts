@@ -222,9 +222,9 @@ export function snapshotProblem(s: PlayerSnapshot): string | undefined {
     whole('coins', s.coins),
     whole('run energy', s.runEnergy, MAX_RUN_ENERGY),
     whole('combat level', s.combatLevel),
-    whole('prayer points', s.prayerPoints),
-    whole('quest points', s.questPoints),
-    ...Object.entries(featureFieldsOf(s)).map(([field, v]) => whole(field, v)),
+    ...Object.entries(featureFieldsOf(s)).map(([field, v]) =>
+      typeof v === 'number' ? whole(field, v) : undefined,
+    ),
     ...skills,
     ...quests,
     rows('inventory', s.inventory),

@@ -1,4 +1,3 @@
-import type { EntitySnapshot } from '@tilerealm/protocol';
 import type { NpcDef } from '../../content/load';
 import type { Player } from './player';
 import type { Tile } from './types';
@@ -29,12 +28,6 @@ export class Npc {
   stateUntil = 0;
   /** Walking back to its spawn after a leash: ignores players until home. */
   returning = false;
-  /** This tick's `moved` tuple, shared by all views. */
-  moveTuple: [number, number, number, number, 0 | 1] | undefined;
-  moveTupleTick = -1;
-  /** This tick's entity snapshot (entered views), shared by all views. */
-  snapshot: EntitySnapshot | undefined;
-  snapshotTick = -1;
 
   constructor(
     readonly id: string,

@@ -1,17 +1,14 @@
-import type { EntitySnapshot } from '@tilerealm/protocol';
 import type { Rid } from '@tilerealm/protocol';
 import type { SkillName } from '../../content/skills';
 import { BANK_SIZE, INVENTORY_SIZE, ItemContainer } from '../items/container';
 import { Equipment } from '../items/equipment';
 import type { ItemLookup } from '../items/types';
 import type { Activity } from './activity';
-import type { Npc } from './npc';
 import type { PlayerSlot, PlayerSlotHandle } from './slots';
 import {
   featureFieldsOf,
   type FeatureRecordFields,
   type PlayerRecord,
-  type QuestProgressState,
   type SlotRow,
   type Tile,
 } from './types';
@@ -50,75 +47,25 @@ export class Player {
   readonly saved: Readonly<FeatureRecordFields>;
   /** The world's registered player slots (their states are created at login, saved and hashed). */
   private readonly slots: readonly PlayerSlotHandle[];
+  /** The features' states for this player, by slot key index: read and written only by core/slots.ts. */
+  readonly slotStates: unknown[] = [];
   /** Saved rows that could not be placed when loading (reported as a fault, kept for the save). */
   readonly unplaced: {
     inventory: Array<SlotRow<number>>;
     equipment: Array<SlotRow<string>>;
     bank: Array<SlotRow<number>>;
   };
-  /** Container versions last sent to the client (inventory:update / equipment:update). */
-  sentInventoryVersion = -1;
-  sentEquipmentVersion = -1;
-  /** Tenths of experience earned but not yet a whole point, per skill (in memory only; see docs/combat.md). */
-  readonly xpTenths: Partial<Record<SkillName, number>> = {};
-  /** Health and maximum health last sent to the client (player:sync / player:stats), so unchanged values are not re-sent. */
-  sentHealth: number;
-  sentMaxHealth: number;
   /** The skilling activity in progress (gathering, making, lighting a fire), see core/activity.ts. */
   activity: Activity | undefined;
-  /** Selected attack style id (of the wielded weapon's style set; see the combat feature). */
-  styleId = '';
-  /** Whether the player fights back on its own when attacked while idle. */
-  autoRetaliate = true;
-  /** What the player is attacking (an NPC or, in PvP areas, a player); kept until it dies or leaves. */
-  target: Player | Npc | undefined;
-  /** The target tile the current chase path leads to (re-planned when the target moves). */
-  chaseGoal: Tile | undefined;
-  /** Ticks in a row the chase found no way into reach (the combat feature gives up after a while). */
-  chaseMisses = 0;
-  /** First tick at which the player may swing again (weapon speed). */
-  nextAttackTick = 0;
-  /** The player counts as in combat (no logout, no NPC tolerance reset) until this tick. */
-  inCombatUntil = 0;
-  /** Damage taken per attacker id during the current fight (who gets the kill). */
-  readonly damageFrom = new Map<string, number>();
-  /** Set while dying: the tick the death is resolved (items, respawn); 0 when alive. */
-  dyingUntil = 0;
-  /** Who landed the killing blow (null: no one, e.g. an administrator's /hit), while dying. */
-  killedBy: string | null = null;
-  /** Where the player has lingered since which tick (aggressive NPCs tolerate a player after a while). */
-  tolerance = { x: 0, z: 0, since: 0 };
-  /** A logout that waits for combat to end (the character stays in the world until then). */
-  logoutWaiting: string | undefined;
   /** Admin commands allowed (this session entered the admin code). */
   isAdmin = false;
-  /** The connection dropped and no new one took the character over yet (see the `detach` command). */
-  detached = false;
   /** Characters this player's account ignores: their chat and trade requests are not delivered. */
   ignored: ReadonlySet<string>;
-  /** Prayer points (0 to the prayer level); see features/prayer. */
-  prayerPoints: number;
-  /** Prayers switched on (prayers.json ids). */
-  readonly activePrayers: Set<string>;
-  /** Quest points earned. */
-  questPoints: number;
-  /** Quest progress by quest id (started or completed quests only). */
-  readonly quests: Map<string, QuestProgressState>;
   /** Tile at the start of the current tick, to tell whether the player moved. */
   lastX: number;
   lastZ: number;
   /** Tick the player entered the world. */
   readonly joinedTick: number;
-  /** Handles of the entities this player's client currently knows (interest management). */
-  readonly visible = new Set<number>();
-  /** This tick's `moved` tuple, shared by all views (see the sync feature). */
-  moveTuple: [number, number, number, number, 0 | 1] | undefined;
-  moveTupleTick = -1;
-  /** This tick's entity snapshot (entered views), shared by all views. */
-  snapshot: EntitySnapshot | undefined;
-  snapshotTick = -1;
-  /** Own state last sent in a world:update, so unchanged state is not re-sent. */
-  lastSent = { x: NaN, z: NaN, running: false, moving: false, energyPercent: -1 };
 
   constructor(
     record: PlayerRecord,
@@ -140,17 +87,10 @@ export class Player {
     this.coins = record.coins;
     this.combatLevel = record.combatLevel;
     this.ignored = new Set(record.ignored ?? []);
-    this.prayerPoints = record.prayerPoints;
-    this.activePrayers = new Set(record.activePrayers);
-    this.questPoints = record.questPoints;
     this.saved = featureFieldsOf(record);
     this.slots = slots;
-    this.quests = new Map(record.quests.map((q) => [q.questId, structuredClone(q)]));
     this.skills = structuredCloneSkills(record.skills);
-    this.sentHealth = this.health;
-    this.sentMaxHealth = this.maxHealth;
     this.joinedTick = tick;
-    this.tolerance = { x: record.x, z: record.z, since: tick };
     const inv = ItemContainer.fromRows(record.inventory, INVENTORY_SIZE, lookup);
     const eq = Equipment.fromRows(record.equipment);
     const bank = ItemContainer.fromRows(record.bank, BANK_SIZE, lookup, { alwaysStack: true });
@@ -162,7 +102,7 @@ export class Player {
   }
 
   /** A feature's state for this player (see core/slots.ts). */
-  slot<T>(key: PlayerSlot<T>): T {
+  slot<T extends object>(key: PlayerSlot<T>): T {
     return key.of(this);
   }
 
@@ -194,10 +134,6 @@ export class Player {
       inventory: this.inventory.toRows(),
       equipment: this.equipment.toRows(),
       bank: this.bank.toRows(),
-      prayerPoints: this.prayerPoints,
-      activePrayers: [...this.activePrayers].sort(),
-      questPoints: this.questPoints,
-      quests: [...this.quests.values()].map((q) => structuredClone(q)),
     };
   }
 }

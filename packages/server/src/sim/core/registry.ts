@@ -95,6 +95,12 @@ export type DeathLockRestorer = (world: World, locks: readonly DeathLockState[])
 /** Learns that a record handed over with `confirm` has committed (a `committed` command). */
 export type CommitListener = (world: World, key: string) => void;
 
+/**
+ * Learns that a character's connection changed (an `attach` or `detach` command): `attach`, a new
+ * session took the character over; `detach`, its connection dropped and it stays in the world.
+ */
+export type ConnectionListener = (world: World, player: Player, change: 'attach' | 'detach') => void;
+
 /** A feature: registers its event handlers and phase hooks, never edits the pipeline. */
 export interface Feature {
   name: string;
@@ -112,6 +118,7 @@ export class Registry {
   private readonly worldSlotList: HashedWorldSlot[] = [];
   private readonly playerSlotList: PlayerSlotHandle[] = [];
   private readonly commitListeners = new Map<PersistKind, CommitListener>();
+  private readonly connectionListenerList: ConnectionListener[] = [];
   private current = 'core';
 
   use(feature: Feature): this {
@@ -253,6 +260,15 @@ export class Registry {
 
   commitListener(what: PersistKind): CommitListener | undefined {
     return this.commitListeners.get(what);
+  }
+
+  /** Listens for `attach` and `detach` commands (listeners run in registration order). */
+  connection(fn: ConnectionListener): void {
+    this.connectionListenerList.push(fn);
+  }
+
+  connectionListeners(): readonly ConnectionListener[] {
+    return this.connectionListenerList;
   }
 
   initializers(): readonly PhaseHook[] {

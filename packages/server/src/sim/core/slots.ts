@@ -61,13 +61,16 @@ export function worldSlot<T>(name: string, spec: WorldSlotSpec<T>): WorldSlot<T>
   return new WorldSlot(name, spec);
 }
 
+/** The next player slot's index in {@link Player.slotStates} (one per key, across worlds). */
+let nextPlayerSlotIndex = 0;
+
 /**
  * A per-player state slot. `init` is the restore half: the state of a player entering the world,
  * from its saved record's feature fields (`player.saved`, see {@link FeatureRecordFields}) at world
  * tick `tick`. `save` is the other half: the record fields this slot owns, as they are at `tick`
  * (merged into the player's record by `Player.toRecord`); omitted when nothing is saved.
  */
-export interface PlayerSlotSpec<T> {
+export interface PlayerSlotSpec<T extends object> {
   init: (player: Player, tick: number) => T;
   save?: (state: T, tick: number) => Partial<FeatureRecordFields>;
   hash?: (state: T, h: StateHasher) => void;
@@ -83,9 +86,13 @@ export interface PlayerSlotHandle {
   hashInto(player: Player, h: StateHasher): void;
 }
 
-/** A typed key of one per-player state slot (see {@link playerSlot}). */
-export class PlayerSlot<T> implements PlayerSlotHandle {
-  private readonly byPlayer = new WeakMap<Player, { state: T }>();
+/**
+ * A typed key of one per-player state slot (see {@link playerSlot}). The state sits in the
+ * player's {@link Player.slotStates} at this key's index: reading a slot is an array access, as
+ * cheap as a field, on paths that run for every player in view every tick (interest management).
+ */
+export class PlayerSlot<T extends object> implements PlayerSlotHandle {
+  private readonly index = nextPlayerSlotIndex++;
 
   constructor(
     readonly name: string,
@@ -94,17 +101,17 @@ export class PlayerSlot<T> implements PlayerSlotHandle {
 
   /** This slot's state for `player`, created on first use (from the record it entered with, at its join tick). */
   of(player: Player): T {
-    const box = this.byPlayer.get(player);
-    return box ? box.state : this.create(player, player.joinedTick);
+    const state = player.slotStates[this.index];
+    return state !== undefined ? (state as T) : this.create(player, player.joinedTick);
   }
 
   has(player: Player): boolean {
-    return this.byPlayer.has(player);
+    return player.slotStates[this.index] !== undefined;
   }
 
   /** Creates the state at login (the world calls this for every registered slot). */
   attach(player: Player, tick: number): void {
-    if (!this.byPlayer.has(player)) this.create(player, tick);
+    if (!this.has(player)) this.create(player, tick);
   }
 
   saveOf(player: Player, tick: number): Partial<FeatureRecordFields> | undefined {
@@ -117,12 +124,12 @@ export class PlayerSlot<T> implements PlayerSlotHandle {
 
   private create(player: Player, tick: number): T {
     const state = this.spec.init(player, tick);
-    this.byPlayer.set(player, { state });
+    player.slotStates[this.index] = state;
     return state;
   }
 }
 
-/** Defines a per-player state slot (register it with `r.playerSlot`). */
-export function playerSlot<T>(name: string, spec: PlayerSlotSpec<T>): PlayerSlot<T> {
+/** Defines a per-player state slot (register it with `r.playerSlot`); its state is an object. */
+export function playerSlot<T extends object>(name: string, spec: PlayerSlotSpec<T>): PlayerSlot<T> {
   return new PlayerSlot(name, spec);
 }

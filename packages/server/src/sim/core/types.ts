@@ -18,16 +18,30 @@ export interface SlotRow<S extends number | string = number> {
 /**
  * The fields of a character's record that features keep in their player slots (core/slots.ts): a
  * slot's `init` reads them from `player.saved`, its `save` writes them back. A field no registered
- * slot writes is saved as it was loaded. Every one is a whole number (checked before a save).
+ * slot writes is saved as it was loaded. Every numeric one is a whole number (checked before a save).
  */
 export interface FeatureRecordFields {
   /** Ticks until home teleport may be cast again (0: ready); storage keeps it as a point in time. */
   homeTeleportCooldownTicks: number;
+  /** Prayer points (0 to the prayer level; features/prayer). */
+  prayerPoints: number;
+  /** Prayers switched on (prayers.json ids). */
+  activePrayers: string[];
+  /** Quest points earned (each completed quest's reward; features/quests). */
+  questPoints: number;
+  /** The quests this character has started or completed (quest_progress rows). */
+  quests: QuestProgressState[];
 }
 
 /** The feature fields of a record (a copy). */
 export function featureFieldsOf(record: FeatureRecordFields): FeatureRecordFields {
-  return { homeTeleportCooldownTicks: record.homeTeleportCooldownTicks };
+  return {
+    homeTeleportCooldownTicks: record.homeTeleportCooldownTicks,
+    prayerPoints: record.prayerPoints,
+    activePrayers: [...record.activePrayers],
+    questPoints: record.questPoints,
+    quests: record.quests.map((q) => structuredClone(q)),
+  };
 }
 
 /** What the world needs to put a character in it: loaded from storage by the transport layer. */
@@ -46,14 +60,6 @@ export interface PlayerRecord extends FeatureRecordFields {
   equipment: Array<SlotRow<string>>;
   /** The bank's occupied slots (every item stacks there; see features/bank). */
   bank: Array<SlotRow<number>>;
-  /** Prayer points (0 to the prayer level). */
-  prayerPoints: number;
-  /** Prayers switched on (prayers.json ids). */
-  activePrayers: string[];
-  /** Quest points earned (each completed quest's reward). */
-  questPoints: number;
-  /** The quests this character has started or completed (quest_progress rows). */
-  quests: QuestProgressState[];
   /**
    * Characters the account ignores (ignore_lists): their chat and trade requests never reach this
    * player. Not part of a save (the social service owns the list); absent means none.

@@ -23,18 +23,13 @@ export function hashWorld(world: World): number {
       .num(p.health)
       .bool(p.isAdmin);
     if (p.pendingMove) h.num(p.pendingMove.x).num(p.pendingMove.z);
-    h.num(p.combatLevel).num(p.nextAttackTick).num(p.dyingUntil);
-    h.num(p.target?.idx ?? -1);
+    h.num(p.combatLevel);
     for (const skill of Object.values(p.skills)) h.num(skill.level).num(skill.xp);
     for (const s of p.path) h.num(s.x).num(s.z);
     for (const r of p.inventory.entries()) h.num(r.slot).str(r.itemId).num(r.quantity);
     for (const r of p.equipment.entries()) h.str(r.slot).str(r.itemId).num(r.quantity);
     for (const r of p.bank.entries()) h.num(r.slot).str(r.itemId).num(r.quantity);
     h.num(p.coins).str(p.activity?.kind ?? '');
-    h.num(p.prayerPoints).num(p.questPoints);
-    for (const id of p.activePrayers) h.str(id);
-    for (const q of p.quests.values())
-      h.str(q.questId).num(q.stage).str(q.status).str(JSON.stringify(q.data));
     for (const slot of playerSlots) slot.hashInto(p, h.str(slot.name));
   }
   for (const n of world.npcs.values()) {

@@ -189,10 +189,9 @@ export class World {
             if (this.pendingLogouts[i]?.playerId === c.playerId) this.pendingLogouts.splice(i, 1);
           const p = this.players.get(c.playerId);
           if (p) {
-            p.logoutWaiting = undefined;
-            p.detached = false;
             // Admin rights belong to the session that entered the code, not to the new one.
             p.isAdmin = false;
+            for (const fn of this.registry.connectionListeners()) fn(this, p, 'attach');
           }
           for (let i = deferred.length - 1; i >= 0; i--) {
             const d = deferred[i];
@@ -202,7 +201,7 @@ export class World {
         }
         case 'detach': {
           const p = this.players.get(c.playerId);
-          if (p) p.detached = true;
+          if (p) for (const fn of this.registry.connectionListeners()) fn(this, p, 'detach');
           break;
         }
         case 'ignores': {

@@ -20,6 +20,7 @@ import { processingFeature } from './processing/feature';
 import { questsFeature } from './quests/feature';
 import { sessionFeature } from './session/session';
 import { shopsFeature } from './shops/feature';
+import { skillsFeature } from './skills/feature';
 import { syncFeature } from './sync/sync';
 import { teleportFeature } from './teleport/feature';
 import { tradeFeature } from './trade/feature';
@@ -44,6 +45,7 @@ export const FEATURES: readonly Feature[] = [
   dialogueFeature,
   questsFeature,
   processingFeature,
+  skillsFeature,
   combatFeature,
   deathFeature,
   prayerFeature,

@@ -20,6 +20,8 @@ import { worldSlot } from '../../core/slots';
 import { GROUND_ITEMS } from '../ground-items/state';
 import { OBJECTS } from '../objects/state';
 import { DEATHS } from '../death/custody';
+import { isDying } from '../death/state';
+import { dropTarget, hasTarget } from '../combat/state';
 
 /** What the player walks to: a placed object (bank booth, bank chest) or an NPC (banker, shopkeeper). */
 export type ApproachTarget = { kind: 'object'; id: string } | { kind: 'npc'; id: string };
@@ -77,8 +79,7 @@ export function replaceOtherRequests(world: World, p: Player): void {
   p.pendingMove = undefined;
   cancelPickup(world, p);
   stopActivity(world, p, 'replaced');
-  p.target = undefined;
-  p.chaseGoal = undefined;
+  dropTarget(p);
   const reclaim = DEATHS.of(world).pendingReclaims.get(p.id);
   if (reclaim) {
     superseded(world, p, reclaim.rid, 'player:action');
@@ -142,14 +143,14 @@ export function supersedeApproaches(world: World): void {
       continue;
     }
     world.isolate(p, () => {
-      if (p.dyingUntil !== 0) {
+      if (isDying(p)) {
         pending.delete(id);
         reply(world, p, a.rid, fail('dead', 'you are dying'));
         return;
       }
       const replaced =
         p.pendingMove !== undefined ||
-        p.target !== undefined ||
+        hasTarget(p) ||
         p.activity !== undefined ||
         GROUND_ITEMS.of(world).viewer(p).pending !== undefined ||
         DEATHS.of(world).pendingReclaims.has(p.id);

@@ -16,6 +16,7 @@ import {
 } from './rules';
 import { snapshotOf } from '../../core/snapshot';
 import { OBJECTS } from '../objects/state';
+import { isDying } from '../death/state';
 
 /** NPCs that open the bank: those whose npcs.json id starts with this (banker_oswin, banker_tamsin). */
 export const BANKER_PREFIX = 'banker_';
@@ -81,7 +82,7 @@ function bankTarget(
 
 /** `player:action` `openBank`: walks next to the booth, chest or banker, then opens the bank. */
 export function requestOpenBank(world: World, p: Player, targetId: string, rid: Rid | undefined): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const t = bankTarget(world, p, targetId);
   if ('ok' in t) return t;
   const opens = { kind: 'bank' as const, x: p.x, z: p.z };

@@ -15,6 +15,8 @@ import type { Player } from '../../core/player';
 import { playerSlot } from '../../core/slots';
 import type { World } from '../../core/world';
 import type { OpenInterface } from './types';
+import { isDying } from '../death/state';
+import { hasTarget } from '../combat/state';
 
 /** The bank or shop window, or the NPC conversation, the player has open (none at login). */
 export const INTERFACE = playerSlot('interface', {
@@ -62,11 +64,11 @@ export function openInterface(world: World, p: Player, next: OpenInterface): voi
 export function closeReason(p: Player): CloseReason | undefined {
   const open = INTERFACE.of(p).open;
   if (!open) return undefined;
-  if (p.dyingUntil !== 0) return 'died';
+  if (isDying(p)) return 'died';
   if (p.pendingMove) return 'moved';
   if (Math.max(Math.abs(p.x - open.x), Math.abs(p.z - open.z)) > 1) return 'moved';
   if (p.activity) return 'activity';
-  if (p.target) return 'combat';
+  if (hasTarget(p)) return 'combat';
   return undefined;
 }
 

@@ -3,6 +3,7 @@ import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { queueHit } from '../combat/hits';
+import { isDying } from '../death/state';
 
 interface AdminCommand {
   usage: string;
@@ -47,7 +48,7 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
         return fail('invalid_command', 'usage: /hit <damage> [player name]');
       const target = args.length > 1 ? findByName(world, args.slice(1).join(' ')) : admin;
       if (!target) return fail('invalid_command', `no player named ${args.slice(1).join(' ')} is online`);
-      if (target.dyingUntil !== 0) return fail('invalid_command', `${target.name} is already dying`);
+      if (isDying(target)) return fail('invalid_command', `${target.name} is already dying`);
       queueHit(world, {
         landsAt: world.tick,
         attacker: null,

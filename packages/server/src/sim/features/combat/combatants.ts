@@ -10,6 +10,8 @@ import { ammoOf, bonuses, firesAmmo, weaponOf } from '../equipment/bonuses';
 import { activePrayerBoosts } from '../prayer/boosts';
 import type { PlayerCombatant } from './formulas';
 import { defaultStyle, resolveStyle, type ResolvedStyle } from './styles';
+import { isDying } from '../death/state';
+import { COMBAT } from './state';
 
 export type Fighter = Player | Npc;
 
@@ -20,12 +22,13 @@ export type Fighter = Player | Npc;
 export function currentStyle(world: World, p: Player): ResolvedStyle | undefined {
   const sets = world.content.combatStyles;
   const weapon = weaponOf(p.equipment, world.itemLookup);
-  if (p.styleId !== '') {
-    const chosen = resolveStyle(sets, weapon, p.styleId);
+  const combat = COMBAT.of(p);
+  if (combat.styleId !== '') {
+    const chosen = resolveStyle(sets, weapon, combat.styleId);
     if (chosen) return chosen;
   }
   const fallback = defaultStyle(sets, weapon, 0);
-  if (fallback) p.styleId = fallback.id;
+  if (fallback) combat.styleId = fallback.id;
   return fallback;
 }
 
@@ -59,7 +62,7 @@ export function usableAmmo(world: World, p: Player): string | undefined {
 /** Whether the entity is in the world, alive and not dying (so it can fight and be hit). */
 export function canFight(world: World, e: Fighter): boolean {
   if (e.kind === 'npc') return e.alive && world.npcs.get(e.id) === e;
-  return e.dyingUntil === 0 && world.players.get(e.id) === e;
+  return !isDying(e) && world.players.get(e.id) === e;
 }
 
 export const chebyshev = (ax: number, az: number, bx: number, bz: number): number =>

@@ -5,6 +5,7 @@ import { HITS, landDueHits } from './hits';
 import { npcCombatTick, updateTolerance } from './npc-combat';
 import { playerCombatTick, requestAttack } from './player-combat';
 import { resolveStyle } from './styles';
+import { COMBAT, dropTarget, hasTarget } from './state';
 
 /**
  * Combat: `player:action` `attack` (NPCs anywhere, players where PvP is allowed), `setStyle` and
@@ -15,6 +16,7 @@ import { resolveStyle } from './styles';
 export const combatFeature: Feature = {
   name: 'combat',
   register(r) {
+    r.playerSlot(COMBAT);
     r.worldSlot(HITS);
     r.action('attack', (world, player, data) => requestAttack(world, player, data.targetId));
     r.action('setStyle', (world, player, data) => {
@@ -24,7 +26,7 @@ export const combatFeature: Feature = {
         data.styleId,
       );
       if (!style) return fail('invalid_style', `your weapon has no ${data.styleId} style`);
-      player.styleId = style.id;
+      COMBAT.of(player).styleId = style.id;
       return {
         ok: true,
         result: {
@@ -38,15 +40,12 @@ export const combatFeature: Feature = {
       };
     });
     r.action('setAutoRetaliate', (_world, player, data) => {
-      player.autoRetaliate = data.enabled;
-      return { ok: true, result: { autoRetaliate: player.autoRetaliate } };
+      COMBAT.of(player).autoRetaliate = data.enabled;
+      return { ok: true, result: { autoRetaliate: data.enabled } };
     });
     // A walk requested after an attack (in the same or a later tick) ends the attack.
     r.perPlayer('input', (_world, p) => {
-      if (p.pendingMove && p.target) {
-        p.target = undefined;
-        p.chaseGoal = undefined;
-      }
+      if (p.pendingMove && hasTarget(p)) dropTarget(p);
     });
     r.perNpc('npcs', npcCombatTick);
     r.perPlayer('players', playerCombatTick);

@@ -11,6 +11,8 @@ import { grantXp } from '../skills/grant';
 import { canFight, type Fighter } from './combatants';
 import type { DamageType, Stance } from './styles';
 import { combatXpForDamage } from './xp';
+import { DYING } from '../death/state';
+import { COMBAT, dropTarget, fightOf } from './state';
 
 /** Ticks after the last swing given or taken that an entity still counts as in combat (10 s). */
 export const COMBAT_TIMEOUT_TICKS = 16;
@@ -81,14 +83,16 @@ function land(world: World, h: PendingHit): void {
   }
   if (!canFight(world, target)) return;
   // A new fight: damage from earlier fights no longer decides who gets the kill.
-  if (world.tick >= target.inCombatUntil) target.damageFrom.clear();
+  const fight = fightOf(target);
+  if (world.tick >= fight.inCombatUntil) fight.damageFrom.clear();
   const dealt = Math.max(0, Math.min(h.damage, target.health));
   target.health -= dealt;
   const until = world.tick + COMBAT_TIMEOUT_TICKS;
-  target.inCombatUntil = until;
+  fight.inCombatUntil = until;
   if (attacker) {
-    attacker.inCombatUntil = Math.max(attacker.inCombatUntil, until);
-    target.damageFrom.set(attacker.id, (target.damageFrom.get(attacker.id) ?? 0) + dealt);
+    const attackerFight = fightOf(attacker);
+    attackerFight.inCombatUntil = Math.max(attackerFight.inCombatUntil, until);
+    fight.damageFrom.set(attacker.id, (fight.damageFrom.get(attacker.id) ?? 0) + dealt);
   }
   const maxHealth = target.maxHealth;
   for (const viewer of world.playersNear(target.x, target.z, world.settings.viewDistance)) {
@@ -127,28 +131,30 @@ function retaliate(world: World, target: Fighter, attacker: Fighter): void {
     }
     return;
   }
-  if (!target.autoRetaliate || target.path.length > 0 || target.pendingMove) return;
-  if (target.target && canFight(world, target.target)) return;
-  target.target = attacker;
-  target.chaseGoal = undefined;
+  const combat = COMBAT.of(target);
+  if (!combat.autoRetaliate || target.path.length > 0 || target.pendingMove) return;
+  if (combat.target && canFight(world, combat.target)) return;
+  combat.target = attacker;
+  combat.chaseGoal = undefined;
   // OSRS: a retaliating player swings after half its weapon's delay at most; one tick here.
-  if (target.nextAttackTick <= world.tick) target.nextAttackTick = world.tick + 1;
+  if (combat.nextAttackTick <= world.tick) combat.nextAttackTick = world.tick + 1;
 }
 
 /** Health reached 0: the death animation starts; the death is resolved when it ends. */
 export function startDying(world: World, e: Fighter, killer: Fighter | null): void {
   let ticks: number;
   e.path = [];
-  e.target = undefined;
   if (e.kind === 'npc') {
+    e.target = undefined;
     ticks = e.def.combat?.deathTicks ?? 1;
     e.state = 'dying';
     e.stateUntil = world.tick + ticks;
   } else {
     ticks = PLAYER_DEATH_TICKS;
-    e.dyingUntil = world.tick + ticks;
-    e.killedBy = killer?.id ?? null;
-    e.chaseGoal = undefined;
+    const dying = DYING.of(e);
+    dying.until = world.tick + ticks;
+    dying.killedBy = killer?.id ?? null;
+    dropTarget(e);
     e.pendingMove = undefined;
   }
   for (const viewer of world.playersNear(e.x, e.z, world.settings.viewDistance)) {

@@ -13,6 +13,8 @@ import { atStage } from '../quests/state';
 import { canFight, chebyshev, currentStyle, inReach, playerCombatant } from './combatants';
 import { npcAttackRoll, npcMaxHit, playerDefenceRoll, rollHit } from './formulas';
 import { COMBAT_TIMEOUT_TICKS, queueHit, rangedHitDelay, topDamager } from './hits';
+import { isDying } from '../death/state';
+import { COMBAT } from './state';
 
 /** An NPC chasing further than this from its spawn gives up and walks home. */
 export const LEASH_DISTANCE = 12;
@@ -53,16 +55,18 @@ export function stepTowards(
 
 /** Whether aggressive `n` picks on `p`: in range, not in a safe zone, not too strong, not tolerant. */
 function provokes(world: World, n: Npc, p: Player, range: number): boolean {
-  if (p.dyingUntil !== 0 || world.map.isSafeZone(p.x, p.z)) return false;
+  if (isDying(p) || world.map.isSafeZone(p.x, p.z)) return false;
   if (chebyshev(n.x, n.z, p.x, p.z) > range) return false;
   if (p.combatLevel > n.combatLevel * 2) return false;
-  return world.tick - p.tolerance.since < TOLERANCE_TICKS;
+  return world.tick - COMBAT.of(p).tolerance.since < TOLERANCE_TICKS;
 }
 
 /** Keeps a player's tolerance timer: it restarts when the player moves away from where it began. */
 export function updateTolerance(world: World, p: Player): void {
-  const t = p.tolerance;
-  if (chebyshev(p.x, p.z, t.x, t.z) > TOLERANCE_RADIUS) p.tolerance = { x: p.x, z: p.z, since: world.tick };
+  const combat = COMBAT.of(p);
+  const t = combat.tolerance;
+  if (chebyshev(p.x, p.z, t.x, t.z) > TOLERANCE_RADIUS)
+    combat.tolerance = { x: p.x, z: p.z, since: world.tick };
 }
 
 /** Npcs phase, per NPC: its combat (after the NPC feature moved the idle ones). */

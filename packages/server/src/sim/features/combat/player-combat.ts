@@ -32,6 +32,8 @@ import {
 } from './formulas';
 import { COMBAT_TIMEOUT_TICKS, queueHit, rangedHitDelay } from './hits';
 import type { ResolvedStyle } from './styles';
+import { isDying } from '../death/state';
+import { COMBAT, dropTarget } from './state';
 
 /** Ticks in a row a chase may find no way into reach before the attack is given up. */
 export const CHASE_PATIENCE_TICKS = 10;
@@ -67,7 +69,7 @@ function reachOf(world: World, p: Player): { style: ResolvedStyle | undefined; r
  * walk or pickup in progress. The player swings once in reach and its weapon is ready.
  */
 export function requestAttack(world: World, p: Player, targetId: string): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const target = findTarget(world, p, targetId);
   if (!target) return fail('target_gone', 'there is no such target in sight');
   const allowed = mayAttack(world, p, target);
@@ -87,9 +89,10 @@ export function requestAttack(world: World, p: Player, targetId: string): Outcom
   p.pendingMove = undefined;
   cancelPickup(world, p);
   stopActivity(world, p, 'replaced');
-  p.target = target;
-  p.chaseGoal = { x: target.x, z: target.z };
-  p.chaseMisses = 0;
+  const combat = COMBAT.of(p);
+  combat.target = target;
+  combat.chaseGoal = { x: target.x, z: target.z };
+  combat.chaseMisses = 0;
   return { ok: true, result: { targetId: target.id } };
 }
 
@@ -132,8 +135,7 @@ function stopAttacking(
     message: string;
   },
 ): void {
-  p.target = undefined;
-  p.chaseGoal = undefined;
+  dropTarget(p);
   if (why) world.send(p.id, 'error', { code: why.code, message: why.message });
 }
 
@@ -142,8 +144,9 @@ function stopAttacking(
  * in reach and ready, or (re)plans its chase when the target moved away.
  */
 export function playerCombatTick(world: World, p: Player): void {
-  const target = p.target;
-  if (!target || p.dyingUntil !== 0) return;
+  const combat = COMBAT.of(p);
+  const target = combat.target;
+  if (!target || isDying(p)) return;
   if (!canFight(world, target) || chebyshev(p.x, p.z, target.x, target.z) > world.settings.viewDistance) {
     stopAttacking(world, p);
     return;
@@ -162,16 +165,16 @@ export function playerCombatTick(world: World, p: Player): void {
   }
   if (inReach(p.x, p.z, target.x, target.z, reach)) {
     p.path = [];
-    if (p.nextAttackTick <= world.tick) swing(world, p, target, style);
+    if (combat.nextAttackTick <= world.tick) swing(world, p, target, style);
     return;
   }
-  if (p.path.length === 0 || p.chaseGoal?.x !== target.x || p.chaseGoal.z !== target.z) {
+  if (p.path.length === 0 || combat.chaseGoal?.x !== target.x || combat.chaseGoal.z !== target.z) {
     const path = chasePath(world, p, target, reach);
-    p.chaseGoal = { x: target.x, z: target.z };
+    combat.chaseGoal = { x: target.x, z: target.z };
     if (path && path.length > 0) {
       p.path = path;
-      p.chaseMisses = 0;
-    } else if (++p.chaseMisses >= CHASE_PATIENCE_TICKS) {
+      combat.chaseMisses = 0;
+    } else if (++combat.chaseMisses >= CHASE_PATIENCE_TICKS) {
       // A moving target can stand for a moment where no tile in reach is free: only give up
       // when that lasts.
       stopAttacking(world, p, {
@@ -212,8 +215,9 @@ function swing(world: World, p: Player, target: Fighter, style: ResolvedStyle): 
         );
   const attacker = { attackRoll: playerAttackRoll(me), maxHit: toLifePoints(playerMaxHit(me)) };
   const result = rollHit(world.rng, attacker, { defenceRoll });
-  p.nextAttackTick = world.tick + style.attackSpeed;
-  p.inCombatUntil = Math.max(p.inCombatUntil, world.tick + COMBAT_TIMEOUT_TICKS);
+  const combat = COMBAT.of(p);
+  combat.nextAttackTick = world.tick + style.attackSpeed;
+  combat.inCombatUntil = Math.max(combat.inCombatUntil, world.tick + COMBAT_TIMEOUT_TICKS);
   queueHit(world, {
     landsAt: world.tick + delay,
     attacker: p,

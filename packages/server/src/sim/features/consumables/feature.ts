@@ -6,6 +6,7 @@ import { useItemOnItem } from '../firemaking/use';
 import { buryBones } from '../prayer/bury';
 import { useItemOnObject } from '../processing/use';
 import { healedBy, planEat, regenStep, type EatFailure } from './rules';
+import { CLIENT_VIEW } from '../sync/state';
 
 /** The eat delay and the health regeneration's tick count of a player (in memory only). */
 export const EATING = playerSlot('consumables', {
@@ -60,9 +61,10 @@ export function eat(world: World, player: Player, slot: number): Outcome {
 /** Sends `player:stats` when health or maximum health changed since the client last saw them. */
 export function syncStats(world: World, p: Player): void {
   const maxHealth = p.maxHealth;
-  if (p.health === p.sentHealth && maxHealth === p.sentMaxHealth) return;
-  p.sentHealth = p.health;
-  p.sentMaxHealth = maxHealth;
+  const view = CLIENT_VIEW.of(p);
+  if (p.health === view.sentHealth && maxHealth === view.sentMaxHealth) return;
+  view.sentHealth = p.health;
+  view.sentMaxHealth = maxHealth;
   world.send(p.id, 'player:stats', { tick: world.tick, health: p.health, maxHealth });
 }
 

@@ -8,6 +8,7 @@ import {
 } from './gravestones';
 import { DEATHS, restoreDeathLocks } from './custody';
 import { resolveDeaths } from './player-death';
+import { DYING } from './state';
 
 /**
  * Player deaths: resolution when the death animation ends (items kept, gravestone or PvP drop,
@@ -17,6 +18,7 @@ import { resolveDeaths } from './player-death';
 export const deathFeature: Feature = {
   name: 'death',
   register(r) {
+    r.playerSlot(DYING);
     r.worldSlot(DEATHS);
     r.restoreDeathLocks(restoreDeathLocks);
     r.action('reclaim', (world, player, data, rid) => requestReclaim(world, player, data.gravestoneId, rid));

@@ -15,6 +15,8 @@ import { cancelPickup, reply } from '../ground-items/pickup';
 import { spawnGroundItem } from '../ground-items/spawn';
 import { sendGravestones, writeLock, type Custody, DEATHS } from './custody';
 import { GROUND_ITEMS } from '../ground-items/state';
+import { isDying } from './state';
+import { COMBAT, hasTarget } from '../combat/state';
 
 /** Ticks a collapse waits before trying again when the ground has no room for the items. */
 export const COLLAPSE_RETRY_TICKS = 10;
@@ -24,7 +26,7 @@ export const COLLAPSE_RETRY_TICKS = 10;
  * items come back at once; otherwise the player walks there first and the ack comes on arrival.
  */
 export function requestReclaim(world: World, p: Player, gravestoneId: string, rid: Rid | undefined): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const c = DEATHS.of(world).get(gravestoneId);
   if (
     !c ||
@@ -43,7 +45,7 @@ export function requestReclaim(world: World, p: Player, gravestoneId: string, ri
     world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
   p.pendingMove = undefined;
   cancelPickup(world, p);
-  p.target = undefined;
+  COMBAT.of(p).target = undefined;
   p.path = route.steps;
   const waiting = DEATHS.of(world).pendingReclaims.get(p.id);
   if (waiting?.rid !== undefined)
@@ -83,7 +85,7 @@ export function resolveReclaims(world: World): void {
       continue;
     }
     world.isolate(p, () => {
-      if (p.pendingMove || p.target) {
+      if (p.pendingMove || hasTarget(p)) {
         // Another request replaced the walk.
         DEATHS.of(world).pendingReclaims.delete(playerId);
         if (req.rid !== undefined)
@@ -168,5 +170,5 @@ export function trackCustodyExits(world: World): void {
 export function onJoin(world: World, p: Player): void {
   if (p.joinedTick !== world.tick) return;
   if (DEATHS.of(world).gravestonesOf(p.id).length > 0) sendGravestones(world, p.id);
-  if (p.health <= 0 && p.dyingUntil === 0) startDying(world, p, null);
+  if (p.health <= 0 && !isDying(p)) startDying(world, p, null);
 }

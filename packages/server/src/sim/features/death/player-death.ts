@@ -12,6 +12,8 @@ import { spawnGroundItem } from '../ground-items/spawn';
 import { splitByValue } from '../inventory/value';
 import { addStack, gravestoneSnapshot, sendGravestones, writeLock, type Custody, DEATHS } from './custody';
 import { snapshotOf } from '../../core/snapshot';
+import { DYING, isDying } from './state';
+import { COMBAT } from '../combat/state';
 
 /** Items kept on death (OSRS, unskulled). */
 export const ITEMS_KEPT_ON_DEATH = 3;
@@ -52,15 +54,15 @@ function takeLostItems(world: World, p: Player): { kept: ItemStackRow[]; lost: I
 
 /** Players phase: resolves the deaths whose animation has ended. */
 export function resolveDeaths(world: World, p: Player): void {
-  if (p.dyingUntil !== 0 && world.tick >= p.dyingUntil) resolveDeath(world, p);
+  if (isDying(p) && world.tick >= DYING.of(p).until) resolveDeath(world, p);
 }
 
 function resolveDeath(world: World, p: Player): void {
   const x = p.x;
   const z = p.z;
-  const killerId = p.killedBy;
+  const killerId = DYING.of(p).killedBy;
   // In PvP the loot goes to the player who dealt the most damage in the fight (OSRS).
-  const playerDamage = new Map([...p.damageFrom].filter(([id]) => world.players.has(id)));
+  const playerDamage = new Map([...COMBAT.of(p).damageFrom].filter(([id]) => world.players.has(id)));
   const topPlayer = topDamager(playerDamage);
   const killer = topPlayer === undefined ? undefined : world.players.get(topPlayer);
   const pvpKill = killer !== undefined && world.map.isPvp(x, z);
@@ -106,14 +108,16 @@ function resolveDeath(world: World, p: Player): void {
   p.z = spawn.z;
   p.path = [];
   p.pendingMove = undefined;
-  p.target = undefined;
-  p.chaseGoal = undefined;
-  p.dyingUntil = 0;
-  p.killedBy = null;
-  p.inCombatUntil = 0;
-  p.damageFrom.clear();
+  const combat = COMBAT.of(p);
+  combat.target = undefined;
+  combat.chaseGoal = undefined;
+  const dying = DYING.of(p);
+  dying.until = 0;
+  dying.killedBy = null;
+  combat.inCombatUntil = 0;
+  combat.damageFrom.clear();
   p.health = p.maxHealth;
-  p.tolerance = { x: p.x, z: p.z, since: world.tick };
+  combat.tolerance = { x: p.x, z: p.z, since: world.tick };
   world.spatial.set(p.idx, p.x, p.z);
   DEATHS.of(world).pendingReclaims.delete(p.id);
 

@@ -8,6 +8,7 @@ import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import { atStage, statusIn } from '../quests/state';
 import { COINS } from '../shops/pouch';
+import { QUESTS } from '../quests/state';
 
 function carried(p: Player, itemId: string): number {
   return itemId === COINS ? p.coins : p.inventory.count(itemId);
@@ -23,11 +24,11 @@ export function conditionHolds(world: World, p: Player, c: DialogueCondition): b
     case 'lacks_item':
       return carried(p, c.itemId) < c.quantity;
     case 'quest_status':
-      return statusIn(p.quests, c.questId) === c.status;
+      return statusIn(QUESTS.of(p).book, c.questId) === c.status;
     case 'quest_stage':
       return atStage(world, p, c.questId, c.stage);
     case 'quest_points':
-      return p.questPoints >= c.min;
+      return QUESTS.of(p).points >= c.min;
   }
 }
 

@@ -21,6 +21,7 @@ import { chebyshev } from '../combat/combatants';
 import { PlayerTx } from '../quests/tx';
 import { allHold } from './conditions';
 import { planEffects } from './effects';
+import { isDying } from '../death/state';
 
 const nodeIndex = new WeakMap<Dialogue, Map<string, DialogueNode>>();
 
@@ -107,7 +108,7 @@ function open(world: World, p: Player, n: Npc): Outcome {
  * (the ack `{ npcId, nodeId }` comes once it opened).
  */
 export function requestTalk(world: World, p: Player, npcId: string, rid: Rid | undefined): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const n = world.npcs.get(npcId);
   if (!n?.alive || chebyshev(p.x, p.z, n.x, n.z) > world.settings.viewDistance)
     return fail('target_gone', 'there is no such NPC in sight');

@@ -3,6 +3,7 @@ import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import { bonuses } from './bonuses';
 import { equip, unequip, type EquipResult, type UnequipResult } from './equip';
+import { CLIENT_VIEW } from '../sync/state';
 
 function failure(r: Exclude<EquipResult | UnequipResult, { ok: true }>): Outcome {
   if (r.reason === 'level_too_low' && 'skill' in r)
@@ -21,12 +22,13 @@ function failure(r: Exclude<EquipResult | UnequipResult, { ok: true }>): Outcome
 
 /** Sends inventory:update / equipment:update when a container changed since the last send. */
 export function syncContainers(world: World, p: Player): void {
-  if (p.inventory.version !== p.sentInventoryVersion) {
-    p.sentInventoryVersion = p.inventory.version;
+  const view = CLIENT_VIEW.of(p);
+  if (p.inventory.version !== view.sentInventoryVersion) {
+    view.sentInventoryVersion = p.inventory.version;
     world.send(p.id, 'inventory:update', { tick: world.tick, slots: p.inventory.entries() });
   }
-  if (p.equipment.version !== p.sentEquipmentVersion) {
-    p.sentEquipmentVersion = p.equipment.version;
+  if (p.equipment.version !== view.sentEquipmentVersion) {
+    view.sentEquipmentVersion = p.equipment.version;
     world.send(p.id, 'equipment:update', {
       tick: world.tick,
       slots: p.equipment.entries(),

@@ -7,6 +7,7 @@ import { canPlaceObjectAt, lightFire } from '../objects/fires';
 import { grantXp } from '../skills/grant';
 import { holds } from '../gathering/rules';
 import { FireJob } from './use';
+import { isDying } from '../death/state';
 
 /** Where the player steps after lighting a fire, in order: west, east, south, north. */
 const ASIDE: ReadonlyArray<readonly [number, number]> = [
@@ -30,7 +31,7 @@ export function firemakingTick(world: World, p: Player): void {
 function attempt(world: World, p: Player, job: FireJob): void {
   const r = job.recipe;
   const fm = world.content.recipes.firemaking;
-  if (p.dyingUntil !== 0) return stopActivity(world, p, 'dead');
+  if (isDying(p)) return stopActivity(world, p, 'dead');
   if (p.x !== job.x || p.z !== job.z) return stopActivity(world, p, 'moved');
   if (!holds(p, fm.toolItemId)) return stopActivity(world, p, 'no_tool');
   if (!p.inventory.has(r.logItemId)) return stopActivity(world, p, 'missing_materials');

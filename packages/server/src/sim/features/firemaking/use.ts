@@ -9,6 +9,8 @@ import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { cancelPickup } from '../ground-items/pickup';
 import { canPlaceObjectAt } from '../objects/fires';
+import { isDying } from '../death/state';
+import { dropTarget } from '../combat/state';
 
 /** The state of a fire being lit (`Player.activity.state` of kind `firemaking`). */
 export class FireJob {
@@ -55,7 +57,7 @@ export function useItemOnItem(world: World, player: Player, slot: number, target
  * player was doing and stops its walk. Ack `{ itemId }` (the logs).
  */
 export function startFiremaking(world: World, p: Player, recipe: FiremakingRecipe, logSlot: number): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   if (p.skills.firemaking.level < recipe.level)
     return fail('level_too_low', `you need firemaking level ${recipe.level} to light these logs`);
   if (!canPlaceObjectAt(world, p.x, p.z)) return fail('cannot_light_here', 'you cannot light a fire here');
@@ -65,8 +67,7 @@ export function startFiremaking(world: World, p: Player, recipe: FiremakingRecip
     p.pendingMove = undefined;
   }
   cancelPickup(world, p);
-  p.target = undefined;
-  p.chaseGoal = undefined;
+  dropTarget(p);
   p.path = [];
   startActivity(world, p, { kind: 'firemaking', state: new FireJob(recipe, logSlot, p.x, p.z) });
   return { ok: true, result: { itemId: recipe.logItemId } };

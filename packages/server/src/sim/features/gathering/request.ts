@@ -13,6 +13,8 @@ import { GatherJob } from './job';
 import { pathNextTo } from './reach';
 import { planGather } from './rules';
 import { OBJECTS } from '../objects/state';
+import { isDying } from '../death/state';
+import { dropTarget } from '../combat/state';
 
 /** The resource the player asks for, if it exists and lies within view distance. */
 function findResource(world: World, p: Player, objectId: string): WorldObject | undefined {
@@ -37,7 +39,7 @@ export function requestGather(
   objectId: string,
   methodId: string | undefined,
 ): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const o = findResource(world, p, objectId);
   if (!o) return fail('object_gone', 'there is no such object in sight');
   const def = o.kind === 'resource' ? world.content.resources.get(o.defId) : undefined;
@@ -58,8 +60,7 @@ export function requestGather(
     p.pendingMove = undefined;
   }
   cancelPickup(world, p);
-  p.target = undefined;
-  p.chaseGoal = undefined;
+  dropTarget(p);
   startActivity(world, p, { kind: 'gather', state: new GatherJob(o, plan.method?.id, o.x, o.z) });
   p.path = path;
   return {

@@ -22,6 +22,7 @@ import {
 } from './rules';
 import { rollBonusDrops, yieldsFit } from './yields';
 import { OBJECTS } from '../objects/state';
+import { isDying } from '../death/state';
 
 export function gatherTick(world: World, p: Player): void {
   const job = p.activity?.state;
@@ -31,7 +32,7 @@ export function gatherTick(world: World, p: Player): void {
 function step(world: World, p: Player, job: GatherJob): void {
   const o = job.object;
   const def = world.content.resources.get(o.defId);
-  if (p.dyingUntil !== 0) return stopActivity(world, p, 'dead');
+  if (isDying(p)) return stopActivity(world, p, 'dead');
   if (OBJECTS.of(world).get(o.id) !== o || !def) return stopActivity(world, p, 'object_gone');
   if (o.depleted) return stopActivity(world, p, 'depleted');
   if (!isNextTo(world, p, o)) {

@@ -34,7 +34,7 @@ export interface PendingPickup {
 
 /** What one player's client knows of the ground, and its pickup in progress. */
 export interface ViewerState {
-  /** Piles the client was told about, with the version it saw (interest management, like Player.visible). */
+  /** Piles the client was told about, with the version it saw (interest management, like the sync feature's client view). */
   readonly known: Map<number, number>;
   /** Where the player stood at its last sync (the view the client has); NaN: never synced. */
   scanX: number;

@@ -18,6 +18,7 @@ import type { World } from '../../core/world';
 import type { ObjectSnapshot, ObjectViewer } from './store';
 import { isAltered, REGION, type WorldObject } from './types';
 import { OBJECTS } from './state';
+import { CLIENT_VIEW } from '../sync/state';
 
 /** Beyond this many tiles between two syncs (a teleport), the view is rebuilt rather than slid. */
 export const MAX_SLIDE = 4;
@@ -145,7 +146,7 @@ export function pushObjectChanges(world: World): void {
 
 export function syncObjectView(world: World, p: Player): void {
   const v = OBJECTS.of(world).viewer(p);
-  slideView(world, p, v, Number.isNaN(p.lastSent.x));
+  slideView(world, p, v, Number.isNaN(CLIENT_VIEW.of(p).lastSent.x));
   if (!v.objects && !v.removed) return;
   world.send(p.id, 'object:update', {
     tick: world.tick,

@@ -11,6 +11,8 @@ import { approach } from '../bank/approach';
 import { chebyshev } from '../combat/combatants';
 import { worldSlot } from '../../core/slots';
 import { OBJECTS } from '../objects/state';
+import { PRAYER } from './state';
+import { isDying } from '../death/state';
 
 /** Told of every prayer at an altar, after the points were restored. */
 export type AltarListener = (world: World, p: Player, altar: { objectId: string; stationId: string }) => void;
@@ -28,8 +30,9 @@ export function onAltarPrayer(world: World, fn: AltarListener): void {
 
 /** Restores the points in full; the ack result is `{ objectId, points, restored }`. */
 function prayAt(world: World, p: Player, objectId: string, stationId: string): Outcome {
-  const restored = Math.max(0, p.skills.prayer.level - p.prayerPoints);
-  p.prayerPoints += restored;
+  const prayer = PRAYER.of(p);
+  const restored = Math.max(0, p.skills.prayer.level - prayer.points);
+  prayer.points += restored;
   world.send(p.id, 'chat:message', {
     tick: world.tick,
     channel: 'system',
@@ -37,7 +40,7 @@ function prayAt(world: World, p: Player, objectId: string, stationId: string): O
     message: restored > 0 ? 'You recharge your prayer points.' : 'You already have full prayer points.',
   });
   for (const fn of LISTENERS.of(world)) fn(world, p, { objectId, stationId });
-  return { ok: true, result: { objectId, points: p.prayerPoints, restored } };
+  return { ok: true, result: { objectId, points: prayer.points, restored } };
 }
 
 /**
@@ -46,7 +49,7 @@ function prayAt(world: World, p: Player, objectId: string, stationId: string): O
  * `not_an_altar`, `no_path`, and on the way `not_near` or `object_gone`.
  */
 export function requestPray(world: World, p: Player, objectId: string, rid: Rid | undefined): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const o = OBJECTS.of(world).get(objectId);
   if (!o || chebyshev(p.x, p.z, o.x, o.z) > world.settings.viewDistance)
     return fail('object_gone', 'there is no such object in sight');

@@ -2,6 +2,7 @@ import type { PrayerDef } from '../../../content/schemas/prayers';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import { prayerBoosts, type PrayerBoosts } from '../combat/formulas';
+import { PRAYER } from './state';
 
 /** The summed percent boosts of the prayers `active` (ids), in id order; unknown ids boost nothing. */
 export function boostsOf(active: Iterable<string>, defs: ReadonlyMap<string, PrayerDef>): PrayerBoosts {
@@ -19,5 +20,6 @@ export function boostsOf(active: Iterable<string>, defs: ReadonlyMap<string, Pra
  * never needs to know how the prayer feature stores them.
  */
 export function activePrayerBoosts(world: World, p: Player): PrayerBoosts {
-  return p.activePrayers.size === 0 ? {} : boostsOf(p.activePrayers, world.content.prayers);
+  const active = PRAYER.of(p).active;
+  return active.size === 0 ? {} : boostsOf(active, world.content.prayers);
 }

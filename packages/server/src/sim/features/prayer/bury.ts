@@ -10,6 +10,7 @@ import { grantXp } from '../skills/grant';
 import { xpToTenths } from '../skills/levels';
 import { BURY_DELAY_TICKS } from './rules';
 import { runtimeOf } from './state';
+import { isDying } from '../death/state';
 
 /**
  * Buries the bones in `slot`, or returns undefined when the slot holds no bones (the caller then
@@ -19,7 +20,7 @@ export function buryBones(world: World, p: Player, slot: number): Outcome | unde
   const row = p.inventory.slot(slot);
   const def = row ? world.itemLookup(row.itemId) : undefined;
   if (!row || !def?.prayerXp) return undefined;
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const rt = runtimeOf(p);
   if (world.tick < rt.nextBuryTick) {
     const left = rt.nextBuryTick - world.tick;

@@ -4,8 +4,9 @@ import type { World } from '../../core/world';
 import { bonuses } from '../equipment/bonuses';
 import { requestPray } from './altar';
 import { drainEffect, drainResistance, drainTick } from './rules';
-import { deactivateAll, runtimeOf, syncPrayer } from './state';
+import { deactivateAll, PRAYER, runtimeOf, syncPrayer } from './state';
 import { togglePrayer } from './toggle';
+import { isDying } from '../death/state';
 
 function system(world: World, p: Player, message: string): void {
   world.send(p.id, 'chat:message', { tick: world.tick, channel: 'system', from: null, message });
@@ -18,9 +19,10 @@ function system(world: World, p: Player, message: string): void {
  */
 function normaliseOnLogin(world: World, p: Player): void {
   runtimeOf(p);
-  p.prayerPoints = Math.max(0, Math.min(p.skills.prayer.level, Math.floor(p.prayerPoints)));
-  for (const id of [...p.activePrayers]) if (!world.content.prayers.has(id)) p.activePrayers.delete(id);
-  if (p.prayerPoints === 0) deactivateAll(p);
+  const prayer = PRAYER.of(p);
+  prayer.points = Math.max(0, Math.min(p.skills.prayer.level, Math.floor(prayer.points)));
+  for (const id of [...prayer.active]) if (!world.content.prayers.has(id)) prayer.active.delete(id);
+  if (prayer.points === 0) deactivateAll(p);
 }
 
 /**
@@ -31,8 +33,9 @@ function normaliseOnLogin(world: World, p: Player): void {
  */
 export function prayerTick(world: World, p: Player): void {
   const rt = runtimeOf(p);
-  if (p.dyingUntil !== 0) {
-    if (p.activePrayers.size > 0) deactivateAll(p);
+  const prayer = PRAYER.of(p);
+  if (isDying(p)) {
+    if (prayer.active.size > 0) deactivateAll(p);
     rt.dying = true;
     return;
   }
@@ -40,17 +43,17 @@ export function prayerTick(world: World, p: Player): void {
   if (rt.dying) {
     rt.dying = false;
     rt.drainCounter = 0;
-    p.prayerPoints = level;
+    prayer.points = level;
   }
-  if (level > rt.level) p.prayerPoints = Math.min(level, p.prayerPoints + (level - rt.level));
+  if (level > rt.level) prayer.points = Math.min(level, prayer.points + (level - rt.level));
   rt.level = level;
-  if (p.activePrayers.size === 0) return;
-  const effect = drainEffect(p.activePrayers, world.content.prayers);
+  if (prayer.active.size === 0) return;
+  const effect = drainEffect(prayer.active, world.content.prayers);
   const resistance = drainResistance(bonuses(p.equipment, world.itemLookup).prayer);
-  const drained = drainTick(p.prayerPoints, rt.drainCounter, effect, resistance);
-  p.prayerPoints = drained.points;
+  const drained = drainTick(prayer.points, rt.drainCounter, effect, resistance);
+  prayer.points = drained.points;
   rt.drainCounter = drained.counter;
-  if (p.prayerPoints === 0) {
+  if (prayer.points === 0) {
     deactivateAll(p);
     system(world, p, 'You have run out of prayer points; you can recharge at an altar.');
   }
@@ -66,6 +69,7 @@ export function prayerTick(world: World, p: Player): void {
 export const prayerFeature: Feature = {
   name: 'prayer',
   register(r) {
+    r.playerSlot(PRAYER);
     r.on('prayer:toggle', (world, player, data) => togglePrayer(world, player, data));
     r.action('pray', (world, player, data, rid) => requestPray(world, player, data.objectId, rid));
     r.perPlayer('login', (world, p) => {

@@ -1,11 +1,34 @@
 /**
- * The prayer feature's in-memory state per character in the world: the drain counter, the burial
- * delay, the prayer level last seen (to add a point per level gained) and what the client last
- * got in `prayer:update`. Points and active prayers themselves live on the Player (they are saved);
- * this state is not, and starts afresh when a character enters the world.
+ * The prayer feature's state per character in the world: its points and active prayers (the
+ * {@link PRAYER} slot: saved with the character, hashed), and in memory only the drain counter, the
+ * burial delay, the prayer level last seen (to add a point per level gained) and what the client
+ * last got in `prayer:update`, which start afresh when a character enters the world.
  */
 import type { Player } from '../../core/player';
+import { playerSlot } from '../../core/slots';
 import type { World } from '../../core/world';
+import { isDying } from '../death/state';
+
+/** A character's prayer points and the prayers switched on (saved as `prayerPoints` and `activePrayers`). */
+export interface PrayerState {
+  /** Prayer points (0 to the prayer level). */
+  points: number;
+  /** Prayers switched on (prayers.json ids). */
+  readonly active: Set<string>;
+}
+
+/** The player's prayer points and active prayers (restored from and saved to its record). */
+export const PRAYER = playerSlot('prayer.points', {
+  init: (player): PrayerState => ({
+    points: player.saved.prayerPoints,
+    active: new Set(player.saved.activePrayers),
+  }),
+  save: (s) => ({ prayerPoints: s.points, activePrayers: [...s.active].sort() }),
+  hash: (s, h) => {
+    h.num(s.points);
+    for (const id of s.active) h.str(id);
+  },
+});
 
 /** What the prayer feature keeps about one character in the world, beside the saved Player fields. */
 export interface PrayerRuntime {
@@ -24,7 +47,7 @@ export interface PrayerRuntime {
 const runtimes = new WeakMap<Player, PrayerRuntime>();
 
 /** The sorted active prayers as one string, to tell whether they changed. */
-export const activeKey = (p: Player): string => [...p.activePrayers].sort().join(',');
+export const activeKey = (p: Player): string => [...PRAYER.of(p).active].sort().join(',');
 
 /**
  * The player's prayer state, created on first use with the client's view set to the player's
@@ -37,8 +60,8 @@ export function runtimeOf(p: Player): PrayerRuntime {
       drainCounter: 0,
       nextBuryTick: 0,
       level: p.skills.prayer.level,
-      dying: p.dyingUntil !== 0,
-      sent: { points: p.prayerPoints, maxPoints: p.skills.prayer.level, active: activeKey(p) },
+      dying: isDying(p),
+      sent: { points: PRAYER.of(p).points, maxPoints: p.skills.prayer.level, active: activeKey(p) },
     };
     runtimes.set(p, rt);
   }
@@ -50,23 +73,25 @@ export function runtimeOf(p: Player): PrayerRuntime {
  * off and on again does not dodge the drain).
  */
 export function deactivateAll(p: Player): string[] {
-  const off = [...p.activePrayers].sort();
-  p.activePrayers.clear();
+  const active = PRAYER.of(p).active;
+  const off = [...active].sort();
+  active.clear();
   return off;
 }
 
 /** Sends `prayer:update` when points, maximum or active prayers changed since the client last saw them. */
 export function syncPrayer(world: World, p: Player): void {
   const rt = runtimeOf(p);
+  const prayer = PRAYER.of(p);
   const active = activeKey(p);
   const maxPoints = p.skills.prayer.level;
-  if (rt.sent.points === p.prayerPoints && rt.sent.maxPoints === maxPoints && rt.sent.active === active)
+  if (rt.sent.points === prayer.points && rt.sent.maxPoints === maxPoints && rt.sent.active === active)
     return;
-  rt.sent = { points: p.prayerPoints, maxPoints, active };
+  rt.sent = { points: prayer.points, maxPoints, active };
   world.send(p.id, 'prayer:update', {
     tick: world.tick,
-    points: p.prayerPoints,
+    points: prayer.points,
     maxPoints,
-    active: [...p.activePrayers].sort(),
+    active: [...prayer.active].sort(),
   });
 }

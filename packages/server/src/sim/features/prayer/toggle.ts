@@ -7,6 +7,9 @@ import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { activationRefusal, switchedOffBy, type ActivationRefusal } from './rules';
+import { PRAYER } from './state';
+import { questCompleted } from '../quests/state';
+import { isDying } from '../death/state';
 
 function refusal(world: World, name: string, r: ActivationRefusal): Outcome {
   switch (r.reason) {
@@ -26,31 +29,32 @@ function refusal(world: World, name: string, r: ActivationRefusal): Outcome {
  * off. Asking for the state a prayer already has succeeds and changes nothing.
  */
 export function togglePrayer(world: World, p: Player, data: ClientPayload<'prayer:toggle'>): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const defs = world.content.prayers;
   const def = defs.get(data.prayerId);
   if (!def) return fail('unknown_prayer', `there is no prayer called ${data.prayerId}`);
+  const prayer = PRAYER.of(p);
   let switchedOff: string[] = [];
   if (!data.active) {
-    p.activePrayers.delete(def.id);
-  } else if (!p.activePrayers.has(def.id)) {
+    prayer.active.delete(def.id);
+  } else if (!prayer.active.has(def.id)) {
     const refused = activationRefusal(def, {
       levels: p.skills,
-      completedQuest: (id) => p.quests.get(id)?.status === 'completed',
-      points: p.prayerPoints,
+      completedQuest: (id) => questCompleted(p, id),
+      points: prayer.points,
     });
     if (refused) return refusal(world, def.name, refused);
-    switchedOff = switchedOffBy(def, p.activePrayers, defs);
-    for (const id of switchedOff) p.activePrayers.delete(id);
-    p.activePrayers.add(def.id);
+    switchedOff = switchedOffBy(def, prayer.active, defs);
+    for (const id of switchedOff) prayer.active.delete(id);
+    prayer.active.add(def.id);
   }
   return {
     ok: true,
     result: {
       prayerId: def.id,
-      active: p.activePrayers.has(def.id),
-      points: p.prayerPoints,
-      activePrayers: [...p.activePrayers].sort(),
+      active: prayer.active.has(def.id),
+      points: prayer.points,
+      activePrayers: [...prayer.active].sort(),
       switchedOff,
     },
   };

@@ -16,6 +16,8 @@ import { findRecipe, MAKE_TICKS, stationOffers, type MakeRecipe } from './recipe
 import { blockedBy, makeOne } from './rules';
 import { OBJECTS } from '../objects/state';
 import { DEATHS } from '../death/custody';
+import { isDying } from '../death/state';
+import { dropTarget } from '../combat/state';
 
 /** The state of one make-X, kept in the player's activity. */
 export class MakeJob {
@@ -51,8 +53,7 @@ function replaceOtherRequests(world: World, p: Player): void {
     world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
   p.pendingMove = undefined;
   cancelPickup(world, p);
-  p.target = undefined;
-  p.chaseGoal = undefined;
+  dropTarget(p);
   const reclaim = DEATHS.of(world).pendingReclaims.get(p.id);
   if (reclaim) {
     DEATHS.of(world).pendingReclaims.delete(p.id);
@@ -75,7 +76,7 @@ export function requestMake(
   objectId: string,
   quantity = 1,
 ): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   if (!Number.isInteger(quantity) || quantity < 1)
     return fail('invalid_payload', 'quantity must be a positive integer');
   const recipe = findRecipe(world.content, recipeId);
@@ -101,7 +102,7 @@ export function requestMake(
 
 /** One player's make job this tick; the reason to stop, if it must. */
 function advanceJob(world: World, p: Player, job: MakeJob): string | undefined {
-  if (p.dyingUntil !== 0) return 'replaced';
+  if (isDying(p)) return 'replaced';
   if (OBJECTS.of(world).get(job.station.id) !== job.station) return 'object_gone';
   const interval = MAKE_TICKS[job.recipe.kind];
   if (job.nextAt === undefined) {

@@ -4,14 +4,15 @@ import type { World } from '../../core/world';
 import { COINS } from '../shops/pouch';
 import { journalEntries } from './journal';
 import type { Completion } from './tx';
+import { QUESTS } from './state';
 
 /** Sends `quest:journal`: every quest with the player's progress, and its quest points. */
 export function sendJournal(world: World, p: Player): void {
   const held = (itemId: string) => (itemId === COINS ? p.coins : p.inventory.count(itemId));
   world.send(p.id, 'quest:journal', {
     tick: world.tick,
-    questPoints: p.questPoints,
-    quests: journalEntries(world.content, p.quests, held),
+    questPoints: QUESTS.of(p).points,
+    quests: journalEntries(world.content, QUESTS.of(p).book, held),
   });
 }
 
@@ -24,7 +25,7 @@ export function sendCompleted(world: World, p: Player, c: Completion): void {
     questId: def.id,
     name: def.name,
     questPoints: def.rewards.questPoints,
-    totalQuestPoints: p.questPoints,
+    totalQuestPoints: QUESTS.of(p).points,
     xp: { ...def.rewards.xp },
     items: c.items,
     unlocks: def.rewards.unlocks.map((u) => ({ ...u })),
@@ -33,6 +34,6 @@ export function sendCompleted(world: World, p: Player, c: Completion): void {
     tick: world.tick,
     channel: 'system',
     from: null,
-    message: `Congratulations! You have completed ${def.name}. Quest points: ${p.questPoints}.`,
+    message: `Congratulations! You have completed ${def.name}. Quest points: ${QUESTS.of(p).points}.`,
   });
 }

@@ -2,6 +2,7 @@ import type { Feature } from '../../core/registry';
 import { onAltarPrayer } from '../prayer/altar';
 import { sendJournal } from './events';
 import { checkObjectives, creditInteraction } from './progress';
+import { QUESTS } from './state';
 
 /**
  * Quests (quests.json): started and advanced by NPC dialogue (features/dialogue), counted by kills
@@ -12,6 +13,7 @@ import { checkObjectives, creditInteraction } from './progress';
 export const questsFeature: Feature = {
   name: 'quests',
   register(r) {
+    r.playerSlot(QUESTS);
     r.on('quest:requestJournal', (world, player) => {
       sendJournal(world, player);
       return { ok: true };

@@ -14,8 +14,9 @@ import type { QuestProgressState } from '../../core/types';
 import type { World } from '../../core/world';
 import { sendJournal } from './events';
 import { planRewards } from './rewards';
-import { counterOf, currentStage, missingRequirements, statusIn } from './state';
+import { counterOf, currentStage, missingRequirements, QUESTS, statusIn } from './state';
 import { PlayerTx } from './tx';
+import { isDying } from '../death/state';
 
 /** Starts `questId` in `tx` when its requirements are met and it was never started. */
 export function startQuest(world: World, tx: PlayerTx, questId: string): Outcome {
@@ -68,7 +69,7 @@ function systemMessage(world: World, p: Player, message: string): void {
 /** Adds one to the counter of every current stage of `p` that `matches`; the journal shows it. */
 function count(world: World, p: Player, matches: (stage: QuestStage) => boolean): void {
   let changed = false;
-  for (const q of p.quests.values()) {
+  for (const q of QUESTS.of(p).book.values()) {
     const def = world.content.quests.get(q.questId);
     const stage = def ? currentStage(def, q) : undefined;
     if (!stage || !matches(stage) || !('count' in stage) || counterOf(q) >= stage.count) continue;
@@ -122,7 +123,7 @@ const roomKey = (p: Player) => `${p.inventory.version}:${p.bank.version}:${p.coi
 
 /** The first quest of `p` whose current stage completes on its own now. */
 function nextMet(world: World, p: Player): QuestDef | undefined {
-  for (const q of p.quests.values()) {
+  for (const q of QUESTS.of(p).book.values()) {
     const def = world.content.quests.get(q.questId);
     const stage = def ? currentStage(def, q) : undefined;
     if (!def || !stage || stuck.get(p)?.get(def.id) === roomKey(p)) continue;
@@ -138,7 +139,7 @@ function nextMet(world: World, p: Player): QuestDef | undefined {
  * pouch changed.
  */
 export function checkObjectives(world: World, p: Player): void {
-  if (p.dyingUntil !== 0 || p.quests.size === 0) return;
+  if (isDying(p) || QUESTS.of(p).book.size === 0) return;
   for (let guard = 0; guard < 64; guard++) {
     const def = nextMet(world, p);
     if (!def) break;

@@ -18,6 +18,7 @@ import { MAX_STACK } from '../../items/types';
 import { COINS } from '../shops/pouch';
 import { grantXp } from '../skills/grant';
 import { sendCompleted, sendJournal } from './events';
+import { QUESTS } from './state';
 
 /** Where a unit of a reward went. */
 export type Placement = 'inventory' | 'bank' | 'pouch';
@@ -60,8 +61,9 @@ export class PlayerTx {
     this.inventory = player.inventory.clone();
     this.bank = player.bank.clone();
     this.coins = player.coins;
-    this.questPoints = player.questPoints;
-    this.quests = new Map([...player.quests].map(([id, q]) => [id, structuredClone(q)]));
+    const quests = QUESTS.of(player);
+    this.questPoints = quests.points;
+    this.quests = new Map([...quests.book].map(([id, q]) => [id, structuredClone(q)]));
   }
 
   /** Units the player carries (coins: the pouch), as planned so far. */
@@ -160,10 +162,11 @@ export class PlayerTx {
       p.bank.assign(this.bank);
     }
     p.coins = this.coins;
-    p.questPoints = this.questPoints;
+    const quests = QUESTS.of(p);
+    quests.points = this.questPoints;
     if (this.questsChanged) {
-      p.quests.clear();
-      for (const [id, q] of this.quests) p.quests.set(id, q);
+      quests.book.clear();
+      for (const [id, q] of this.quests) quests.book.set(id, q);
     }
     for (const l of this.ledger) this.world.ledger.record(l.itemId, l.delta, l.reason, p.id);
     for (const step of this.steps) step();

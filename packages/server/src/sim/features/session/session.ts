@@ -3,8 +3,14 @@ import { Player } from '../../core/player';
 import type { Feature } from '../../core/registry';
 import type { World } from '../../core/world';
 import { currentStyle } from '../combat/combatants';
+import { PRAYER } from '../prayer/state';
 import { cooldownTicksLeft } from '../teleport/state';
 import { snapshotOf } from '../../core/snapshot';
+import { QUESTS } from '../quests/state';
+import { isDying } from '../death/state';
+import { SESSION } from './state';
+import { CLIENT_VIEW, UNSENT } from '../sync/state';
+import { COMBAT } from '../combat/state';
 
 /** The logout reason of a connection that went away; such logouts wait until combat ends. */
 export const DISCONNECTED = 'disconnected';
@@ -25,9 +31,9 @@ export function playerState(world: World, p: Player): PlayerStatePayload {
     areaId: world.map.areaAt(p.x, p.z)?.id ?? null,
     inventory: p.inventory.entries(),
     equipment: p.equipment.entries(),
-    combat: { styleId: currentStyle(world, p)?.id ?? '', autoRetaliate: p.autoRetaliate },
-    prayer: { points: p.prayerPoints, active: [...p.activePrayers].sort() },
-    questPoints: p.questPoints,
+    combat: { styleId: currentStyle(world, p)?.id ?? '', autoRetaliate: COMBAT.of(p).autoRetaliate },
+    prayer: { points: PRAYER.of(p).points, active: [...PRAYER.of(p).active].sort() },
+    questPoints: QUESTS.of(p).points,
     homeTeleportCooldownTicks: cooldownTicksLeft(world, p),
   };
 }
@@ -51,10 +57,18 @@ export function selfPosition(world: World, p: Player) {
 export const sessionFeature: Feature = {
   name: 'session',
   register(r) {
+    r.playerSlot(SESSION);
+    r.connection((_world, player, change) => {
+      const session = SESSION.of(player);
+      // A new session took the character over: a logout still waiting no longer applies.
+      if (change === 'attach') session.logoutWaiting = undefined;
+      session.detached = change === 'detach';
+    });
     r.on('player:requestSync', (world, player, _data, rid) => {
       // A full sync also resets interest management: everything in view is sent again as entered.
-      player.visible.clear();
-      player.lastSent = { x: NaN, z: NaN, running: false, moving: false, energyPercent: -1 };
+      const view = CLIENT_VIEW.of(player);
+      view.visible.clear();
+      view.lastSent = { ...UNSENT };
       sendSync(world, player, rid);
       return { ok: true, deferred: true };
     });
@@ -75,11 +89,12 @@ export const sessionFeature: Feature = {
       for (const { playerId, reason } of world.pendingLogouts.splice(0)) {
         const p = world.players.get(playerId);
         if (!p) continue;
-        if (reason === DISCONNECTED && inCombat(world, p)) p.logoutWaiting = reason;
+        if (reason === DISCONNECTED && inCombat(world, p)) SESSION.of(p).logoutWaiting = reason;
         else leaving.push(p);
       }
       for (const p of world.players.values())
-        if (p.logoutWaiting !== undefined && !inCombat(world, p) && !leaving.includes(p)) leaving.push(p);
+        if (SESSION.of(p).logoutWaiting !== undefined && !inCombat(world, p) && !leaving.includes(p))
+          leaving.push(p);
       for (const p of leaving) {
         world.isolate(p, () => {
           const snapshot = snapshotOf(world, p);
@@ -121,15 +136,16 @@ export const sessionFeature: Feature = {
 
 /** In combat (hit or swung at within the combat timeout) or dying: a disconnect must wait. */
 export function inCombat(world: World, p: Player): boolean {
-  return p.dyingUntil !== 0 || world.tick < p.inCombatUntil;
+  return isDying(p) || world.tick < COMBAT.of(p).inCombatUntil;
 }
 
 /** A full player:sync; the containers it carries count as sent. */
 function sendSync(world: World, p: Player, rid: Rid | undefined): void {
-  p.sentInventoryVersion = p.inventory.version;
-  p.sentEquipmentVersion = p.equipment.version;
-  p.sentHealth = p.health;
-  p.sentMaxHealth = p.maxHealth;
+  const view = CLIENT_VIEW.of(p);
+  view.sentInventoryVersion = p.inventory.version;
+  view.sentEquipmentVersion = p.equipment.version;
+  view.sentHealth = p.health;
+  view.sentMaxHealth = p.maxHealth;
   world.send(p.id, 'player:sync', { tick: world.tick, player: playerState(world, p) }, rid);
 }
 

@@ -10,6 +10,7 @@ import { questCompleted } from '../quests/state';
 import { syncCoins } from './pouch';
 import { restock, restoreStock, SHOPS, shopView, type Shop } from './stock';
 import { buy, sell } from './trade';
+import { isDying } from '../death/state';
 
 /**
  * Why `p` may not trade with `shop` yet (a store with `requiredQuestId` opens only once that quest
@@ -38,7 +39,7 @@ export function showShop(world: World, p: Player, shop: Shop): Outcome {
  * effect); this action is the direct way (docs/bank-and-shops.md).
  */
 export function requestOpenShop(world: World, p: Player, npcId: string, rid: Rid | undefined): Outcome {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const n = world.npcs.get(npcId);
   if (!n?.alive || chebyshev(p.x, p.z, n.x, n.z) > world.settings.viewDistance)
     return fail('target_gone', 'there is no such shopkeeper in sight');

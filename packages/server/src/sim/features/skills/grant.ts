@@ -2,6 +2,7 @@ import type { SkillName } from '../../../content/skills';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import { addXpTenths, combatLevel, LIFE_POINTS_PER_LEVEL } from './levels';
+import { XP_TENTHS } from './state';
 
 /**
  * The one way experience is given. Applies the XP table, the level and XP caps and the tenths
@@ -11,10 +12,11 @@ import { addXpTenths, combatLevel, LIFE_POINTS_PER_LEVEL } from './levels';
  */
 export function grantXp(world: World, p: Player, skill: SkillName, tenths: number): void {
   const current = p.skills[skill];
-  const gain = addXpTenths({ level: current.level, xp: current.xp, tenths: p.xpTenths[skill] ?? 0 }, tenths);
+  const remainders = XP_TENTHS.of(p);
+  const gain = addXpTenths({ level: current.level, xp: current.xp, tenths: remainders[skill] ?? 0 }, tenths);
   if (gain.gained <= 0) return;
   p.skills[skill] = { level: gain.level, xp: gain.xp };
-  p.xpTenths[skill] = gain.tenths;
+  remainders[skill] = gain.tenths;
   world.send(p.id, 'skill:xp', {
     tick: world.tick,
     skill,

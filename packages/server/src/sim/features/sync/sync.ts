@@ -6,6 +6,7 @@ import type { World } from '../../core/world';
 import { groundDelta } from '../ground-items/view';
 import { selfPosition } from '../session/session';
 import { GROUND_ITEMS } from '../ground-items/state';
+import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type EntityCache } from './state';
 
 /**
  * Interest management: each tick, every player gets at most one `world:update` with what changed in
@@ -16,6 +17,8 @@ import { GROUND_ITEMS } from '../ground-items/state';
 export const syncFeature: Feature = {
   name: 'sync',
   register(r) {
+    r.playerSlot(CLIENT_VIEW);
+    r.worldSlot(ENTITY_CACHE);
     r.perPlayer('sync', syncPlayer);
     // Every view has read this tick's ground changes.
     r.phase('sync', (world) => GROUND_ITEMS.of(world).clearChanges());
@@ -23,12 +26,13 @@ export const syncFeature: Feature = {
 };
 
 /** An entity's snapshot, built once per tick and shared by every view it enters. */
-function snapshotOf(world: World, o: Player | Npc): EntitySnapshot {
-  if (o.snapshotTick !== world.tick || !o.snapshot) {
-    o.snapshot = buildSnapshot(world, o);
-    o.snapshotTick = world.tick;
-  }
-  return o.snapshot;
+function snapshotOf(world: World, cache: EntityCache, o: Player | Npc): EntitySnapshot {
+  const built = cache.snapshots[o.idx];
+  if (built && cache.snapshotTick[o.idx] === world.tick + 1) return built;
+  const snapshot = buildSnapshot(world, o);
+  cache.snapshots[o.idx] = snapshot;
+  cache.snapshotTick[o.idx] = world.tick + 1;
+  return snapshot;
 }
 
 function buildSnapshot(world: World, o: Player | Npc): EntitySnapshot {
@@ -47,12 +51,13 @@ function buildSnapshot(world: World, o: Player | Npc): EntitySnapshot {
 }
 
 /** An entity's move tuple, built once per tick and shared by every view that reports it. */
-function moveTuple(world: World, o: Player | Npc): EntityMove {
-  if (o.moveTupleTick !== world.tick || !o.moveTuple) {
-    o.moveTuple = [o.idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
-    o.moveTupleTick = world.tick;
-  }
-  return o.moveTuple;
+function moveTuple(world: World, cache: EntityCache, o: Player | Npc): EntityMove {
+  const built = cache.moves[o.idx];
+  if (built && cache.moveTick[o.idx] === world.tick + 1) return built;
+  const move: EntityMove = [o.idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
+  cache.moves[o.idx] = move;
+  cache.moveTick[o.idx] = world.tick + 1;
+  return move;
 }
 
 /** Per entity handle, the stamp of the last view scan that found it in range (see syncPlayer). */
@@ -61,8 +66,10 @@ let stamp = 0;
 
 function syncPlayer(world: World, p: Player): void {
   const radius = world.settings.viewDistance;
+  const view = CLIENT_VIEW.of(p);
+  const lastSent = view.lastSent;
   // lastSent is unset only on a player's first sync and after player:sync: the client starts afresh.
-  const items = groundDelta(world, p, Number.isNaN(p.lastSent.x));
+  const items = groundDelta(world, p, Number.isNaN(lastSent.x));
   let entered: EntitySnapshot[] | undefined;
   let moved: EntityMove[] | undefined;
   let left: number[] | undefined;
@@ -76,7 +83,8 @@ function syncPlayer(world: World, p: Player): void {
   stamp = stamp === 0x7fffffff ? 1 : stamp + 1;
   let knownInRange = 0;
   const byIdx = world.byIdx;
-  const visible = p.visible;
+  const cache = entityCache(ENTITY_CACHE.of(world), byIdx.length);
+  const visible = view.visible;
   for (const bucket of world.spatial.bucketsNear(p.x, p.z, radius)) {
     for (let i = 0; i < bucket.length; i++) {
       const idx = bucket[i] ?? -1;
@@ -86,10 +94,10 @@ function syncPlayer(world: World, p: Player): void {
       seen[idx] = stamp;
       if (visible.has(idx)) {
         knownInRange++;
-        if (o.x !== o.lastX || o.z !== o.lastZ) (moved ??= []).push(moveTuple(world, o));
+        if (o.x !== o.lastX || o.z !== o.lastZ) (moved ??= []).push(moveTuple(world, cache, o));
       } else {
         visible.add(idx);
-        (entered ??= []).push(snapshotOf(world, o));
+        (entered ??= []).push(snapshotOf(world, cache, o));
       }
     }
   }
@@ -106,16 +114,16 @@ function syncPlayer(world: World, p: Player): void {
   const energyPercent = Math.floor(p.runEnergy / 100);
   const moving = p.path.length > 0;
   const selfChanged =
-    p.x !== p.lastSent.x ||
-    p.z !== p.lastSent.z ||
-    p.running !== p.lastSent.running ||
-    moving !== p.lastSent.moving ||
-    energyPercent !== p.lastSent.energyPercent;
+    p.x !== lastSent.x ||
+    p.z !== lastSent.z ||
+    p.running !== lastSent.running ||
+    moving !== lastSent.moving ||
+    energyPercent !== lastSent.energyPercent;
   if (!selfChanged && !entered && !moved && !left && !items.added && !items.removed) return;
   const update: ServerPayload<'world:update'> = { tick: world.tick };
   if (selfChanged) {
     update.self = selfPosition(world, p);
-    p.lastSent = { x: p.x, z: p.z, running: p.running, moving, energyPercent };
+    view.lastSent = { x: p.x, z: p.z, running: p.running, moving, energyPercent };
   }
   if (entered) update.entered = entered;
   if (moved) update.moved = moved;

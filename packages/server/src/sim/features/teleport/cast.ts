@@ -17,6 +17,8 @@ import { closeInterface, INTERFACE } from '../bank/interface';
 import { castRefusal, homeSpawn, landingTile } from './rules';
 import { CASTS, COOLDOWN, type Cast } from './state';
 import { TRADES } from '../trade/book';
+import { isDying } from '../death/state';
+import { COMBAT, hasTarget } from '../combat/state';
 
 /** Why a cast ended without a landing. */
 export type CancelReason = ServerPayload<'teleport:cancelled'>['reason'];
@@ -66,7 +68,7 @@ export function startCast(world: World, p: Player): Outcome {
     x: p.x,
     z: p.z,
     health: p.health,
-    combatUntil: p.inCombatUntil,
+    combatUntil: COMBAT.of(p).inCombatUntil,
   });
   tellViewers(world, p, 'teleport:started', {
     tick: world.tick,
@@ -92,10 +94,10 @@ export function cancelCast(world: World, p: Player, reason: CancelReason): boole
 
 /** Why the cast must end now; undefined while it may go on. */
 function interruption(world: World, p: Player, c: Cast): CancelReason | undefined {
-  if (p.dyingUntil !== 0) return 'died';
-  const hitSince = p.inCombatUntil !== c.combatUntil;
+  if (isDying(p)) return 'died';
+  const hitSince = COMBAT.of(p).inCombatUntil !== c.combatUntil;
   if (hitSince && p.health < c.health) return 'damage';
-  if (hitSince || p.target) return 'combat';
+  if (hitSince || hasTarget(p)) return 'combat';
   if (p.pendingMove || p.path.length > 0 || p.x !== c.x || p.z !== c.z) return 'moved';
   if (INTERFACE.of(p).open || TRADES.of(world).tradeOfPlayer(p.id)) return 'interface';
   if (p.activity) return 'activity';
@@ -147,7 +149,7 @@ function land(world: World, p: Player, x: number, z: number): void {
   p.x = x;
   p.z = z;
   p.path = [];
-  p.tolerance = { x, z, since: world.tick };
+  COMBAT.of(p).tolerance = { x, z, since: world.tick };
   world.spatial.set(p.idx, x, z);
   COOLDOWN.of(p).readyTick = world.tick + HOME_TELEPORT_COOLDOWN_TICKS;
   world.effect({ type: 'save', snapshot: snapshotOf(world, p), reason: 'autosave' });

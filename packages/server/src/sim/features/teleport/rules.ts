@@ -10,6 +10,8 @@ import type { World } from '../../core/world';
 import type { TileMap } from '../../map/tile-map';
 import { COOLDOWN } from './state';
 import { TRADES } from '../trade/book';
+import { isDying } from '../death/state';
+import { COMBAT } from '../combat/state';
 
 /** Milliseconds of one tick of the game's clock, for telling the time left in minutes and seconds. */
 const NOMINAL_TICK_MS = 600;
@@ -52,7 +54,7 @@ export function homeSpawn(world: World): Tile {
 
 /** Whether the player counts as in combat: within the combat timeout of a hit given or taken. */
 export function inCombatNow(world: World, p: Player): boolean {
-  return world.tick < p.inCombatUntil;
+  return world.tick < COMBAT.of(p).inCombatUntil;
 }
 
 /**
@@ -60,7 +62,7 @@ export function inCombatNow(world: World, p: Player): boolean {
  * it may. Checked in this order: dying, cooldown, PvP depth, combat, trading.
  */
 export function castRefusal(world: World, p: Player): Outcome | undefined {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   const left = COOLDOWN.of(p).readyTick - world.tick;
   if (left > 0)
     return fail(
@@ -76,7 +78,7 @@ export function castRefusal(world: World, p: Player): Outcome | undefined {
   if (inCombatNow(world, p))
     return fail(
       'teleport_in_combat',
-      `you cannot teleport while in combat: wait ${p.inCombatUntil - world.tick} more ticks without fighting`,
+      `you cannot teleport while in combat: wait ${COMBAT.of(p).inCombatUntil - world.tick} more ticks without fighting`,
     );
   if (TRADES.of(world).tradeOfPlayer(p.id))
     return fail('teleport_busy', 'you are trading: finish or decline the trade first');

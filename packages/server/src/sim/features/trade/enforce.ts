@@ -12,18 +12,22 @@ import { TRADE_IDLE_TICKS, TRADE_RANGE, type Trade, TRADES } from './book';
 import { trimToHoldings } from './offers';
 import { cancelRequest, cancelTrade, offersChanged } from './session';
 import { INTERFACE } from '../bank/interface';
+import { isDying } from '../death/state';
+import { SESSION } from '../session/state';
+import { hasTarget } from '../combat/state';
 
 type CancelReason = ServerPayload<'tradeCancelled'>['reason'];
 
 /** Why `p` cannot be in (or start) a trade now; undefined when it can. */
 export function unavailableReason(p: Player | undefined): CancelReason | undefined {
   if (!p) return 'logout';
-  if (p.logoutWaiting !== undefined) return 'logout';
-  if (p.detached) return 'disconnected';
-  if (p.dyingUntil !== 0 || p.health <= 0) return 'died';
+  const session = SESSION.of(p);
+  if (session.logoutWaiting !== undefined) return 'logout';
+  if (session.detached) return 'disconnected';
+  if (isDying(p) || p.health <= 0) return 'died';
   if (INTERFACE.of(p).open) return 'interface_opened';
   if (p.pendingMove || p.path.length > 0) return 'moved';
-  if (p.target) return 'combat';
+  if (hasTarget(p)) return 'combat';
   if (p.activity) return 'activity';
   return undefined;
 }

@@ -23,13 +23,14 @@ import {
   startTrade,
 } from './session';
 import { INTERFACE } from '../bank/interface';
+import { isDying } from '../death/state';
 
 const notFound = (tradeId: string): Outcome =>
   fail('trade_not_found', 'no such trade or trade request of yours (it may have ended)', tradeId);
 
 /** Why `p` may not start a trade (its own state), as a failure; undefined when it may. */
 function ownBlock(world: World, p: Player): Outcome | undefined {
-  if (p.dyingUntil !== 0) return fail('dead', 'you are dying');
+  if (isDying(p)) return fail('dead', 'you are dying');
   if (TRADES.of(world).tradeOfPlayer(p.id)) return fail('already_trading', 'you are already trading');
   if (TRADES.of(world).committingOf(p.id))
     return fail('already_trading', 'your last trade is still being saved: try again in a moment');

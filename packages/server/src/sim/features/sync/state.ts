@@ -1,0 +1,90 @@
+/**
+ * What each client was last told (features/sync): the entities in its view, its own state in the
+ * last `world:update`, and the container versions and health last sent (kept by the equipment and
+ * consumables features' sync hooks, reset by a full `player:sync`). And, per world, this tick's
+ * entity snapshots and move tuples, built once and shared by every view. Nothing here decides what
+ * happens in the world, only what is sent: none of it is hashed.
+ */
+import type { EntityMove, EntitySnapshot } from '@tilerealm/protocol';
+import { playerSlot, worldSlot } from '../../core/slots';
+
+/** A client's own state as last sent in a world:update (x NaN: nothing sent yet, or a full sync asked for). */
+export interface SentSelf {
+  x: number;
+  z: number;
+  running: boolean;
+  moving: boolean;
+  energyPercent: number;
+}
+
+/** What a player's client was last told. */
+export interface ClientView {
+  /** Handles of the entities this player's client currently knows (interest management). */
+  readonly visible: Set<number>;
+  /** Own state last sent in a world:update, so unchanged state is not re-sent. */
+  lastSent: SentSelf;
+  /** Container versions last sent (inventory:update / equipment:update). */
+  sentInventoryVersion: number;
+  sentEquipmentVersion: number;
+  /** Health and maximum health last sent (player:sync / player:stats), so unchanged values are not re-sent. */
+  sentHealth: number;
+  sentMaxHealth: number;
+}
+
+/** Nothing sent yet: the next world:update carries the player's own state and its whole view. */
+export const UNSENT: Readonly<SentSelf> = {
+  x: NaN,
+  z: NaN,
+  running: false,
+  moving: false,
+  energyPercent: -1,
+};
+
+/** What the player's client was last told (it enters the world knowing its health from player:sync). */
+export const CLIENT_VIEW = playerSlot('sync.clientView', {
+  init: (player): ClientView => ({
+    visible: new Set<number>(),
+    lastSent: { ...UNSENT },
+    sentInventoryVersion: -1,
+    sentEquipmentVersion: -1,
+    sentHealth: player.health,
+    sentMaxHealth: player.maxHealth,
+  }),
+});
+
+/**
+ * This tick's entity snapshots and move tuples by entity handle, each built at most once per tick
+ * and shared by every view (`*Tick` holds the tick + 1 it was built in; 0: never).
+ */
+export interface EntityCache {
+  snapshotTick: Int32Array;
+  snapshots: Array<EntitySnapshot | undefined>;
+  moveTick: Int32Array;
+  moves: Array<EntityMove | undefined>;
+}
+
+export const ENTITY_CACHE = worldSlot('sync.entityCache', {
+  init: (): EntityCache => ({
+    snapshotTick: new Int32Array(0),
+    snapshots: [],
+    moveTick: new Int32Array(0),
+    moves: [],
+  }),
+});
+
+/** The cache, sized for `handles` entity handles. */
+export function entityCache(cache: EntityCache, handles: number): EntityCache {
+  if (handles > cache.snapshotTick.length) {
+    const size = Math.max(handles, cache.snapshotTick.length * 2, 1024);
+    const grow = (old: Int32Array) => {
+      const next = new Int32Array(size);
+      next.set(old);
+      return next;
+    };
+    cache.snapshotTick = grow(cache.snapshotTick);
+    cache.moveTick = grow(cache.moveTick);
+    while (cache.snapshots.length < size) cache.snapshots.push(undefined);
+    while (cache.moves.length < size) cache.moves.push(undefined);
+  }
+  return cache;
+}
