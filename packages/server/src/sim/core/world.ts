@@ -45,9 +45,8 @@ export interface WorldOptions {
   map: TileMap;
   seed: number;
   /**
-   * Names this run of the world (data, chosen by the host: unique per process start, recorded in
-   * the input log so a replay uses the same). Ids that outlive a run (death locks, trades) carry
-   * it, because the tick counter restarts at 0 on every start. Default `r0` (tests, replays of old logs).
+   * Names this run (unique per process start, recorded in the input log): ids that outlive a run
+   * (death locks, trades) carry it, as the tick restarts at 0. Default `r0` (tests, old logs).
    */
   runId?: string;
   features: readonly Feature[];
