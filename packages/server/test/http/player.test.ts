@@ -286,6 +286,11 @@ describe('/api/player queries and /api/v1/world', () => {
     expect(
       (await t.app.inject({ url: '/api/player/by-name/nobody', headers: viewer.headers })).statusCode,
     ).toBe(404);
+    // Playing on another world (its lease lives there) is online too.
+    await t.repos.leases.take(target.characterId, 2, 'another-world', 30_000);
+    const elsewhere = await t.app.inject({ url: '/api/player/by-name/famous', headers: viewer.headers });
+    expect(elsewhere.json()).toMatchObject({ name: 'Famous', online: true });
+    await t.repos.leases.release(target.characterId, 'another-world');
   });
 
   it('returns the world snapshot and the area list to a signed-in account', async () => {

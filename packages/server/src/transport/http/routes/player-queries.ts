@@ -30,7 +30,7 @@ export async function playerQueryRoutes(app: FastifyInstance, deps: HttpDeps): P
     async (request) => {
       const row = await deps.repos.characters.findByName(request.params.name);
       if (!row) throw new HttpError('not_found', `no character named ${request.params.name}`);
-      return toPublicProfile(row, deps.world.isOnline(row.id));
+      return toPublicProfile(row, await onlineAnywhere(deps, row.id));
     },
   );
 
@@ -48,7 +48,13 @@ export async function playerQueryRoutes(app: FastifyInstance, deps: HttpDeps): P
     async (request) => {
       const row = await deps.repos.characters.findById(request.params.characterId);
       if (!row) throw new HttpError('not_found', `character ${request.params.characterId} does not exist`);
-      return toPublicProfile(row, deps.world.isOnline(row.id));
+      return toPublicProfile(row, await onlineAnywhere(deps, row.id));
     },
   );
+}
+
+/** Online on this world, or holding a live lease on any world of the database. */
+async function onlineAnywhere(deps: HttpDeps, characterId: string): Promise<boolean> {
+  if (deps.world.isOnline(characterId)) return true;
+  return (await deps.repos.leases.holder(characterId, deps.config.world.leaseTtlMs)) !== null;
 }
