@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { availableBackends, createTestDatabase } from '../../test/db-helpers';
 import { seedCharacters } from '../../test/records';
 import { createRepositories, type LeaseRepository, type Repositories } from '../storage';
@@ -114,10 +114,8 @@ describe.each(availableBackends())('LeaseKeeper on %s', (kind) => {
     await k.take(a);
     inUse.add(a);
     k.start();
-    const deadline = Date.now() + 20_000;
-    while (renewals < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await vi.waitFor(() => expect(renewals).toBeGreaterThanOrEqual(2), { timeout: 20_000, interval: 20 });
     await k.stop();
-    expect(renewals).toBeGreaterThanOrEqual(2);
     const lease = await repos.leases.holder(a, TTL);
     expect(lease?.heartbeatAt.getTime()).toBeGreaterThan(lease?.acquiredAt.getTime() ?? Infinity);
   });

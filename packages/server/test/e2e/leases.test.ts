@@ -3,6 +3,7 @@ import { GameClient } from '@tilerealm/sdk';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { RunningServer } from '../../src/app/start-server';
+import { eventually } from '../fault-helpers';
 import { useRealtimeServer, wsUrl } from './realtime-harness';
 
 /** Another world on the same database, as far as this one can tell: a lease holder. */
@@ -26,13 +27,10 @@ function attempt(
   });
 }
 
-async function until(pred: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await pred())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** Polls `pred` until it holds (the shared `eventually`, with the predicate first). */
+const until = async (pred: () => Promise<boolean>, what: string): Promise<void> => {
+  await eventually(what, pred);
+};
 
 /** A new anonymous player that logged in once and out again; resolves once its lease has ended. */
 async function loggedOutPlayer(server: RunningServer): Promise<{ id: string; token: string }> {
