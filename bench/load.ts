@@ -19,6 +19,7 @@ import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
 import { loadContent } from '../packages/server/src/content/load';
 import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
 import { startServerProcess } from './server-process';
+import { send, seededRand, wander } from './bot-steps';
 
 /** Walkable overworld tiles connected to the spawn, in a deterministic shuffled order. */
 export async function spawnTiles(count: number): Promise<Array<{ x: number; z: number }>> {
@@ -212,10 +213,6 @@ async function fightTiles(): Promise<Array<{ x: number; z: number }>> {
   return out;
 }
 
-const send = (bot: Bot, event: string, data: object) => {
-  if (bot.ws.readyState === WebSocket.OPEN) bot.ws.send(JSON.stringify({ event, data }));
-};
-
 export async function runLoadBench(args: {
   players: number;
   seconds: number;
@@ -239,11 +236,7 @@ export async function runLoadBench(args: {
     }
     console.log(`${bots.length} bots connected in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     // Spread out over distinct walkable tiles (as players spread over a real world).
-    let seed = 12345;
-    const rand = (n: number) => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return seed % n;
-    };
+    const rand = seededRand(12345);
     const tiles = await spawnTiles(bots.length);
     const arena = await fightTiles();
     const spots = await gatherSpots();
@@ -293,13 +286,7 @@ export async function runLoadBench(args: {
             }
             continue;
           }
-          if (rand(5) === 0)
-            send(bot, 'player:move', {
-              x: bot.x + rand(21) - 10,
-              z: bot.z + rand(21) - 10,
-              run: rand(2) === 0,
-            });
-          if (rand(60) === 0) send(bot, 'player:chat', { message: `bot chatter ${n}` });
+          wander(bot, n, rand);
         }
         n++;
         await sleep(tickMs);

@@ -17,6 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import { startWorlds, type RunningWorld } from '../scripts/worlds/launcher';
 import { spawnTiles } from './load';
+import { send, seededRand, wander } from './bot-steps';
 
 interface Bot {
   ws: WebSocket;
@@ -51,10 +52,6 @@ function connectBot(url: string, world: number): Promise<Bot> {
     });
   });
 }
-
-const send = (bot: Bot, event: string, data: object) => {
-  if (bot.ws.readyState === WebSocket.OPEN) bot.ws.send(JSON.stringify({ event, data }));
-};
 
 async function statusOf(world: RunningWorld): Promise<WorldStatus> {
   return (await (await fetch(`${world.httpUrl}/status`)).json()) as WorldStatus;
@@ -111,22 +108,12 @@ export async function runWorldsBench(args: {
     });
     await sleep(1500);
     for (const bot of bots) send(bot, 'player:chat', { message: `/tele ${bot.x} ${bot.z}` });
-    let seed = 12345;
-    const rand = (n: number) => {
-      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-      return seed % n;
-    };
+    const rand = seededRand(12345);
     let running = true;
     const driver = (async () => {
       for (let n = 0; running; n++) {
         for (const bot of bots) {
-          if (rand(5) === 0)
-            send(bot, 'player:move', {
-              x: bot.x + rand(21) - 10,
-              z: bot.z + rand(21) - 10,
-              run: rand(2) === 0,
-            });
-          if (rand(60) === 0) send(bot, 'player:chat', { message: `bot chatter ${n}` });
+          wander(bot, n, rand);
         }
         await sleep(600);
       }
