@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { frontendRoutes, hasBuiltFrontend } from '../transport/http/routes/frontend';
 import { registerRoutes } from '../transport/http/routes';
 import { registerWebSocket } from '../transport/ws/route';
+import { registerMetrics, ServerMetrics } from '../metrics';
 
 /** Largest accepted request body: the API's bodies are small JSON documents. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -56,6 +57,7 @@ export async function buildServer(
   app.removeContentTypeParser('text/plain');
   const spa = hasBuiltFrontend(deps.publicDir);
   registerErrorHandling(app, { spaFallback: spa });
+  registerMetrics(app, deps.metrics ?? new ServerMetrics(), deps.config.metrics);
   await registerCors(app, deps.config);
   await app.register(authPlugin, { authenticator: deps.authenticator });
   await registerRateLimit(app, deps.config.rateLimitEnabled, deps.rateLimitCounters);

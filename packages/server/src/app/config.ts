@@ -2,9 +2,11 @@ import { trustProxy } from './config-proxy';
 import { z } from 'zod';
 import { resolveVoiceConfig, type VoiceConfig } from '../voice/config';
 import { resolveWorldConfig, worldEnvSchema, type WorldConfig } from './config-world';
+import { metricsEnvSchema, resolveMetricsConfig, type MetricsConfig } from './config-metrics';
 
 export type { VoiceConfig } from '../voice/config';
 export type { WorldConfig } from './config-world';
+export type { MetricsConfig } from './config-metrics';
 
 /**
  * Runtime configuration: every environment variable of the interface specification, parsed and
@@ -172,7 +174,8 @@ const envSchema = z
       .refine((n) => n >= 1000 && n <= 600_000, 'SHUTDOWN_TIMEOUT_MS must be between 1000 and 600000')
       .optional(),
   })
-  .extend(worldEnvSchema.shape);
+  .extend(worldEnvSchema.shape)
+  .extend(metricsEnvSchema.shape);
 
 /** How long an anonymous identity's session token lives unless ANONYMOUS_TOKEN_TTL_SECONDS says otherwise: 30 days. */
 export const DEFAULT_ANONYMOUS_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -256,6 +259,8 @@ export interface Config {
   world: WorldConfig;
   /** REDIS_URL: cross-world social and shared rate limits; in-process when unset. */
   redisUrl: string | undefined;
+  /** Who may read /metrics: METRICS_TOKEN, METRICS_PORT, METRICS_HOST (app/config-metrics.ts). */
+  metrics: MetricsConfig;
 }
 
 export interface ConfigResult {
@@ -305,6 +310,9 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   }
   const { voice, problems: voiceProblems } = resolveVoiceConfig(e, production);
   problems.push(...voiceProblems);
+  const metrics = resolveMetricsConfig(e, production);
+  problems.push(...metrics.problems);
+  warnings.push(...metrics.warnings);
   if (e.PUBLIC_IDP_APP_ID && !e.IDP_JWKS_URL && !e.IDP_VERIFICATION_KEY && !e.IDP_APP_SECRET) {
     problems.push(
       'PUBLIC_IDP_APP_ID is set but no way to verify its tokens: set IDP_JWKS_URL, IDP_VERIFICATION_KEY or IDP_APP_SECRET',
@@ -368,6 +376,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
     ...resolveWorldConfig(e),
+    metrics: metrics.metrics,
   };
   return { config, warnings };
 }

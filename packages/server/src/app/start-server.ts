@@ -39,6 +39,7 @@ import { EXCHANGED_TOKEN_TTL_SECONDS } from '../transport/http/routes/auth';
 import { createLogger } from './logger';
 import { ShutdownBudget, beginHttpClose, type ShutdownReport } from './shutdown';
 import { failpointTrigger, restoreFeatureRecords, settlesWithin, withTimeout } from './start-steps';
+import { ServerMetrics, startMetricsListener } from '../metrics';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -248,8 +249,11 @@ export async function startServer(
       );
     });
 
+    const build = { version: VERSION, commit: config.commitHash };
+    const metrics = new ServerMetrics({ world: host, gateway, saves, database, build });
     const app = await buildServer(
       {
+        metrics,
         config,
         version: VERSION,
         startedAt: new Date(),
@@ -273,6 +277,11 @@ export async function startServer(
       },
       { logger },
     );
+    if (config.metrics.listener) {
+      const listener = await startMetricsListener(metrics, config.metrics.listener, logger);
+      cleanups.push(step('close metrics listener', () => listener.close()));
+      logger.info({ address: listener.url }, 'metrics listening');
+    }
     // Shutdown, in order: no new connection or login; every session told and closed; the world
     // stopped with every player handed to the save queue; the saves flushed; the HTTP server closed
     // (all of it within the budget, with a share left for the database, which closes after).

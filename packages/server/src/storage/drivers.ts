@@ -53,10 +53,18 @@ export function postgresDatabase(
   migrationClient?: () => Client,
 ): Database {
   const db = drizzleNodePg({ client: pool, schema });
-  const database = makeDatabase('postgres', db, async () => {
-    await pool.end();
-    await onClose?.();
-  });
+  const database: Database = {
+    ...makeDatabase('postgres', db, async () => {
+      await pool.end();
+      await onClose?.();
+    }),
+    pool: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max,
+    }),
+  };
   migrators.set(database, async () => {
     const own = migrationClient?.();
     if (own) await own.connect();

@@ -30,4 +30,14 @@ export interface Database {
   close(): Promise<void>;
   /** True when a trivial query succeeds; for health checks. Never throws. */
   ping(): Promise<boolean>;
+  /** PostgreSQL only: the connection pool's use now (PGlite has one in-process connection, no pool). */
+  pool?(): PoolUse;
+}
+
+/** A connection pool's use: connections open, idle among them, requests waiting for one, and the most it opens. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
 }

@@ -74,6 +74,7 @@ export class SaveQueue {
   /** Entries set aside since start. */
   setAside = 0;
   private listener: SaveListener | undefined;
+  private batchObserver: ((ms: number, outcome: 'committed' | 'failed') => void) | undefined;
 
   constructor(
     private readonly repos: Repositories,
@@ -198,6 +199,11 @@ export class SaveQueue {
     return { characters: [...characters], records: [...records] };
   }
 
+  /** Told how long each batch's transaction took and how it ended (the metrics' save latency). */
+  observeBatches(observer: (ms: number, outcome: 'committed' | 'failed') => void): void {
+    this.batchObserver = observer;
+  }
+
   status(): SaveQueueStatus {
     return {
       waiting: this.waiting.size,
@@ -259,6 +265,7 @@ export class SaveQueue {
   private async attempt(batch: Entry[], solo: boolean): Promise<void> {
     const w = writesOf(batch);
     const marker = `${this.runId}:${++this.batches}`;
+    const started = performance.now();
     try {
       await this.repos.transaction(async (tx) => {
         if (this.options.fence && !(await this.options.fence(tx))) throw new NotOwnerError();
@@ -271,6 +278,7 @@ export class SaveQueue {
         for (const step of w.steps) this.options.failpoint?.(`${step}:beforeCommit`);
       });
     } catch (err) {
+      this.batchObserver?.(performance.now() - started, 'failed');
       this.failed += w.writes.snapshots.length;
       if (err instanceof NotOwnerError) {
         if (this.noteOutage(err.message)) this.logger.error({}, `saves wait: ${err.message}`);
@@ -305,6 +313,7 @@ export class SaveQueue {
       this.waiting.requeue(batch);
       return;
     }
+    this.batchObserver?.(performance.now() - started, 'committed');
     this.committed(batch, w);
   }
 

@@ -24,6 +24,12 @@ export interface PlayerSink {
 /** Close reason (4011) of a character whose lease another world took over while it played here. */
 export const LEASE_LOST_REASON = 'logged_in_elsewhere: another world took this character over';
 
+/**
+ * Told after each tick: the world's report and how long delivering its events took (queueing them
+ * on the sessions, then encoding and sending every player's frame), in milliseconds.
+ */
+export type TickObserver = (report: TickReport, deliveryMs: number) => void;
+
 export interface HostLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -67,6 +73,7 @@ export class WorldHost implements WorldView {
   private readonly loop: TickLoop;
   private sink: PlayerSink | undefined;
   private lastReport: TickReport | undefined;
+  private readonly observers: TickObserver[] = [];
 
   constructor(private readonly opts: WorldHostOptions) {
     this.world = new World({
@@ -103,6 +110,16 @@ export class WorldHost implements WorldView {
 
   attach(sink: PlayerSink): void {
     this.sink = sink;
+  }
+
+  /** Calls `observer` after every tick (the metrics). */
+  observeTicks(observer: TickObserver): void {
+    this.observers.push(observer);
+  }
+
+  /** Ticks the loop skipped because the process fell behind, and ticks that threw. */
+  loopCounters(): { skipped: number; failed: number } {
+    return { skipped: this.loop.skipped, failed: this.loop.failed };
   }
 
   start(): void {
@@ -156,9 +173,13 @@ export class WorldHost implements WorldView {
     this.opts.recorder?.tick(report.tick, this.world.hash());
     // Each delivery and each effect on its own: one failing never costs another player its events
     // or its save.
+    const delivering = performance.now();
     for (const [playerId, events] of this.world.drainOutbox())
       this.guarded("delivering a tick's events", { playerId }, () => this.sink?.deliver(playerId, events));
     this.guarded("sending the tick's frames", {}, () => this.sink?.flush());
+    const deliveryMs = performance.now() - delivering;
+    for (const observe of this.observers)
+      this.guarded('observing a tick', {}, () => observe(report, deliveryMs));
     for (const e of this.world.drainEffects())
       this.guarded('applying a world effect', { effect: e.type }, () => this.apply(e));
     return report;

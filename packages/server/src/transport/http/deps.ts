@@ -9,6 +9,7 @@ import type { CounterTables } from './plugins/rate-limit-store';
 import type { OwnershipState, Repositories } from '../../storage';
 import type { SaveQueueStatus } from '../../world/save-queue';
 import type { Gateway } from '../ws/gateway';
+import type { ServerMetrics } from '../../metrics';
 
 /** Everything the HTTP routes need, injected by the composition root (tests pass their own). */
 export interface HttpDeps {
@@ -43,4 +44,6 @@ export interface HttpDeps {
   rateLimitCounters?: CounterTables;
   /** Agent goal control; without one the routes use a service that sees every agent offline. */
   agents?: AgentService;
+  /** The server's metrics (GET /metrics); without them the app keeps HTTP and process metrics only. */
+  metrics?: ServerMetrics;
 }

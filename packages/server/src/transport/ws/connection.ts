@@ -10,6 +10,7 @@ import {
 import type { WebSocket, RawData } from 'ws';
 import type { OutEvent } from '../../sim/core/types';
 import { MessageRateLimiter, WS_LIMITS, type OutboundLimits } from './limits';
+import { rawSize, WireTraffic } from './traffic';
 
 export interface ConnectionEvents {
   /** A valid client message. */
@@ -50,7 +51,11 @@ export class Connection {
     private readonly socket: WebSocket,
     readonly format: WireFormat,
     readonly remoteAddress: string,
+    /** Where this connection counts its messages and bytes (the gateway's totals). */
+    private readonly traffic: WireTraffic = new WireTraffic(),
   ) {
+    traffic.connectionsOpened++;
+    traffic.connectionsOpen++;
     socket.on('message', (raw, isBinary) => this.onFrame(raw, isBinary));
     socket.on('pong', () => (this.lastSeen = Date.now()));
     socket.on('close', (code) => this.onClose(code));
@@ -86,7 +91,7 @@ export class Connection {
    * not wait for the tick (`session:welcome`). Everything else goes through `queue`.
    */
   send(events: readonly OutEvent[]): void {
-    if (this.isOpen && events.length > 0) this.socket.send(encodeFrame(events, this.format));
+    if (this.isOpen && events.length > 0) this.write(encodeFrame(events, this.format), events.length);
   }
 
   /**
@@ -100,6 +105,7 @@ export class Connection {
     if (unsent === 0) this.stalledTicks = 0;
     if (this.outbox.length === 0) return;
     const frame = encodeFrame(this.outbox, this.format);
+    const events = this.outbox.length;
     this.outbox = [];
     if (unsent > 0) {
       this.stalledTicks++;
@@ -109,6 +115,15 @@ export class Connection {
         return;
       }
     }
+    this.write(frame, events);
+  }
+
+  /** Sends one frame and counts it. */
+  private write(frame: string | Uint8Array, events: number): void {
+    const t = this.traffic;
+    t.messagesOut++;
+    t.eventsOut += events;
+    t.bytesOut += typeof frame === 'string' ? Buffer.byteLength(frame) : frame.byteLength;
     this.socket.send(frame);
   }
 
@@ -122,13 +137,15 @@ export class Connection {
     const closing: OutEvent = { event: 'session:closing', data: { code, reason } };
     const events = code === CLOSE_CODES.tooSlow ? [closing] : [...this.outbox, closing];
     this.outbox = [];
-    this.socket.send(encodeFrame(events, this.format));
+    this.write(encodeFrame(events, this.format), events.length);
     this.socket.close(code, reason.slice(0, 120));
     if (code === CLOSE_CODES.tooSlow) this.onClose(code);
   }
 
   private onFrame(raw: RawData, isBinary: boolean): void {
     this.lastSeen = Date.now();
+    this.traffic.messagesIn++;
+    this.traffic.bytesIn += rawSize(raw);
     const verdict = this.limiter.hit(this.lastSeen);
     if (verdict === 'close') return this.close(CLOSE_CODES.rateLimited, 'too many messages');
     if (verdict === 'block-start') {
@@ -172,6 +189,7 @@ export class Connection {
     clearInterval(this.heartbeat);
     if (this.closedCode !== undefined) return;
     this.closedCode = code;
+    this.traffic.connectionsOpen--;
     this.handlers?.closed(code);
   }
 }

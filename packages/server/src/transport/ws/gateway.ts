@@ -10,6 +10,7 @@ import type { Connection } from './connection';
 import { chooseCharacter } from './guest';
 import { WS_LIMITS } from './limits';
 import { SessionRids } from './session-rids';
+import { WireTraffic } from './traffic';
 import { loadRecord } from './player-record';
 import type { Attached, DeleteOutcome, GatewayDeps, LoginQuery } from './gateway-types';
 import { deleteUnderLease, leaseForLogin, WORLD_FULL_REASON } from './leases';
@@ -38,6 +39,8 @@ export class Gateway implements PlayerSink, SocialLink {
   private readonly accepting = new Set<Connection>();
   /** Set by {@link closeAll}: the server is shutting down and takes no new session. */
   private closing = false;
+  /** Messages, bytes and connections of this gateway's sockets, for the metrics. */
+  readonly traffic = new WireTraffic();
 
   constructor(private readonly deps: GatewayDeps) {
     this.admin = new AdminGate(deps.adminCode);

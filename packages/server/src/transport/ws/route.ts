@@ -44,7 +44,7 @@ export async function registerWebSocket(
     { websocket: true, config: { rateLimit: false }, schema: { hide: true } },
     (socket, request) => {
       const format = socket.protocol === MSGPACK_SUBPROTOCOL ? 'msgpack' : 'json';
-      const connection = new Connection(socket, format, request.ip);
+      const connection = new Connection(socket, format, request.ip, gateway.traffic);
       const parsed = query.safeParse(request.query);
       if (!parsed.success) {
         connection.close(4001, 'invalid token, characterId or takeover query parameter');
