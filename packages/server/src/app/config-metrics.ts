@@ -51,8 +51,6 @@ export function resolveMetricsConfig(
     problems.push(`METRICS_TOKEN must be at least ${MIN_PRODUCTION_METRICS_TOKEN} characters in production`);
   if (e.METRICS_HOST !== undefined && e.METRICS_PORT === undefined)
     warnings.push('METRICS_HOST is ignored because METRICS_PORT is not set');
-  if (production && e.METRICS_TOKEN === undefined && e.METRICS_PORT === undefined)
-    warnings.push('neither METRICS_TOKEN nor METRICS_PORT is set: /metrics is not served in production');
   return {
     metrics: {
       token: e.METRICS_TOKEN,
