@@ -8,6 +8,7 @@ import { CDN_AREAS, NOT_FOUND_CACHE_CONTROL, isAllowedPath } from './areas';
 import type { CdnArea } from './areas';
 import { EtagCache, ifNoneMatchSatisfied } from './etag';
 import { errorBody, installErrorHandlers } from './errors';
+import { registerCdnMetrics, type MetricsAccess } from './metrics';
 
 /** Options of {@link buildCdn}. */
 export interface CdnOptions {
@@ -18,6 +19,8 @@ export interface CdnOptions {
    * show a query string (see {@link serializeCdnRequest}).
    */
   logger?: boolean | object;
+  /** Who may read `/metrics` (default: anyone, as outside production without METRICS_TOKEN). */
+  metrics?: MetricsAccess;
 }
 
 /**
@@ -71,6 +74,7 @@ export function buildCdn(opts: CdnOptions): FastifyInstance {
   // `serve: false`: only the `reply.sendFile` decorator is used; routing and checks are ours.
   void app.register(fastifyStatic, { serve: false });
   installErrorHandlers(app);
+  registerCdnMetrics(app, opts.metrics ?? { token: undefined, open: true });
 
   app.addHook('onSend', async (_request, reply, payload) => {
     // A public, credential-free static CDN: any origin may read it (see docs/cdn.md).

@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { MetricsAccess } from './metrics';
 
 /** Where and how the CDN listens, read from the environment by {@link loadCdnConfig}. */
 export interface CdnConfig {
   port: number;
   host: string;
   root: string;
+  /** METRICS_TOKEN and NODE_ENV: who may read `/metrics` (docs/cdn.md). */
+  metrics: MetricsAccess;
 }
 
 /** `<repo>/assets`, found relative to this file so the CDN works from any working directory. */
@@ -24,6 +27,11 @@ const envSchema = z.object({
     .optional(),
   CDN_HOST: z.string().min(1).optional(),
   CDN_ROOT: z.string().min(1).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,512}$/, 'METRICS_TOKEN must be 1 to 512 printable ASCII characters without spaces')
+    .optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
 });
 
 /**
@@ -36,7 +44,15 @@ export function loadCdnConfig(env: Record<string, string | undefined>): CdnConfi
     CDN_PORT: blankToUndefined(env['CDN_PORT']),
     CDN_HOST: blankToUndefined(env['CDN_HOST']),
     CDN_ROOT: blankToUndefined(env['CDN_ROOT']),
+    METRICS_TOKEN: blankToUndefined(env['METRICS_TOKEN']),
+    NODE_ENV: blankToUndefined(env['NODE_ENV']),
   });
+  const production = parsed.data?.NODE_ENV === 'production';
+  const token = parsed.data?.METRICS_TOKEN;
+  if (parsed.success && production && token !== undefined && token.length < 32)
+    throw new Error(
+      'Invalid CDN configuration:\n  METRICS_TOKEN: must be at least 32 characters in production',
+    );
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid CDN configuration:\n  ${lines.join('\n  ')}`);
@@ -45,6 +61,7 @@ export function loadCdnConfig(env: Record<string, string | undefined>): CdnConfi
     port: parsed.data.CDN_PORT ?? 8080,
     host: parsed.data.CDN_HOST ?? '0.0.0.0',
     root: path.resolve(parsed.data.CDN_ROOT ?? DEFAULT_ASSET_ROOT),
+    metrics: { token, open: !production && token === undefined },
   };
 }
 

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   // flushes synchronously at exit, and with a pipe nobody reads, the process would never end.
   const app = buildCdn({
     root: config.root,
+    metrics: config.metrics,
     logger: { level: process.env['LOG_LEVEL'] ?? 'info', stream: process.stdout },
   });
 

@@ -6,7 +6,12 @@ import { DEFAULT_ASSET_ROOT } from '../src/config';
 describe('loadCdnConfig', () => {
   it('defaults to port 8080 on all interfaces serving <repo>/assets', () => {
     const config = loadCdnConfig({});
-    expect(config).toEqual({ port: 8080, host: '0.0.0.0', root: DEFAULT_ASSET_ROOT });
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      root: DEFAULT_ASSET_ROOT,
+      metrics: { token: undefined, open: true },
+    });
     expect(path.basename(DEFAULT_ASSET_ROOT)).toBe('assets');
     expect(path.basename(path.dirname(DEFAULT_ASSET_ROOT))).not.toBe('packages');
   });
@@ -16,6 +21,7 @@ describe('loadCdnConfig', () => {
       port: 9000,
       host: '127.0.0.1',
       root: '/srv/assets',
+      metrics: { token: undefined, open: true },
     });
     expect(loadCdnConfig({ CDN_PORT: ' ' }).port).toBe(8080);
   });
