@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { MetricsAccess } from './metrics';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -29,6 +30,13 @@ const envSchema = z.object({
   AGENT_LLM_API_KEY: z.string().optional(),
   AGENT_LLM_MODEL: z.string().default('gpt-4o-mini'),
   AGENT_LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** The bearer token GET /metrics asks for; without it /metrics is open outside production and 404 in it. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,512}$/, 'must be 1 to 512 printable ASCII characters without spaces')
+    .optional(),
+  // Read only to tell production apart; other values are the server's to judge.
+  NODE_ENV: z.string().optional(),
 });
 
 /** The runtime's settings, from the environment (see docs/agent-runtime.md). */
@@ -36,12 +44,26 @@ export type AgentRuntimeConfig = z.infer<typeof envSchema>;
 
 /** Validates the environment; throws with every problem listed. */
 export function loadAgentConfig(env: NodeJS.ProcessEnv): AgentRuntimeConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema
+    .refine(
+      (e) => e.NODE_ENV !== 'production' || e.METRICS_TOKEN === undefined || e.METRICS_TOKEN.length >= 32,
+      {
+        message: 'must be at least 32 characters in production',
+        path: ['METRICS_TOKEN'],
+      },
+    )
+    .safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid agent runtime environment: ${problems}`);
   }
   return parsed.data;
+}
+
+/** Who may read the runtime's /metrics (see metrics.ts). */
+export function metricsAccess(config: AgentRuntimeConfig): MetricsAccess {
+  const token = config.METRICS_TOKEN;
+  return { token, open: config.NODE_ENV !== 'production' && token === undefined };
 }
 
 /** The world the runtime plays on: AGENT_WORLD_ID, else WORLD_ID (shared with a server started alongside), else 1. */

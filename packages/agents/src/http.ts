@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { ApiError } from '@tilerealm/sdk';
 import { z } from 'zod';
 import type { GameApi, Me } from './game-api';
+import { registerRuntimeMetrics, type MetricsAccess } from './metrics';
 import { summarize, type AgentRuntime } from './runtime';
 
 const createBody = z.strictObject({
@@ -39,8 +40,13 @@ const bearer = (req: FastifyRequest): string => {
  * account's agent, 404 for an unknown agent. Routes answer under `/api/agent` (the game server's
  * proxy path) and at the root.
  */
-export function buildRuntimeApi(runtime: AgentRuntime, api: GameApi): FastifyInstance {
+export function buildRuntimeApi(
+  runtime: AgentRuntime,
+  api: GameApi,
+  metrics: MetricsAccess = { token: undefined, open: true },
+): FastifyInstance {
   const app = Fastify({ logger: false });
+  registerRuntimeMetrics(app, metrics, () => runtime.statusCounts());
   // An empty JSON body (a proxied POST .../start) counts as no body.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, WorldPlaces } from '@tilerealm/sdk';
-import { agentWorldId, loadAgentConfig } from './config';
+import { agentWorldId, loadAgentConfig, metricsAccess } from './config';
 import { AgentDirectory } from './directory';
 import { GameApi } from './game-api';
 import { buildRuntimeApi } from './http';
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     dataDir: config.AGENT_DATA_DIR,
     llm,
   });
-  const app = buildRuntimeApi(runtime, api);
+  const app = buildRuntimeApi(runtime, api, metricsAccess(config));
   let stopping = false;
   const shutdown = (): void => {
     // `npm start` and a terminal's Ctrl-C may both send one: the first one counts.

@@ -109,6 +109,13 @@ export class AgentRuntime {
       .map(summarize);
   }
 
+  /** How many agents are in each status now (`running`, `stopped`, `error`...), for the metrics. */
+  statusCounts(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const r of this.runners.values()) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+    return counts;
+  }
+
   /** The runner of an agent, if it exists. */
   get(agentId: string): AgentRunner | undefined {
     return this.runners.get(agentId);

@@ -31,7 +31,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{1,512}$/, 'METRICS_TOKEN must be 1 to 512 printable ASCII characters without spaces')
     .optional(),
-  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
+  // Read only to tell production apart; other values are the server's to judge.
+  NODE_ENV: z.string().optional(),
 });
 
 /**
