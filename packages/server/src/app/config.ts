@@ -2,9 +2,11 @@ import { trustProxy } from './config-proxy';
 import { z } from 'zod';
 import { resolveVoiceConfig, type VoiceConfig } from '../voice/config';
 import { resolveWorldConfig, worldEnvSchema, type WorldConfig } from './config-world';
+import { pressureEnvSchema, resolvePressureConfig, type PressureConfig } from './config-pressure';
 
 export type { VoiceConfig } from '../voice/config';
 export type { WorldConfig } from './config-world';
+export type { PressureConfig } from './config-pressure';
 
 /**
  * Runtime configuration: every environment variable of the interface specification, parsed and
@@ -172,7 +174,8 @@ const envSchema = z
       .refine((n) => n >= 1000 && n <= 600_000, 'SHUTDOWN_TIMEOUT_MS must be between 1000 and 600000')
       .optional(),
   })
-  .extend(worldEnvSchema.shape);
+  .extend(worldEnvSchema.shape)
+  .extend(pressureEnvSchema.shape);
 
 /** How long an anonymous identity's session token lives unless ANONYMOUS_TOKEN_TTL_SECONDS says otherwise: 30 days. */
 export const DEFAULT_ANONYMOUS_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -256,6 +259,8 @@ export interface Config {
   world: WorldConfig;
   /** REDIS_URL: cross-world social and shared rate limits; in-process when unset. */
   redisUrl: string | undefined;
+  /** Load shedding under event-loop pressure (app/config-pressure.ts). */
+  pressure: PressureConfig;
 }
 
 export interface ConfigResult {
@@ -368,6 +373,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
     ...resolveWorldConfig(e),
+    ...resolvePressureConfig(e, nodeEnv),
   };
   return { config, warnings };
 }
