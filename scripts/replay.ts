@@ -55,6 +55,7 @@ for await (const line of lines) {
       seed: h.seed,
       ...(h.runId !== undefined ? { runId: h.runId } : {}),
       features: FEATURES,
+      settings: { tickMs: h.tickMs },
     });
     console.log(`replaying ${file} (seed ${h.seed})`);
     continue;

@@ -243,6 +243,16 @@ export const serverEvents = {
     schema: z.object({ t: z.number().optional(), tick: z.number().int() }),
     example: { t: 1732575600000, tick: 1203 },
   },
+  'world:systemUpdate': {
+    description:
+      'A system update is counting down: when it reaches zero the server stops taking logins, closes every session (session:closing, close 1001) and restarts with the new version; log in again a moment later. Sent to everyone when an administrator starts it, again at each announced mark, and to every player who logs in meanwhile; ticksLeft and secondsLeft null: the update was cancelled.',
+    schema: z.object({
+      tick: z.number().int(),
+      ticksLeft: z.number().int().nonnegative().nullable(),
+      secondsLeft: z.number().int().nonnegative().nullable(),
+    }),
+    example: { tick: 1300, ticksLeft: 100, secondsLeft: 60 },
+  },
   'session:closing': {
     description: 'Sent just before the server closes the connection, with the close code and reason.',
     schema: z.object({ code: z.number().int(), reason: z.string() }),

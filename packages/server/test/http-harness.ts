@@ -49,6 +49,12 @@ export async function createTestApp(
     rateLimitCounters?: HttpDeps['rateLimitCounters'];
     /** Another app whose database and token keys this one shares (a second world); it closes them. */
     share?: TestApp;
+    /** Starting, ready or draining (readiness); ready when absent. */
+    lifecycle?: HttpDeps['lifecycle'];
+    /** Replaces the database's ping and ownership as the probes see them (outages, lost ownership). */
+    probe?: Partial<Pick<HttpDeps['database'], 'ping' | 'ownership'>>;
+    /** How often event-loop pressure is measured (1 s by default). */
+    pressureSampleIntervalMs?: number;
   } = {},
 ): Promise<TestApp> {
   const { config } = loadConfig({
@@ -70,21 +76,25 @@ export async function createTestApp(
       account: EXCHANGED_TOKEN_TTL_SECONDS,
     });
   const idp = config.idp ? new IdentityProviderVerifier(config.idp) : undefined;
-  const app = await buildServer({
-    config,
-    version: '0.0.0-test',
-    startedAt: new Date(),
-    authenticator: new Authenticator(sessions, idp, accountStore(repos)),
-    sessions,
-    repos,
-    database: { kind: database.kind, ping: () => database.ping() },
-    content,
-    world: opts.world ?? noWorld,
-    manifestsDir: opts.manifestsDir ?? BUNDLED_MANIFESTS_DIR,
-    publicDir: opts.publicDir,
-    ...(opts.saves ? { saves: opts.saves } : {}),
-    ...(opts.rateLimitCounters ? { rateLimitCounters: opts.rateLimitCounters } : {}),
-  });
+  const app = await buildServer(
+    {
+      config,
+      version: '0.0.0-test',
+      startedAt: new Date(),
+      authenticator: new Authenticator(sessions, idp, accountStore(repos)),
+      sessions,
+      repos,
+      database: { kind: database.kind, ping: () => database.ping(), ...opts.probe },
+      content,
+      world: opts.world ?? noWorld,
+      manifestsDir: opts.manifestsDir ?? BUNDLED_MANIFESTS_DIR,
+      publicDir: opts.publicDir,
+      ...(opts.saves ? { saves: opts.saves } : {}),
+      ...(opts.rateLimitCounters ? { rateLimitCounters: opts.rateLimitCounters } : {}),
+      ...(opts.lifecycle ? { lifecycle: opts.lifecycle } : {}),
+    },
+    opts.pressureSampleIntervalMs ? { pressureSampleIntervalMs: opts.pressureSampleIntervalMs } : {},
+  );
   await app.ready();
   return {
     app,

@@ -9,6 +9,7 @@ import {
   handleClientError,
 } from '../transport/http/plugins/low-level-errors';
 import { registerOpenApi } from '../transport/http/plugins/openapi';
+import { registerPressure } from '../transport/http/plugins/pressure';
 import { registerRateLimit } from '../transport/http/plugins/rate-limit';
 import type { HttpDeps } from '../transport/http/deps';
 import type { Config } from './config';
@@ -38,7 +39,11 @@ function trustProxyOption(
  */
 export async function buildServer(
   deps: HttpDeps,
-  options: { logger?: FastifyBaseLogger } = {},
+  options: {
+    logger?: FastifyBaseLogger;
+    /** How often event-loop pressure is measured (1 s); tests shorten it. */
+    pressureSampleIntervalMs?: number;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
@@ -59,6 +64,9 @@ export async function buildServer(
   registerErrorHandling(app, { spaFallback: spa });
   registerMetrics(app, deps.metrics ?? new ServerMetrics(), deps.config.metrics);
   await registerCors(app, deps.config);
+  await registerPressure(app, deps.config.pressure, {
+    ...(options.pressureSampleIntervalMs ? { sampleIntervalMs: options.pressureSampleIntervalMs } : {}),
+  });
   await app.register(authPlugin, { authenticator: deps.authenticator });
   await registerRateLimit(app, deps.config.rateLimitEnabled, deps.rateLimitCounters);
   await registerOpenApi(app, deps.version);

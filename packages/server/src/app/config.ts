@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { resolveVoiceConfig, type VoiceConfig } from '../voice/config';
 import { resolveWorldConfig, worldEnvSchema, type WorldConfig } from './config-world';
 import { metricsEnvSchema, resolveMetricsConfig, type MetricsConfig } from './config-metrics';
+import { pressureEnvSchema, resolvePressureConfig, type PressureConfig } from './config-pressure';
 
 export type { VoiceConfig } from '../voice/config';
 export type { WorldConfig } from './config-world';
 export type { MetricsConfig } from './config-metrics';
+export type { PressureConfig } from './config-pressure';
 
 /**
  * Runtime configuration: every environment variable of the interface specification, parsed and
@@ -175,7 +177,8 @@ const envSchema = z
       .optional(),
   })
   .extend(worldEnvSchema.shape)
-  .extend(metricsEnvSchema.shape);
+  .extend(metricsEnvSchema.shape)
+  .extend(pressureEnvSchema.shape);
 
 /** How long an anonymous identity's session token lives unless ANONYMOUS_TOKEN_TTL_SECONDS says otherwise: 30 days. */
 export const DEFAULT_ANONYMOUS_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
@@ -261,6 +264,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Who may read /metrics: METRICS_TOKEN, METRICS_PORT, METRICS_HOST (app/config-metrics.ts). */
   metrics: MetricsConfig;
+  /** Load shedding under event-loop pressure (app/config-pressure.ts). */
+  pressure: PressureConfig;
 }
 
 export interface ConfigResult {
@@ -377,6 +382,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? DEFAULT_SHUTDOWN_TIMEOUT_MS,
     ...resolveWorldConfig(e),
     metrics: metrics.metrics,
+    ...resolvePressureConfig(e, nodeEnv),
   };
   return { config, warnings };
 }

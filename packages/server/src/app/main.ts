@@ -19,12 +19,16 @@ const LOG_DRAIN_MS = 500;
  * were left unwritten. Should it still be running SHUTDOWN_TIMEOUT_MS + 1 s after the signal, it
  * exits with 1; should even that be impossible (a blocked event loop, an exit that does not
  * return), a watchdog thread kills it (SIGKILL) at SHUTDOWN_TIMEOUT_MS + 3 s. Further signals
- * during a shutdown are ignored: `npm start` and a terminal's Ctrl-C may both send one.
+ * during a shutdown are ignored: `npm start` and a terminal's Ctrl-C may both send one. A system
+ * update (`/update`, docs/admin.md) reaching zero shuts down the same way, so the process exits and
+ * its supervisor starts it again.
  */
 async function main(): Promise<void> {
   let server;
   try {
-    server = await startServer(process.env);
+    // An administrator's system update (docs/operations.md) ends like a SIGTERM: drained, saved,
+    // exit 0. It can only come once the world ticks, after `shutdown` below is defined.
+    server = await startServer(process.env, { onShutdownRequested: (reason) => shutdown(reason) });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`tilerealm: refusing to start.\n${err.message}`);

@@ -37,6 +37,7 @@ import { heartbeatInterval, WorldRegistry } from '../world/world-registry';
 import { accountStore } from './account-store';
 import { EXCHANGED_TOKEN_TTL_SECONDS } from '../transport/http/routes/auth';
 import { createLogger } from './logger';
+import { Lifecycle, type LifecyclePhase } from './lifecycle';
 import { ShutdownBudget, beginHttpClose, type ShutdownReport } from './shutdown';
 import { failpointTrigger, restoreFeatureRecords, settlesWithin, withTimeout } from './start-steps';
 import { ServerMetrics, startMetricsListener } from '../metrics';
@@ -54,9 +55,14 @@ export interface RunningServer {
   instance: string;
   /** This world's row in the world list. */
   registry: WorldRegistry;
+  /** Starting, ready or draining: what `GET /ready` reports. */
+  phase(): LifecyclePhase;
   /** Graceful shutdown within `config.shutdownTimeoutMs` (see docs/architecture.md). Idempotent. */
   close(): Promise<ShutdownReport>;
 }
+
+/** The reason every session and refused login is given when the server shuts down (close 1001). */
+export const SHUTTING_DOWN = 'server shutting down';
 
 /** A resource's release, run by `close()` in reverse order within the shutdown's budget. */
 type Cleanup = (budget: ShutdownBudget) => Promise<void> | void;
@@ -78,6 +84,16 @@ export async function startServer(
     logger?: Logger;
     /** Where the server's own logger writes (standard output when absent); ignored with `logger`. */
     logDestination?: DestinationStream;
+    /**
+     * Called when the server asks to be stopped (an administrator's system update reached zero):
+     * the process entry point shuts down and exits, so its supervisor starts the new version. Without
+     * it the server closes itself; `close()` then returns that shutdown's report.
+     */
+    onShutdownRequested?: (reason: string) => void;
+    /** Called once HTTP listens, before the world ticks (readiness still says `starting`). */
+    onListening?: (url: string) => Promise<void> | void;
+    /** Called after each step of the drain, which waits for it (tests observe the drain with it). */
+    onDrainStep?: (step: string) => Promise<void> | void;
   } = {},
 ): Promise<RunningServer> {
   const { config, warnings } = loadConfig(env);
@@ -91,6 +107,7 @@ export async function startServer(
   const paths = worldPaths(config.worldDir);
   await mkdir(paths.root, { recursive: true });
   const cleanups: Cleanup[] = [];
+  const lifecycle = new Lifecycle();
   let unsaved = 0;
   let closing: Promise<ShutdownReport> | undefined;
   const close = () =>
@@ -101,6 +118,11 @@ export async function startServer(
       logger.info(report, 'shutdown finished');
       return report;
     })());
+  const requestShutdown = (reason: string) => {
+    logger.info({ reason }, 'shutdown requested');
+    if (options.onShutdownRequested) options.onShutdownRequested(reason);
+    else void close();
+  };
 
   try {
     const { content, dir: manifestsDir } = await prepareContent(config, paths.manifests, (msg, extra) =>
@@ -178,6 +200,7 @@ export async function startServer(
       npcKills: repos.npcKills,
       crossWorld: crossWorldAdmin(repos, crossWorld.bus),
       ...(recorder ? { recorder } : {}),
+      onSystemUpdate: () => requestShutdown('system update'),
     });
     // Items still in a death's custody when this world's last run ended come back as gravestones.
     const deathLocks = await repos.deaths.listActive();
@@ -255,6 +278,7 @@ export async function startServer(
       {
         metrics,
         config,
+        lifecycle,
         version: VERSION,
         startedAt: new Date(),
         authenticator,
@@ -282,16 +306,32 @@ export async function startServer(
       cleanups.push(step('close metrics listener', () => listener.close()));
       logger.info({ address: listener.url }, 'metrics listening');
     }
-    // Shutdown, in order: no new connection or login; every session told and closed; the world
-    // stopped with every player handed to the save queue; the saves flushed; the HTTP server closed
-    // (all of it within the budget, with a share left for the database, which closes after).
+    // Shutdown, in order (docs/operations.md): not ready; no new login; every session told
+    // (session:closing) and closed; the world stopped with every player handed to the save queue;
+    // the saves flushed; HTTP closed; then (the cleanups before this one) the database. All of it
+    // within the budget, with a share left for the database.
     cleanups.push(
-      step('drain', async (budget) => {
+      step('drain', async (shutdown) => {
+        // The budget's steps, each followed by the drain's observer.
+        const budget = {
+          share: (f: number) => shutdown.share(f),
+          remaining: () => shutdown.remaining(),
+          run: async (...args: Parameters<ShutdownBudget['run']>) => {
+            const outcome = await shutdown.run(...args);
+            await options.onDrainStep?.(args[0]);
+            return outcome;
+          },
+        };
+        await budget.run('not ready', () => lifecycle.drain());
         // The world list's status is advisory: its write is not a step of its own (the offline
         // step below waits for it), so a slow database cannot make the shutdown unclean for it.
         void registry.drain();
-        const sessionRows = gateway.closeAll(CLOSE_CODES.goingAway, 'server shutting down');
-        const http = beginHttpClose(app);
+        await budget.run('refuse logins', () => gateway.refuseLogins(SHUTTING_DOWN));
+        // Each connection gets session:closing, then its close (1001); the rows are written below.
+        let sessionRows: Promise<void> = Promise.resolve();
+        await budget.run('close sessions', () => {
+          sessionRows = gateway.closeAll(CLOSE_CODES.goingAway, SHUTTING_DOWN);
+        });
         await budget.run('stop the world', () => host.stop());
         await budget.run('close session rows', () => sessionRows, { capMs: budget.share(0.1) });
         await budget.run('social and agent queues', () => Promise.all([social.idle(), agents.idle()]), {
@@ -308,6 +348,8 @@ export async function startServer(
         });
         // Only now: the final saves ended the leases of everyone they wrote; the rest expire after the TTL.
         await budget.run('stop lease renewal', () => leases.stop(), { capMs: budget.share(0.05) });
+        // HTTP served until here (a login tried meanwhile is refused with 1001; /ready says draining).
+        const http = beginHttpClose(app);
         await budget.run(
           'close http',
           async () => {
@@ -326,15 +368,19 @@ export async function startServer(
     const address = await app.listen({ port: config.port, host: config.host });
     // Without PUBLIC_WS_URL the world list names the port really listened on (PORT=0 picks one).
     if (!env['PUBLIC_WS_URL']?.trim()) registration.address = `ws://localhost:${new URL(address).port}/ws`;
+    await options.onListening?.(address);
     host.start();
     leases.start();
     await registry.start();
+    // Readiness: 503 `starting` from the first request until here.
+    lifecycle.ready();
     logger.info(
       { seed, runId, tickMs: config.tickMs, worldId, name: config.world.name, instance },
       'world ticking',
     );
     logger.info({ address, authMode: config.idp ? 'identity-provider' : 'anonymous' }, 'server listening');
-    return { app, config, url: address, logger, repos, host, ownership, instance, registry, close };
+    const phase = () => lifecycle.phase();
+    return { app, config, url: address, logger, repos, host, ownership, instance, registry, phase, close };
   } catch (err) {
     await close();
     throw err;

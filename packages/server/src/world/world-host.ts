@@ -60,6 +60,8 @@ export interface WorldHostOptions {
   npcKills?: Pick<NpcKillRepository, 'increment'>;
   /** Broadcasts and kicks across worlds; without it they stay on this world. */
   crossWorld?: CrossWorldAdmin;
+  /** An administrator's system update reached zero: begin the graceful shutdown (start-server). */
+  onSystemUpdate?: () => void;
 }
 
 /**
@@ -82,7 +84,7 @@ export class WorldHost implements WorldView {
       seed: opts.seed,
       ...(opts.runId !== undefined ? { runId: opts.runId } : {}),
       features: FEATURES,
-      settings: opts.settings,
+      settings: { ...opts.settings, tickMs: opts.tickMs },
       clock: () => performance.now(),
     });
     this.loop = new TickLoop(
@@ -230,6 +232,10 @@ export class WorldHost implements WorldView {
         return;
       case 'remoteKick':
         void this.kickElsewhere(e.name, e.adminId, e.rid);
+        return;
+      case 'systemUpdate':
+        this.opts.logger.info({}, 'the system update is due: beginning the graceful shutdown');
+        this.opts.onSystemUpdate?.();
         return;
       case 'fault':
         // The world already acted on it (core/faults.ts): a faulty player's disconnect is its own effect.

@@ -121,6 +121,7 @@ describe.skipIf(!havePostgresBinaries)('the server process when PostgreSQL fails
         expect(health.status).toBe(200);
         expect(health.ms).toBeLessThan(3_000);
         const status = await timedGet(`${proc.url}/status`);
+        expect(status.status).toBe(503);
         expect(status.body).toMatchObject({ status: 'degraded', database: { ok: false, reachable: false } });
 
         await cluster.start();
@@ -186,6 +187,7 @@ describe.skipIf(!havePostgresBinaries)('the server process when PostgreSQL fails
       expect(health.ms).toBeLessThan(3_000);
       const status = await timedGet(`${proc.url}/status`);
       expect(status.ms).toBeLessThan(3_000);
+      expect(status.status).toBe(503);
       expect(status.body).toMatchObject({
         status: 'degraded',
         database: { ok: false, reachable: false, problem: expect.stringContaining('unreachable') },

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { GameClient } from '@tilerealm/sdk';
 import { describe, expect, it } from 'vitest';
 import { realtimeWorld } from './realtime-harness';
 import { exitWithin, launchServer, type ServerProcess } from './server-process-harness';
@@ -73,6 +74,28 @@ describe('a server process told to stop (SIGTERM)', () => {
       expect((await exitWithin(proc, DEADLINE_MS + 10_000)).exit).toBe(0);
     } finally {
       for (const s of sockets) s.destroy();
+      await stop(proc);
+      await world.cleanup();
+    }
+  }, 90_000);
+
+  it('exits cleanly (status 0) when a system update reaches zero', async () => {
+    const world = await realtimeWorld({ SHUTDOWN_TIMEOUT_MS: String(DEADLINE_MS) });
+    let proc: ServerProcess | undefined;
+    try {
+      proc = await launchServer(world.env);
+      const admin = await GameClient.connect({
+        url: `${proc.url.replace(/^http/, 'ws')}/ws`,
+        reconnect: false,
+      });
+      const closed = new Promise<number>((resolve) =>
+        admin.lifecycle.on('disconnected', ({ code }) => resolve(code)),
+      );
+      await admin.request('player:chat', { message: '/admin let-me-in-please' });
+      await admin.request('player:chat', { message: '/update 1' });
+      expect(await closed).toBe(1001);
+      expect((await exitWithin(proc, DEADLINE_MS + 10_000)).exit).toBe(0);
+    } finally {
       await stop(proc);
       await world.cleanup();
     }

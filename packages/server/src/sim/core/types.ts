@@ -207,6 +207,8 @@ export type Effect =
    * other worlds and answers the administrator's request (`rid`) itself.
    */
   | { type: 'remoteKick'; name: string; adminId: string; rid: Rid | undefined }
+  /** An administrator's system update reached zero: the host begins the graceful shutdown. */
+  | { type: 'systemUpdate' }
   /**
    * A feature failed (a bug): the host logs it; the world carried on (core/faults.ts). `stack` is
    * the thrown error's (absent for faults found without an exception, e.g. unplaceable saved items);

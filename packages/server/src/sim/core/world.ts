@@ -31,6 +31,8 @@ export interface WorldSettings {
   hearingDistance: number;
   /** Ticks a gravestone stands before its items fall to the ground (default 1,500 = 15 minutes). */
   gravestoneTicks: number;
+  /** The length of a tick in milliseconds, for what players are told in seconds (a system update). */
+  tickMs: number;
 }
 
 export const DEFAULT_SETTINGS: WorldSettings = {
@@ -38,6 +40,7 @@ export const DEFAULT_SETTINGS: WorldSettings = {
   viewDistance: 15,
   hearingDistance: 15,
   gravestoneTicks: 1500,
+  tickMs: 600,
 };
 
 export interface WorldOptions {

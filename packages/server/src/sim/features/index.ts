@@ -10,6 +10,7 @@ import { equipmentFeature } from './equipment/feature';
 import { firemakingFeature } from './firemaking/feature';
 import { gatheringFeature } from './gathering/feature';
 import { groundItemsFeature } from './ground-items/feature';
+import { systemUpdateFeature } from './maintenance/system-update';
 import { inventoryFeature } from './inventory/feature';
 import { movementFeature } from './movement/movement';
 import { npcFeature } from './npcs/feature';
@@ -52,4 +53,5 @@ export const FEATURES: readonly Feature[] = [
   teleportFeature,
   syncFeature,
   persistenceFeature,
+  systemUpdateFeature,
 ];

@@ -1,5 +1,6 @@
 import type { AgentService } from '../../agents/service';
 import type { Config } from '../../app/config';
+import type { LifecyclePhase } from '../../app/lifecycle';
 import type { WorldView } from '../../app/world-view';
 import type { Authenticator } from '../../auth/authenticator';
 import type { SessionTokens } from '../../auth/session-tokens';
@@ -27,6 +28,8 @@ export interface HttpDeps {
   };
   content: Content;
   world: WorldView;
+  /** Starting, ready or draining, for `GET /ready` (always ready when not given). */
+  lifecycle?: { phase(): LifecyclePhase };
   /** Directory holding the manifests this server loaded (served under /manifests/). */
   manifestsDir: string;
   /** Directory of the built frontend; served when it holds an index.html. */

@@ -31,6 +31,7 @@ export const HTTP_ERRORS = {
   auth_mode_disabled: 404,
   internal_error: 500,
   service_unavailable: 503,
+  overloaded: 503,
   voice_disabled: 503,
 } as const;
 

@@ -382,8 +382,17 @@ export class Gateway implements PlayerSink, SocialLink {
   }
 
   /**
+   * The first step of a drain: no session starts from now on. A connection logging in is told why
+   * and closed (1001); a new one is closed at once by {@link accept}. Sessions in the world go on.
+   */
+  refuseLogins(reason: string): void {
+    this.closing = true;
+    for (const connection of this.accepting) connection.close(CLOSE_CODES.goingAway, reason);
+  }
+
+  /**
    * Graceful shutdown: no session starts from now on; every connection, logged in or logging in, is
-   * told why and closed at once, before the session rows are written (a database that does not
+   * told why (`session:closing`) and closed at once, before the session rows are written (a database that does not
    * answer delays only the rows; the next start closes rows left open).
    */
   async closeAll(code: number, reason: string): Promise<void> {

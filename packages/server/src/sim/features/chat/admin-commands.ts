@@ -4,6 +4,7 @@ import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { queueHit } from '../combat/hits';
 import { isDying } from '../death/state';
+import { runSystemUpdateCommand } from '../maintenance/system-update';
 
 interface AdminCommand {
   usage: string;
@@ -92,6 +93,13 @@ export const ADMIN_COMMANDS: Record<string, AdminCommand> = {
       }
       world.effect({ type: 'broadcast', message, adminId: admin.id });
       return { ok: true };
+    },
+  },
+  update: {
+    usage: '/update <seconds> | /update cancel',
+    help: 'count down to a system update (every player is told), then restart the server; or cancel it',
+    run(world, _admin, args) {
+      return runSystemUpdateCommand(world, args);
     },
   },
   players: {

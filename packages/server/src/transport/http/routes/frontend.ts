@@ -11,6 +11,7 @@ const API_PREFIXES = [
   '/manifests/',
   '/health',
   '/status',
+  '/ready',
   '/env.js',
   '/docs',
   '/openapi.json',

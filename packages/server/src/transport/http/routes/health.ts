@@ -56,12 +56,21 @@ export const statusResponse = z.object({
   memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
 });
 
-/** Liveness and monitoring. Both answer from memory (the status ping has a 1 s cap) so they stay fast under load. */
+/**
+ * Liveness (`/health`: 200 while the process runs) and monitoring (`/status`: 503 while degraded).
+ * Both answer from memory (the status ping has a 1 s cap) so they stay fast under load.
+ */
 export async function healthRoutes(app: FastifyInstance, deps: HttpDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/health',
-    { schema: { tags: ['health'], summary: 'Legacy health check', response: { 200: healthResponse } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: 200 while the process runs',
+        response: { 200: healthResponse },
+      },
+    },
     async () => ({ status: 'ok', timestamp: new Date().toISOString(), version: deps.version }),
   );
   r.get(
@@ -69,17 +78,19 @@ export async function healthRoutes(app: FastifyInstance, deps: HttpDeps): Promis
     {
       schema: {
         tags: ['health'],
-        summary: 'Monitor status: uptime, players, tick figures',
-        response: { 200: statusResponse },
+        summary: 'Monitor status: uptime, players, tick figures (503 while degraded)',
+        response: { 200: statusResponse, 503: statusResponse },
       },
     },
-    async () => {
+    async (_request, reply) => {
       const database = await databaseStatus(deps.database);
       const saves = deps.saves?.status() ?? null;
       const mem = process.memoryUsage();
-      return {
-        // Degraded while the database cannot be written: unreachable, not ours, or saves failing.
-        status: database.ok && !saves?.outage ? ('ok' as const) : ('degraded' as const),
+      // Degraded while the database cannot be written: unreachable, not ours, or saves failing.
+      const status = database.ok && !saves?.outage ? ('ok' as const) : ('degraded' as const);
+      // The same body either way; a monitor that reads only the status code sees the degradation.
+      return reply.code(status === 'ok' ? 200 : 503).send({
+        status,
         timestamp: new Date().toISOString(),
         version: deps.version,
         commitHash: deps.config.commitHash,
@@ -92,7 +103,7 @@ export async function healthRoutes(app: FastifyInstance, deps: HttpDeps): Promis
         saves,
         tick: deps.world.tickFigures(),
         memory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed },
-      };
+      });
     },
   );
 }

@@ -12,6 +12,7 @@ import { manifestRoutes } from './manifests';
 import { playerQueryRoutes } from './player-queries';
 import { playerV1Routes } from './player-v1';
 import { questRoutes } from './quests';
+import { readyRoutes } from './ready';
 import { skillUnlockRoutes } from './skill-unlocks';
 import { socialRoutes } from './social';
 import { templateRoutes } from './templates';
@@ -22,6 +23,7 @@ import { worldListRoutes } from './worlds';
 /** Every route group, each a small plugin of its own. */
 export async function registerRoutes(app: FastifyInstance, deps: HttpDeps): Promise<void> {
   await healthRoutes(app, deps);
+  await readyRoutes(app, deps);
   await envJsRoute(app, deps);
   await manifestRoutes(app, deps);
   await skillUnlockRoutes(app, deps);
