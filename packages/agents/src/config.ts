@@ -39,6 +39,9 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
 });
 
+/** Every environment variable the runtime's configuration reads (deployment files are checked against it). */
+export const AGENT_CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /** The runtime's settings, from the environment (see docs/agent-runtime.md). */
 export type AgentRuntimeConfig = z.infer<typeof envSchema>;
 

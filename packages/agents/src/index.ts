@@ -9,7 +9,7 @@ export { AgentRunner } from './agent';
 export type { AgentDeps, AgentStatus } from './agent';
 export { parseCommand } from './commands';
 export type { OwnerCommand } from './commands';
-export { agentWorldId, loadAgentConfig } from './config';
+export { AGENT_CONFIG_VARIABLES, agentWorldId, loadAgentConfig } from './config';
 export type { AgentRuntimeConfig } from './config';
 export { AgentDirectory, worldSocketUrl } from './directory';
 export type { AgentRecord } from './directory';

@@ -35,6 +35,9 @@ const envSchema = z.object({
   NODE_ENV: z.string().optional(),
 });
 
+/** Every environment variable the CDN's configuration reads (deployment files are checked against it). */
+export const CDN_CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /**
  * Parses CDN_PORT (default 8080, the port the game server expects for a local CDN), CDN_HOST
  * (default 0.0.0.0) and CDN_ROOT (default `<repo>/assets`). Throws one readable error listing

@@ -12,7 +12,7 @@ export {
   isAllowedPath,
 } from './areas';
 export type { CdnArea } from './areas';
-export { loadCdnConfig } from './config';
+export { CDN_CONFIG_VARIABLES, loadCdnConfig } from './config';
 export type { CdnConfig } from './config';
 export { errorBody } from './errors';
 export type { CdnErrorBody } from './errors';

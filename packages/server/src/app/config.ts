@@ -180,6 +180,9 @@ const envSchema = z
   .extend(metricsEnvSchema.shape)
   .extend(pressureEnvSchema.shape);
 
+/** Every environment variable the server reads, as operators write it (deployment files are checked against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /** How long an anonymous identity's session token lives unless ANONYMOUS_TOKEN_TTL_SECONDS says otherwise: 30 days. */
 export const DEFAULT_ANONYMOUS_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 
