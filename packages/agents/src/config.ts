@@ -45,8 +45,9 @@ export const AGENT_CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.s
 /** The runtime's settings, from the environment (see docs/agent-runtime.md). */
 export type AgentRuntimeConfig = z.infer<typeof envSchema>;
 
-/** Validates the environment; throws with every problem listed. */
+/** Validates the environment; throws with every problem listed. An empty value counts as unset, as for the server. */
 export function loadAgentConfig(env: NodeJS.ProcessEnv): AgentRuntimeConfig {
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
   const parsed = envSchema
     .refine(
       (e) => e.NODE_ENV !== 'production' || e.METRICS_TOKEN === undefined || e.METRICS_TOKEN.length >= 32,
@@ -55,7 +56,7 @@ export function loadAgentConfig(env: NodeJS.ProcessEnv): AgentRuntimeConfig {
         path: ['METRICS_TOKEN'],
       },
     )
-    .safeParse(env);
+    .safeParse(set);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`invalid agent runtime environment: ${problems}`);
