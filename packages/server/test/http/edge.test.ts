@@ -130,6 +130,8 @@ describe('the edge in production', () => {
       expect(csp, url).toMatch(/media-src [^;]*https:\/\/cdn\.example\.test/);
       expect(csp, url).toMatch(/connect-src [^;]*https:\/\/cdn\.example\.test/);
       expect(csp, url).toMatch(/connect-src [^;]*wss:\/\/play\.example\.test/);
+      expect(csp, url).toMatch(/connect-src [^;]*wss:(?!\/)/);
+      expect(csp, url).not.toMatch(/connect-src [^;]*ws:(?!\/)/);
       expect(csp, url).toContain('upgrade-insecure-requests');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
@@ -179,6 +181,7 @@ describe('the edge in development', () => {
     const csp = String((await t.app.inject({ url: '/' })).headers['content-security-policy']);
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(csp).toMatch(/connect-src [^;]*ws:\/\/localhost:\d+/);
+    expect(csp).toMatch(/connect-src [^;]* ws:(;| )/);
     expect(csp).toMatch(/connect-src [^;]*http:\/\/localhost:8080/);
     const docs = String((await t.app.inject({ url: '/docs/' })).headers['content-security-policy']);
     expect(docs).not.toContain('upgrade-insecure-requests');

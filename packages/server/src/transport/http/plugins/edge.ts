@@ -62,7 +62,8 @@ export function servedOverHttps(config: Config): boolean {
  * The Content-Security-Policy directives for the browser client, derived from the configuration:
  * scripts and styles from the server itself (the built client and /env.js; no inline code), models,
  * music and manifests from PUBLIC_CDN_URL, the REST API (PUBLIC_API_URL), the WebSocket
- * (PUBLIC_WS_URL and the page's own origin as ws:/wss:) and voice (VOICE_URL) as connections.
+ * (PUBLIC_WS_URL, and any WebSocket host for the other worlds of the world list) and voice
+ * (VOICE_URL) as connections.
  * three.js decodes the textures inside models through blob: URLs; the favicon is a data: URI.
  */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
@@ -74,6 +75,11 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   for (const origin of [cdn, api]) if (origin) connect.add(origin);
   for (const origin of [api, ws, voice]) if (origin) connect.add(wsOriginOf(origin));
   if (voice) connect.add(voice);
+  // The world list names every world's WebSocket address, which only the shared registry knows at
+  // run time (a world started after this one, a host behind a load balancer): any WebSocket host
+  // is allowed, over TLS only when the site is.
+  connect.add('wss:');
+  if (!servedOverHttps(config)) connect.add('ws:');
   const cdnOnly = cdn ? [cdn] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
