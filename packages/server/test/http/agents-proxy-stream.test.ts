@@ -126,6 +126,14 @@ describe('the /api/agent/* proxy (@fastify/http-proxy)', () => {
   });
 });
 
+describe('the /api/agent/* query string', () => {
+  it('refuses malformed percent-encoding with 400 invalid_path instead of failing inside the proxy', async () => {
+    const res = await app.inject({ url: '/api/agent/agents?%80' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid_path');
+  });
+});
+
 describe('proxy header rules', () => {
   it('keeps the listed request headers and sets Host', () => {
     expect(

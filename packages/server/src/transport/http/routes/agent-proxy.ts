@@ -28,7 +28,8 @@ function rawPathAndQuery(url: string): { path: string; query: string } {
  * again, plus the query string as it came. Anything that could make the runtime see a path outside
  * `/api/agent/` is refused with 400 invalid_path: `.` or `..` segments (however encoded), an encoded
  * `/` or `\` (the runtime would decode it into a separator), a backslash, `%` left after decoding
- * (a second decoding upstream), control characters such as NUL, and empty segments.
+ * (a second decoding upstream), control characters such as NUL, empty segments, and a query
+ * string that is not valid percent-encoding.
  */
 export function agentUpstreamUrl(
   target: string,
@@ -39,6 +40,11 @@ export function agentUpstreamUrl(
     throw new HttpError('invalid_path', `agent API path refused: ${why}`);
   };
   if (/%(2f|5c)/i.test(raw.path)) refuse('encoded "/" or "\\"');
+  try {
+    decodeURIComponent(raw.query);
+  } catch {
+    refuse('malformed percent-encoding in the query'); // the proxy layer decodes it and would throw
+  }
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(wildcard)) refuse('control character');
   if (wildcard.includes('\\')) refuse('backslash');
@@ -133,6 +139,17 @@ export async function agentProxyRoutes(
   { timeoutMs = AGENT_PROXY_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ): Promise<void> {
   const target = deps.config.agentApiUrl;
+  // In a scope of its own, so the proxy's routes can be hidden from the OpenAPI document (the
+  // runtime documents its own API) without touching other routes.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
+    await registerProxy(scope, target, timeoutMs);
+  });
+}
+
+async function registerProxy(app: FastifyInstance, target: string, timeoutMs: number): Promise<void> {
   const targetHost = new URL(target).host;
   await app.register(httpProxy, {
     upstream: target,
