@@ -3,6 +3,8 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { CDN_AREAS, NOT_FOUND_CACHE_CONTROL, isAllowedPath } from './areas';
 import type { CdnArea } from './areas';
@@ -73,6 +75,15 @@ export function buildCdn(opts: CdnOptions): FastifyInstance {
 
   // `serve: false`: only the `reply.sendFile` decorator is used; routing and checks are ours.
   void app.register(fastifyStatic, { serve: false });
+  // gzip/brotli (brotli quality 4: per request, 11 is far too slow) for JSON and text: manifests and
+  // world data; the models and audio routes opt out below.
+  void app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: COMPRESSIBLE_TYPES,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    globalDecompression: false,
+  });
   installErrorHandlers(app);
   registerCdnMetrics(app, opts.metrics ?? { token: undefined, open: true });
 
@@ -98,12 +109,25 @@ export function buildCdn(opts: CdnOptions): FastifyInstance {
     return { status: 'ok', timestamp: new Date().toISOString() };
   });
 
-  for (const area of CDN_AREAS) {
-    const areaRoot = path.join(root, area.name);
-    app.get(`/${area.name}/*`, async (request, reply) =>
-      serveAreaFile(area, areaRoot, etags, request, reply),
-    );
-  }
+  // In a scope registered after compression, so the compressor's onRoute hook sees these routes;
+  // the scope's own onRoute hook then adds, after the compressor's onSend, the one that makes a
+  // compressed body's ETag weak (another representation of the file; If-None-Match compares
+  // weakly, so it still revalidates), while the identity body keeps the strong one.
+  void app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      const existing = route.onSend === undefined ? [] : [route.onSend].flat();
+      route.onSend = [...existing, weakenEtagWhenEncoded];
+    });
+    for (const area of CDN_AREAS) {
+      const areaRoot = path.join(root, area.name);
+      scope.get(
+        `/${area.name}/*`,
+        // Models (.glb) and audio are compressed formats already (mime-db calls glb compressible).
+        { compress: area.name === 'models' || area.name === 'audio' ? false : undefined },
+        async (request, reply) => serveAreaFile(area, areaRoot, etags, request, reply),
+      );
+    }
+  });
 
   return app;
 }
@@ -133,6 +157,26 @@ async function serveAreaFile(
   // The static layer streams the file, sets Content-Type/Length and handles Range and HEAD;
   // its own weak ETag and Cache-Control are switched off in favour of ours.
   return reply.sendFile(relative, areaRoot, { etag: false, cacheControl: false, lastModified: true });
+}
+
+/** Content types the CDN compresses: JSON and text, never the binary models and audio. */
+export const COMPRESSIBLE_TYPES =
+  /^(?:application\/(?:json|[a-z0-9.+-]+\+json)|text\/[a-z-]+|image\/svg\+xml)(?:;|$)/i;
+
+async function weakenEtagWhenEncoded(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  const etag = reply.getHeader('etag');
+  if (
+    reply.getHeader('content-encoding') !== undefined &&
+    typeof etag === 'string' &&
+    !etag.startsWith('W/')
+  ) {
+    void reply.header('etag', `W/${etag}`);
+  }
+  return payload;
 }
 
 function wildcardParam(request: FastifyRequest): string | undefined {

@@ -12,6 +12,9 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     if (value === undefined || value === false) continue;
     if (typeof value === 'function') el.addEventListener(key.replace(/^on/, ''), value);
     else if (key === 'class') el.className = String(value);
+    // Through the CSSOM: a `style` attribute is inline style, which the server's
+    // Content-Security-Policy (style-src 'self') refuses.
+    else if (key === 'style') el.style.cssText = String(value);
     else if (value === true) el.setAttribute(key, '');
     else el.setAttribute(key, String(value));
   }

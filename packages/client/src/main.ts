@@ -1,3 +1,5 @@
+// First: configures zod before any module builds a schema (see zod-config.ts).
+import './zod-config';
 import { CLOSE_CODES } from '@tilerealm/protocol';
 import { ConnectionClosedError } from '@tilerealm/sdk';
 import { loadContent, type Content } from './content';

@@ -71,3 +71,24 @@ export function watchPageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * Collects the page's Content-Security-Policy violations (the `securitypolicyviolation` events of
+ * every document the page loads), so a test can assert the server's policy lets the client work.
+ */
+export async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
+  // A script (not a function): this file is type-checked without the DOM library.
+  await page.addInitScript(`
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__reportCspViolation(
+        e.effectiveDirective + ' blocked ' + (e.blockedURI || '(inline)') + ' at ' + e.sourceFile + ':' + e.lineNumber,
+      );
+    });
+  `);
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(`console: ${msg.text()}`);
+  });
+  return violations;
+}

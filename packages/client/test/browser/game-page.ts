@@ -54,7 +54,7 @@ export async function positionOf(page: Page): Promise<{ x: number; z: number }> 
 
 /** Page coordinates of a tile's centre on the canvas, once the world view has drawn it. */
 export async function tilePoint(page: Page, x: number, z: number): Promise<{ x: number; y: number }> {
-  await page.waitForFunction('window.__worldView && window.__worldView.ready', undefined, { timeout: WAIT });
+  await worldViewReady(page);
   return point.parse(await page.evaluate(`window.__worldView.projectTile(${x}, ${z})`));
 }
 
@@ -170,6 +170,18 @@ export async function carried(page: Page, itemId: string): Promise<number> {
         `window.__game.world.player.inventory.filter((s) => s.itemId === ${JSON.stringify(itemId)}).reduce((n, s) => n + s.quantity, 0)`,
       ),
     );
+}
+
+/**
+ * Waits until the 3D view has drawn. Polled with page.evaluate, not page.waitForFunction: the
+ * latter compiles its predicate with `new Function` inside the page, which the server's
+ * Content-Security-Policy (no 'unsafe-eval') refuses.
+ */
+export async function worldViewReady(page: Page): Promise<void> {
+  await waitUntil(
+    async () => (await page.evaluate('Boolean(window.__worldView && window.__worldView.ready)')) === true,
+    'the 3D view to be ready',
+  );
 }
 
 export async function waitUntil(check: () => Promise<boolean>, what: string, ms = WAIT): Promise<void> {

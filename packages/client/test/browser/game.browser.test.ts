@@ -22,6 +22,7 @@ import {
   buildClientForTests,
   launchChromium,
   screenshot,
+  watchCspViolations,
   watchPageErrors,
 } from './browser-harness';
 import {
@@ -37,6 +38,7 @@ import {
   finishDialogue,
   carried,
   waitUntil,
+  worldViewReady,
 } from './game-page';
 import { freePort } from '../../../server/test/free-port';
 import { FakeGameServer } from '../../../sdk/test/fake-server';
@@ -59,6 +61,7 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
+  let cspViolations: string[];
   let bob: GameClient;
   let heroName = '';
 
@@ -90,6 +93,7 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     errors = watchPageErrors(page);
+    cspViolations = await watchCspViolations(page);
   }, 180_000);
 
   afterAll(async () => {
@@ -106,15 +110,15 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
   }, 60_000);
 
   it('serves the built client and signs in anonymously, creates a character and enters the world', async () => {
-    await page.goto(server.url);
+    const response = await page.goto(server.url);
+    // The page is served under the server's Content-Security-Policy (checked for violations at the end).
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.getByTestId('sign-in-anonymous').click();
     heroName = `Hero${Date.now() % 100000}`;
     await page.getByTestId('new-character-name').fill(heroName);
     await page.getByTestId('create-character').click();
     await page.getByTestId('player-name').filter({ hasText: heroName }).waitFor({ timeout: WAIT });
-    await page.waitForFunction('window.__worldView && window.__worldView.ready', undefined, {
-      timeout: WAIT,
-    });
+    await worldViewReady(page);
     await screenshot(page, '01-entered-world');
     expect(await positionOf(page)).toEqual({ x: 0, z: 0 });
   });
@@ -387,6 +391,10 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     expect(anonymousCalls).toEqual([]);
     expect(await page.evaluate('localStorage.getItem("tilerealm.session")')).toBeNull();
     await screenshot(page, '14-session-expired');
+  });
+
+  it('played the whole session without a Content-Security-Policy violation', () => {
+    expect(cspViolations).toEqual([]);
   });
 
   it('raised no uncaught page errors', () => {

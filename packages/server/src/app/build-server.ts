@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authPlugin } from '../transport/http/plugins/auth';
 import { registerCors } from '../transport/http/plugins/cors';
+import { registerCompression, registerSecurityHeaders } from '../transport/http/plugins/edge';
 import { registerErrorHandling } from '../transport/http/plugins/error-handler';
 import {
   answerUnavailableWhileClosing,
@@ -64,14 +65,19 @@ export async function buildServer(
   registerErrorHandling(app, { spaFallback: spa });
   registerMetrics(app, deps.metrics ?? new ServerMetrics(), deps.config.metrics);
   await registerCors(app, deps.config);
+  // Before every route: both plugins attach their hooks to the routes registered after them.
+  await registerSecurityHeaders(app, deps.config);
+  await registerCompression(app);
   await registerPressure(app, deps.config.pressure, {
     ...(options.pressureSampleIntervalMs ? { sampleIntervalMs: options.pressureSampleIntervalMs } : {}),
   });
   await app.register(authPlugin, { authenticator: deps.authenticator });
   await registerRateLimit(app, deps.config.rateLimitEnabled, deps.rateLimitCounters);
-  await registerOpenApi(app, deps.version);
+  await registerOpenApi(app, deps.version, deps.config);
   await registerRoutes(app, deps);
   if (deps.gateway) await registerWebSocket(app, deps.gateway, app.log);
-  if (spa && deps.publicDir) await frontendRoutes(app, deps.publicDir);
+  if (spa && deps.publicDir) {
+    await frontendRoutes(app, deps.publicDir, { serveSourceMaps: deps.config.env !== 'production' });
+  }
   return app;
 }

@@ -12,7 +12,8 @@ export interface LoadedContent {
 /**
  * Start-up manifest phase, following the specification's rules: fetch from the CDN into the world's
  * cache (always in production and CI, only when something is missing in development), fall back to
- * the cache or the production CDN, and honour SKIP_MANIFESTS. Then validate everything.
+ * the cache, or in development to the production CDN (PRODUCTION_CDN_URL) and then the bundled
+ * manifests, and honour SKIP_MANIFESTS. Then validate everything.
  *
  * With SKIP_MANIFESTS the fetch and the required-file check are bypassed: the cache is used when it
  * holds the required files, else the bundled default world.
@@ -31,8 +32,11 @@ export async function prepareContent(
     const fetchAlways = config.env === 'production' || config.ci;
     await syncManifests({
       cdnUrl: config.publicCdnUrl,
-      ...(config.env === 'development' && config.productionCdnUrl
-        ? { fallbackCdnUrl: config.productionCdnUrl }
+      // Rule 4 (development): bootstrap from the production CDN when PRODUCTION_CDN_URL names one,
+      // else (or when it is down too) from the manifests bundled with the project, which are what
+      // the project's CDN serves.
+      ...(config.env === 'development'
+        ? { fallbackCdnUrl: config.productionCdnUrl, fallbackDir: BUNDLED_MANIFESTS_DIR }
         : {}),
       cacheDir,
       files: MANIFEST_FILES,

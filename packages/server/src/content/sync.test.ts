@@ -230,6 +230,68 @@ describe('development mode (if-missing)', () => {
   });
 });
 
+describe('development bootstrap from the bundled manifests (fallbackDir)', () => {
+  async function bundledDir(files: Record<string, string> = CONTENT): Promise<string> {
+    const bundled = path.join(dir, 'bundled');
+    for (const [file, body] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(bundled, file)), { recursive: true });
+      await writeFile(path.join(bundled, file), body);
+    }
+    return bundled;
+  }
+
+  it('copies the bundled manifests into the empty cache when no CDN is reachable', async () => {
+    const fallbackDir = await bundledDir();
+    const report = await syncManifests(
+      options({ cdnUrl: await deadCdnUrl(), fallbackDir, mode: 'if-missing' }),
+    );
+    expect(report.source).toBe('bundled');
+    expect(report.updated).toEqual(FILES);
+    for (const file of FILES) {
+      expect(await readFile(path.join(cacheDir, file), 'utf8')).toBe(CONTENT[file]);
+    }
+    expect(logs.some((l) => l.includes('bootstrapping from the bundled manifests'))).toBe(true);
+  });
+
+  it('tries the fallback CDN first, then the bundled manifests', async () => {
+    const fallbackDir = await bundledDir();
+    const production = await deadCdnUrl();
+    const report = await syncManifests(
+      options({ cdnUrl: await deadCdnUrl(), fallbackCdnUrl: production, fallbackDir, mode: 'if-missing' }),
+    );
+    expect(report.source).toBe('bundled');
+    const up = await cdnWith();
+    const fromCdn = await syncManifests(
+      options({ cdnUrl: await deadCdnUrl(), fallbackCdnUrl: up.url, fallbackDir, mode: 'always' }),
+    );
+    expect(fromCdn.source).not.toBe('bundled');
+  });
+
+  it('is not used when the CDN is reachable but lacks the files', async () => {
+    const fallbackDir = await bundledDir();
+    const empty = await cdnWith({});
+    const error = await syncManifests(options({ cdnUrl: empty.url, fallbackDir, mode: 'if-missing' })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ManifestSyncError);
+  });
+
+  it('fails naming the variables to set when nothing can stand in', async () => {
+    const fallbackDir = await bundledDir({ 'items/food.json': '[]' });
+    const local = await deadCdnUrl();
+    const error = await syncManifests(options({ cdnUrl: local, fallbackDir, mode: 'if-missing' })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ManifestSyncError);
+    const message = (error as Error).message;
+    expect(message).toContain(`The CDN at ${local} is unreachable`);
+    expect(message).toContain(`The bundled manifests in ${fallbackDir} do not hold them either`);
+    for (const name of ['PUBLIC_CDN_URL', 'PRODUCTION_CDN_URL', 'SKIP_MANIFESTS', 'npm run cdn']) {
+      expect(message).toContain(name);
+    }
+  });
+});
+
 describe('skip flag', () => {
   it('bypasses everything', async () => {
     const cdn = await cdnWith();

@@ -8,11 +8,14 @@
  * - mode `always` (production, CI) revalidates every file with If-None-Match, rewrites only
  *   changed files (atomically), and falls back to the cache when the CDN is unreachable.
  * - When the CDN is unreachable and required manifests are still missing, `fallbackCdnUrl`
- *   (the production CDN, passed in development) is tried to bootstrap.
+ *   (the production CDN, passed in development) is tried to bootstrap; then, if they are still
+ *   missing, `fallbackDir` (in development, the manifests bundled with the project: what its CDN
+ *   serves) is copied into the cache.
  * - Required manifests missing at the end is fatal ({@link ManifestSyncError}); any other
  *   per-file failure (e.g. a 404 for an optional file) is only reported.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fetchBatch } from './fetch-batch';
 import type { BatchResult } from './fetch-batch';
 import { ManifestCache, assertSafeManifestPath, sha256 } from './fetch-cache';
@@ -22,6 +25,11 @@ export interface SyncOptions {
   cdnUrl: string;
   /** Production CDN, tried when `cdnUrl` is unreachable and required manifests are missing. */
   fallbackCdnUrl?: string | undefined;
+  /**
+   * A local copy of the production CDN's manifests (development: the bundled ones), copied into the
+   * cache when the CDNs are unreachable and required manifests are still missing.
+   */
+  fallbackDir?: string | undefined;
   cacheDir: string;
   /** Manifest paths relative to the manifests folder, e.g. `npcs.json`, `items/food.json`. */
   files: readonly string[];
@@ -40,8 +48,11 @@ export interface SyncOptions {
 /** What a sync did, for logs and the startup report. */
 export interface SyncReport {
   skipped: boolean;
-  /** Where the manifests in use came from: the CDN, the fallback CDN, the existing cache, or nowhere (skipped). */
-  source: 'cdn' | 'fallback-cdn' | 'cache' | 'none';
+  /**
+   * Where the manifests in use came from: the CDN, the fallback CDN, the fallback directory
+   * (bundled), the existing cache, or nowhere (skipped).
+   */
+  source: 'cdn' | 'fallback-cdn' | 'bundled' | 'cache' | 'none';
   updated: string[];
   unchanged: string[];
   failed: { file: string; reason: string }[];
@@ -127,6 +138,22 @@ export async function syncManifests(opts: SyncOptions): Promise<SyncReport> {
     }
   }
 
+  let bundled = false;
+  if (missing.length > 0 && !used.reachable && opts.fallbackDir) {
+    log(
+      'manifest sync: required manifests missing and no CDN reachable; bootstrapping from the bundled manifests',
+      {
+        fallbackDir: opts.fallbackDir,
+        missing,
+      },
+    );
+    const copied = await copyFromDir(opts.fallbackDir, files, cache);
+    bundled = true;
+    source = 'bundled';
+    applied = { ...copied, stashed: applied.stashed };
+    missing = await opts.isSatisfied(cacheDir);
+  }
+
   const report: SyncReport = {
     skipped: false,
     source,
@@ -138,7 +165,11 @@ export async function syncManifests(opts: SyncOptions): Promise<SyncReport> {
     // Keep whatever copies we had: a broken CDN must not also break the cache.
     for (const { file, aside } of applied.stashed) await cache.unstash(file, aside);
     await cache.save();
-    throw new ManifestSyncError(failureMessage(opts, missing, primary, fallback, used), missing, report);
+    throw new ManifestSyncError(
+      failureMessage(opts, missing, primary, fallback, used, bundled),
+      missing,
+      report,
+    );
   }
   for (const { aside } of applied.stashed) await cache.discard(aside);
   await cache.save();
@@ -193,6 +224,39 @@ async function apply(batch: BatchResult, cache: ManifestCache, log: SyncOptions[
   return result;
 }
 
+/**
+ * Copies `files` from a local directory into the cache (missing ones are reported as failed). The
+ * copies remember no entity tag, so the next sync from a reachable CDN downloads them again.
+ */
+async function copyFromDir(
+  dir: string,
+  files: readonly string[],
+  cache: ManifestCache,
+): Promise<Omit<Applied, 'stashed'>> {
+  const result: Omit<Applied, 'stashed'> = { updated: [], unchanged: [], failed: [] };
+  for (const file of files) {
+    let body: Buffer;
+    try {
+      body = await readFile(join(dir, file));
+    } catch (err) {
+      result.failed.push({
+        file,
+        reason: `not in ${dir}: ${err instanceof Error ? err.message : String(err)}`,
+      });
+      continue;
+    }
+    const cached = await cache.read(file);
+    if (cached?.sha256 === sha256(body)) {
+      result.unchanged.push(file);
+    } else {
+      await cache.writeAtomic(file, body);
+      result.updated.push(file);
+    }
+    cache.forget(file);
+  }
+  return result;
+}
+
 function unreachableReport(batch: BatchResult): Applied {
   const reason = `CDN unreachable: ${batch.unreachableReason ?? 'unknown'}`;
   return {
@@ -209,6 +273,7 @@ function failureMessage(
   primary: BatchResult,
   fallback: BatchResult | undefined,
   used: BatchResult,
+  bundled: boolean,
 ): string {
   const lines = [`Required manifests missing from ${opts.cacheDir}: ${missing.join(', ')}.`];
   lines.push(
@@ -223,10 +288,13 @@ function failureMessage(
         : `The fallback CDN at ${fallback.origin} is unreachable too (${fallback.unreachableReason ?? 'unknown'}).`,
     );
   }
+  if (bundled) lines.push(`The bundled manifests in ${opts.fallbackDir ?? '?'} do not hold them either.`);
   const notFound = [...used.outcomes].filter(([, o]) => o.kind === 'not-found').map(([file]) => file);
   if (notFound.length > 0) lines.push(`Not found on the CDN: ${notFound.join(', ')}.`);
   lines.push(
-    'Start the local CDN (`npm run cdn`), point PUBLIC_CDN_URL at a CDN that has them, or set SKIP_MANIFESTS=true in tests.',
+    'To fix it: start the local CDN (`npm run cdn`) or set PUBLIC_CDN_URL to a CDN that serves them;' +
+      ' in development, set PRODUCTION_CDN_URL to a CDN to bootstrap from;' +
+      ' or set SKIP_MANIFESTS=true to start on the bundled default world without checks.',
   );
   return lines.join(' ');
 }

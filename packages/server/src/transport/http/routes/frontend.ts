@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decodedPath } from '../route-path';
@@ -22,12 +22,34 @@ export function hasBuiltFrontend(publicDir: string | undefined): publicDir is st
   return publicDir !== undefined && existsSync(join(publicDir, 'index.html'));
 }
 
+/** Files the client build names by their content (Vite's `assets/<name>-<hash>.<ext>`): never change. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, unhashed files): cached, but revalidated before each use. */
+export const REVALIDATE_CACHE_CONTROL = 'no-cache';
+
+const HASHED_ASSET = /^assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[A-Za-z0-9]+$/;
+
+/** The Cache-Control of a file of the built client, by its path relative to the public directory. */
+export function clientCacheControl(relativePath: string): string {
+  const path = relativePath
+    .split(sep)
+    .join('/')
+    .replace(/\.(br|gz)$/, '');
+  return HASHED_ASSET.test(path) ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL;
+}
+
 /**
  * Production mode: serve the built frontend from the public directory. Unknown GET paths that accept
  * HTML get index.html (single-page-app fallback, see {@link wantsSpaFallback}); API paths keep
- * their JSON 404.
+ * their JSON 404. Hashed assets are cached for a year, the rest revalidated ({@link clientCacheControl});
+ * the `.br`/`.gz` files the client build writes next to its assets are sent to clients that accept
+ * them. Source maps are answered 404 unless `serveSourceMaps` (development).
  */
-export async function frontendRoutes(app: FastifyInstance, publicDir: string): Promise<void> {
+export async function frontendRoutes(
+  app: FastifyInstance,
+  publicDir: string,
+  options: { serveSourceMaps: boolean },
+): Promise<void> {
   await app.register(fastifyStatic, {
     root: publicDir,
     prefix: '/',
@@ -35,6 +57,12 @@ export async function frontendRoutes(app: FastifyInstance, publicDir: string): P
     index: ['index.html'],
     decorateReply: true,
     dotfiles: 'ignore',
+    preCompressed: true,
+    cacheControl: false,
+    allowedPath: (pathName) => options.serveSourceMaps || !pathName.endsWith('.map'),
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', clientCacheControl(relative(publicDir, filePath)));
+    },
   });
 }
 
