@@ -50,6 +50,8 @@ export class Connection {
     private readonly socket: WebSocket,
     readonly format: WireFormat,
     readonly remoteAddress: string,
+    /** The id of the HTTP upgrade request that opened it (`reqId` in its session's log lines). */
+    readonly requestId?: string,
   ) {
     socket.on('message', (raw, isBinary) => this.onFrame(raw, isBinary));
     socket.on('pong', () => (this.lastSeen = Date.now()));
