@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HttpDeps } from '../src/transport/http/deps';
 import { buildServer } from '../src/app/build-server';
+import type { Log } from '../src/app/logger';
 import { loadConfig, type Config } from '../src/app/config';
 import { accountStore } from '../src/app/account-store';
 import { itemRowsFromContent } from '../src/app/item-rows';
@@ -49,6 +50,8 @@ export async function createTestApp(
     rateLimitCounters?: HttpDeps['rateLimitCounters'];
     /** Another app whose database and token keys this one shares (a second world); it closes them. */
     share?: TestApp;
+    /** The app's logger (default none: nothing is logged). */
+    logger?: Log;
   } = {},
 ): Promise<TestApp> {
   const { config } = loadConfig({
@@ -70,7 +73,8 @@ export async function createTestApp(
       account: EXCHANGED_TOKEN_TTL_SECONDS,
     });
   const idp = config.idp ? new IdentityProviderVerifier(config.idp) : undefined;
-  const app = await buildServer({
+  const build = (deps: HttpDeps) => buildServer(deps, opts.logger ? { logger: opts.logger } : {});
+  const app = await build({
     config,
     version: '0.0.0-test',
     startedAt: new Date(),

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authPlugin } from '../transport/http/plugins/auth';
 import { registerCors } from '../transport/http/plugins/cors';
@@ -10,8 +10,10 @@ import {
 } from '../transport/http/plugins/low-level-errors';
 import { registerOpenApi } from '../transport/http/plugins/openapi';
 import { registerRateLimit } from '../transport/http/plugins/rate-limit';
+import { echoRequestId, requestIdOptions } from '../transport/http/plugins/request-id';
 import type { HttpDeps } from '../transport/http/deps';
 import type { Config } from './config';
+import type { Log } from './logger';
 import { frontendRoutes, hasBuiltFrontend } from '../transport/http/routes/frontend';
 import { registerRoutes } from '../transport/http/routes';
 import { registerWebSocket } from '../transport/ws/route';
@@ -35,10 +37,7 @@ function trustProxyOption(
  * Builds the HTTP application without listening, so tests drive it with `app.inject()` and the
  * entry point decides where it listens.
  */
-export async function buildServer(
-  deps: HttpDeps,
-  options: { logger?: FastifyBaseLogger } = {},
-): Promise<FastifyInstance> {
+export async function buildServer(deps: HttpDeps, options: { logger?: Log } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -48,7 +47,9 @@ export async function buildServer(
     return503OnClosing: false,
     frameworkErrors,
     clientErrorHandler: handleClientError,
+    ...requestIdOptions,
   });
+  echoRequestId(app);
   answerUnavailableWhileClosing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
