@@ -76,6 +76,14 @@ describe('request logs', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/no/such/route' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers[REQUEST_ID_HEADER]).toMatch(UUID);
+    // A path the router cannot decode is answered before any hook runs.
+    const undecodable = await t.app.inject({
+      method: 'GET',
+      url: '/api/%zz',
+      headers: { [REQUEST_ID_HEADER]: 'undecodable-1' },
+    });
+    expect(undecodable.statusCode).toBe(400);
+    expect(undecodable.headers[REQUEST_ID_HEADER]).toBe('undecodable-1');
     const refused = await t.app.inject({
       method: 'GET',
       url: '/api/auth/me',

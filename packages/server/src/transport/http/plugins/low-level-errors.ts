@@ -2,6 +2,7 @@ import { ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Log } from '../../../app/logger';
+import { REQUEST_ID_HEADER } from './request-id';
 import { errorBody, HTTP_ERRORS, HttpError, type HttpErrorCode } from '../errors';
 
 /**
@@ -48,6 +49,8 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
     code = 'internal_error';
     message = 'internal server error';
   }
+  // No hook runs for these: the request id is echoed here (see request-id.ts).
+  void reply.header(REQUEST_ID_HEADER, request.id);
   void reply.code(HTTP_ERRORS[code]).send(errorBody(code, message));
 }
 
