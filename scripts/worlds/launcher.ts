@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { createLogger } from '../../packages/server/src/app/logger';
 import { startLocalPostgres, type LocalPostgres } from '../../packages/server/src/storage/local-postgres';
 import { findRedisServer, startLocalRedis } from './redis';
 
@@ -203,7 +204,13 @@ export async function startWorlds(opts: WorldsOptions): Promise<RunningTopology>
     postgres = await startLocalPostgres({
       dataDir: path.join(dataDir, 'postgres'),
       database: 'tilerealm',
-      logger: { info: (m) => output('postgres', m), warn: (m) => output('postgres', m) },
+      // The server's logger type (pino): each line's message is printed like the children's output.
+      logger: createLogger({
+        level: 'info',
+        destination: {
+          write: (line) => output('postgres', String((JSON.parse(line) as { msg?: unknown }).msg)),
+        },
+      }),
     });
     const redisPort = await portFor(undefined);
     const redis = await startLocalRedis({

@@ -7,6 +7,7 @@ import { createServer, connect as tcpConnect, type Server, type Socket } from 'n
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findPostgresBinDir, startLocalPostgres, type LocalPostgres } from '../src/storage/local-postgres';
 import { createTempDir } from './db-helpers';
+import { silentLog } from './support/memory-log';
 
 /** True where PostgreSQL's server binaries are installed (CI has them). */
 export const havePostgresBinaries = await findPostgresBinDir().then(
@@ -14,7 +15,7 @@ export const havePostgresBinaries = await findPostgresBinDir().then(
   () => false,
 );
 
-const quiet = { info: () => undefined, warn: () => undefined };
+const quiet = silentLog();
 
 /** A private cluster in a temporary directory; `dispose()` stops it and removes the directory. */
 export async function privatePostgres(): Promise<LocalPostgres & { dispose(): Promise<void> }> {

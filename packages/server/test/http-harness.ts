@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HttpDeps } from '../src/transport/http/deps';
 import { buildServer } from '../src/app/build-server';
+import type { Log } from '../src/app/logger';
 import { loadConfig, type Config } from '../src/app/config';
 import { accountStore } from '../src/app/account-store';
 import { itemRowsFromContent } from '../src/app/item-rows';
@@ -55,6 +56,8 @@ export async function createTestApp(
     probe?: Partial<Pick<HttpDeps['database'], 'ping' | 'ownership'>>;
     /** How often event-loop pressure is measured (1 s by default). */
     pressureSampleIntervalMs?: number;
+    /** The app's logger (default none: nothing is logged). */
+    logger?: Log;
   } = {},
 ): Promise<TestApp> {
   const { config } = loadConfig({
@@ -93,7 +96,10 @@ export async function createTestApp(
       ...(opts.rateLimitCounters ? { rateLimitCounters: opts.rateLimitCounters } : {}),
       ...(opts.lifecycle ? { lifecycle: opts.lifecycle } : {}),
     },
-    opts.pressureSampleIntervalMs ? { pressureSampleIntervalMs: opts.pressureSampleIntervalMs } : {},
+    {
+      ...(opts.logger ? { logger: opts.logger } : {}),
+      ...(opts.pressureSampleIntervalMs ? { pressureSampleIntervalMs: opts.pressureSampleIntervalMs } : {}),
+    },
   );
   await app.ready();
   return {

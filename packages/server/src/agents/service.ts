@@ -15,11 +15,12 @@ import { nearbyPlaces, positionOf, quickCommands, type QuickCommand, type QuickP
 import { judgeReport, storedGoal } from './report-rules';
 import { savedPlayerState } from './saved-state';
 import { whenSettled } from '../social/serial';
+import type { Log } from '../app/logger';
 
 export interface AgentServiceDeps {
   repos: Repositories;
   content: Content;
-  logger?: { warn(obj: object, msg: string): void };
+  logger?: Log;
   /** Clock of goal start times (tests pass their own). */
   now?: () => Date;
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authPlugin } from '../transport/http/plugins/auth';
 import { registerCors } from '../transport/http/plugins/cors';
@@ -12,8 +12,10 @@ import {
 import { registerOpenApi } from '../transport/http/plugins/openapi';
 import { registerPressure } from '../transport/http/plugins/pressure';
 import { registerRateLimit } from '../transport/http/plugins/rate-limit';
+import { echoRequestId, requestIdOptions } from '../transport/http/plugins/request-id';
 import type { HttpDeps } from '../transport/http/deps';
 import type { Config } from './config';
+import type { Log } from './logger';
 import { frontendRoutes, hasBuiltFrontend } from '../transport/http/routes/frontend';
 import { registerRoutes } from '../transport/http/routes';
 import { registerWebSocket } from '../transport/ws/route';
@@ -41,7 +43,7 @@ function trustProxyOption(
 export async function buildServer(
   deps: HttpDeps,
   options: {
-    logger?: FastifyBaseLogger;
+    logger?: Log;
     /** How often event-loop pressure is measured (1 s); tests shorten it. */
     pressureSampleIntervalMs?: number;
   } = {},
@@ -55,7 +57,9 @@ export async function buildServer(
     return503OnClosing: false,
     frameworkErrors,
     clientErrorHandler: handleClientError,
+    ...requestIdOptions,
   });
+  echoRequestId(app);
   answerUnavailableWhileClosing(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

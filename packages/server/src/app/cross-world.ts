@@ -13,15 +13,10 @@ import { AttemptLimiter } from '../transport/ws/attempt-limiter';
 import type { Gateway } from '../transport/ws/gateway';
 import type { WorldHost } from '../world/world-host';
 import { PM_MAX_PER_WINDOW, PM_WINDOW_MS } from '@tilerealm/protocol';
+import type { Log } from './logger';
 
 /** How long start-up waits for Redis before the world opens without it (it connects later). */
 export const REDIS_STARTUP_WAIT_MS = 3000;
-
-export interface CrossWorldLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
 
 /** The bus and the limits shared by every world; in-process ones (one world) without REDIS_URL. */
 export interface CrossWorld {
@@ -40,7 +35,7 @@ export interface CrossWorld {
 /** Opens the cross-world services for this world: Redis with REDIS_URL, in-process without. */
 export function openCrossWorld(
   config: { world: { id: number }; redisUrl: string | undefined },
-  logger: CrossWorldLogger,
+  logger: Log,
 ): CrossWorld {
   if (!config.redisUrl) {
     const bus = new MemorySocialBus(config.world.id);

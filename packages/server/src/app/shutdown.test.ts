@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { memoryLog } from '../../test/support/memory-log';
 import { ShutdownBudget } from './shutdown';
 
 function recorder() {
-  const lines: Array<{ level: string; obj: object; msg: string }> = [];
-  return {
-    lines,
-    logger: {
-      warn: (obj: object, msg: string) => void lines.push({ level: 'warn', obj, msg }),
-      error: (obj: object, msg: string) => void lines.push({ level: 'error', obj, msg }),
-    },
-  };
+  const { log, lines } = memoryLog();
+  return { lines, logger: log };
 }
 
 const never = () => new Promise<never>(() => undefined);
@@ -39,7 +34,7 @@ describe('ShutdownBudget', () => {
     expect(outcome).toBe('timeout');
     expect(performance.now() - t0).toBeLessThan(30_000);
     expect(forced).toBe(true);
-    expect(lines).toEqual([expect.objectContaining({ level: 'warn', obj: { step: 'stuck', ms: 50 } })]);
+    expect(lines).toEqual([expect.objectContaining({ level: 40, step: 'stuck', ms: 50 })]);
     expect(await budget.run('next', () => undefined)).toBe('done');
     expect(budget.report(0).clean).toBe(false);
   });
@@ -69,7 +64,7 @@ describe('ShutdownBudget', () => {
         throw new Error('boom');
       }),
     ).toBe('failed');
-    expect(lines[0]).toMatchObject({ level: 'error', obj: { step: 'boom' } });
+    expect(lines[0]).toMatchObject({ level: 50, step: 'boom' });
     const clean = new ShutdownBudget(5_000, logger);
     expect(clean.report(2)).toMatchObject({ clean: false, unsaved: 2 });
   });

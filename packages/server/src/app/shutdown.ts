@@ -1,10 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
-
-export interface ShutdownLogger {
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+import type { Log } from './logger';
 
 /** How a shutdown step ended: finished, threw (logged), or ran out of time (logged, abandoned). */
 export type StepOutcome = 'done' | 'failed' | 'timeout';
@@ -37,7 +33,7 @@ export class ShutdownBudget {
 
   constructor(
     readonly totalMs: number,
-    private readonly logger: ShutdownLogger,
+    private readonly logger: Log,
     private readonly now: () => number = () => performance.now(),
   ) {
     this.started = now();
@@ -150,7 +146,7 @@ setTimeout(() => process.kill(workerData.pid, 'SIGKILL'), workerData.ms);
  * event loop is blocked, or when an exit handler never returns (which is where the process is once
  * it has begun to exit, and where a timer of the main thread can no longer help).
  */
-export function armExitWatchdog(ms: number, logger: ShutdownLogger): void {
+export function armExitWatchdog(ms: number, logger: Log): void {
   try {
     const worker = new Worker(WATCHDOG_SOURCE, {
       eval: true,

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import type { DestinationStream, Logger } from 'pino';
+import type { DestinationStream } from 'pino';
 import { Authenticator } from '../auth/authenticator';
 import { IdentityProviderVerifier } from '../auth/identity-provider';
 import { SessionTokens } from '../auth/session-tokens';
@@ -36,7 +36,7 @@ import { WorldHost } from '../world/world-host';
 import { heartbeatInterval, WorldRegistry } from '../world/world-registry';
 import { accountStore } from './account-store';
 import { EXCHANGED_TOKEN_TTL_SECONDS } from '../transport/http/routes/auth';
-import { createLogger } from './logger';
+import { createLogger, type Log } from './logger';
 import { Lifecycle, type LifecyclePhase } from './lifecycle';
 import { ShutdownBudget, beginHttpClose, type ShutdownReport } from './shutdown';
 import { failpointTrigger, restoreFeatureRecords, settlesWithin, withTimeout } from './start-steps';
@@ -46,7 +46,7 @@ export interface RunningServer {
   app: FastifyInstance;
   config: Config;
   url: string;
-  logger: Logger;
+  logger: Log;
   repos: Repositories;
   host: WorldHost;
   /** This process's ownership of the world in its database: saves are written only while it is held. */
@@ -81,7 +81,7 @@ export async function startServer(
   env: Record<string, string | undefined>,
   options: {
     publicDir?: string;
-    logger?: Logger;
+    logger?: Log;
     /** Where the server's own logger writes (standard output when absent); ignored with `logger`. */
     logDestination?: DestinationStream;
     /**

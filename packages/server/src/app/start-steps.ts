@@ -2,7 +2,7 @@
  * Steps of the server's start-up that are not wiring: the world records handed back to the world,
  * the crash tests' fail points, and bounded waits for the shutdown.
  */
-import type { Logger } from 'pino';
+import type { Log } from './logger';
 import type { Content } from '../content/load';
 import type { Repositories } from '../storage';
 import type { WorldHost } from '../world/world-host';
@@ -16,7 +16,7 @@ export async function restoreFeatureRecords(
   host: WorldHost,
   repos: Repositories,
   content: Content,
-  logger: Logger,
+  logger: Log,
 ): Promise<void> {
   const chunks = await repos.worldChunks.list();
   host.restoreRecords(
@@ -46,7 +46,7 @@ export async function restoreFeatureRecords(
  */
 export function failpointTrigger(
   names: readonly string[],
-  logger: Logger,
+  logger: Log,
 ): ((name: string) => void) | undefined {
   if (names.length === 0) return undefined;
   const armed = new Set(names);

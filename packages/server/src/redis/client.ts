@@ -1,9 +1,5 @@
 import { Redis } from 'ioredis';
-
-export interface RedisLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
+import type { Log } from '../app/logger';
 
 /** How long one Redis command may take before it fails (a world never waits longer on Redis). */
 export const REDIS_COMMAND_TIMEOUT_MS = 1000;
@@ -17,7 +13,7 @@ export const REDIS_MAX_RETRY_DELAY_MS = 2000;
  * Errors are logged once per outage (ioredis would otherwise raise an unhandled 'error' event, and
  * a retry every two seconds would flood the log), and the return is logged too.
  */
-export function createRedis(url: string, logger: RedisLogger, name: string): Redis {
+export function createRedis(url: string, logger: Log, name: string): Redis {
   const redis = new Redis(url, {
     connectionName: `tilerealm-${name}`,
     enableOfflineQueue: false,

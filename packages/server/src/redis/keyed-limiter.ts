@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Log } from '../app/logger';
 
 /**
  * A limit counted per key (an address, a character): `take` counts one attempt and says whether
@@ -7,10 +8,6 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
  */
 export interface KeyedLimiter {
   take(key: string): boolean | Promise<boolean>;
-}
-
-export interface LimitLogger {
-  warn(obj: object, msg: string): void;
 }
 
 /**
@@ -32,7 +29,7 @@ export class RedisKeyedLimiter implements KeyedLimiter {
       max: number;
       windowMs: number;
       fallback: { take(key: string): boolean };
-      logger: LimitLogger;
+      logger: Log;
     },
   ) {
     this.shared = new RateLimiterRedis({

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { CounterTable, WindowCount } from '../transport/http/plugins/rate-limit-store';
-import type { LimitLogger } from './keyed-limiter';
+import type { Log } from '../app/logger';
 
 /** Counts one request in a fixed window: the window starts with the key's first request. */
 const WINDOW_INCR = `
@@ -27,7 +27,7 @@ export class RedisCounterTable implements CounterTable {
     private readonly redis: Redis,
     private readonly name: string,
     private readonly fallback: CounterTable,
-    private readonly logger: LimitLogger,
+    private readonly logger: Log,
   ) {
     if (!('windowIncr' in redis)) redis.defineCommand('windowIncr', { numberOfKeys: 1, lua: WINDOW_INCR });
   }

@@ -2,7 +2,8 @@ import type { Redis } from 'ioredis';
 import type { OutEvent } from '../sim/core/types';
 import type { BusReceiver, Reached, SocialBus } from './bus';
 import { parseBusMessage, type BusMessage } from './bus-messages';
-import { closeRedis, createRedis, type RedisLogger } from '../redis/client';
+import { closeRedis, createRedis } from '../redis/client';
+import type { Log } from '../app/logger';
 
 /** How long a character's presence lives without its world renewing it (a crashed world's fade). */
 export const PRESENCE_TTL_MS = 30_000;
@@ -16,10 +17,6 @@ const ALL_CHANNEL = `${PREFIX}all`;
 
 /** Deletes a presence key only while it still names this world (the character may have moved on). */
 const CLEAR_PRESENCE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
-
-export interface RedisBusLogger extends RedisLogger {
-  error(obj: object, msg: string): void;
-}
 
 type Outbound =
   | Exclude<BusMessage, { kind: 'deliver' }>
@@ -51,7 +48,7 @@ export class RedisSocialBus implements SocialBus {
   constructor(
     readonly worldId: number,
     url: string,
-    private readonly logger: RedisBusLogger,
+    private readonly logger: Log,
   ) {
     this.redis = createRedis(url, logger, `bus-${worldId}`);
     this.sub = createRedis(url, logger, `bus-sub-${worldId}`);

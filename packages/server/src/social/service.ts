@@ -18,15 +18,8 @@ import { sendPrivateMessage } from './pm';
 import { presenceNotices } from './presence';
 import { locate, sendNotices } from './reach';
 import { SerialQueue } from './serial';
-import type {
-  Actor,
-  Notice,
-  SocialContext,
-  SocialLink,
-  SocialLogger,
-  SocialOutcome,
-  SocialWorld,
-} from './types';
+import type { Actor, Notice, SocialContext, SocialLink, SocialOutcome, SocialWorld } from './types';
+import type { Log } from '../app/logger';
 
 /** A client message the social service answers (never enqueued into the world). */
 export type SocialMessage = Extract<ClientMessage, { event: SocialClientEventName }>;
@@ -40,7 +33,7 @@ export interface SocialServiceDeps {
   repos: Repositories;
   /** Receives the `ignores` command after an ignore list change. */
   world: SocialWorld;
-  logger: SocialLogger;
+  logger: Log;
   /** Clock of the private message limit (tests pass their own). */
   now?: () => number;
   /** Presence and delivery across worlds; default an in-process bus with this world alone (world 1). */

@@ -6,6 +6,7 @@ import { createRepositories, type Repositories } from '../storage';
 import type { Database } from '../storage/types';
 import { SocialService, type SocialMessage } from './service';
 import type { Actor, SocialLink } from './types';
+import { silentLog } from '../../test/support/memory-log';
 
 /**
  * Shared set-up of the social service tests (test-only): a real database, the service, and a
@@ -83,7 +84,7 @@ export function useSocialKit(): { readonly kit: SocialKit } {
     const service = new SocialService({
       repos,
       world: { enqueue: (c) => commands.push(c) },
-      logger: { warn: () => undefined, error: () => undefined },
+      logger: silentLog(),
       now: () => clock.now,
     });
     service.attach(link);

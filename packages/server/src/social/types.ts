@@ -62,8 +62,3 @@ export const refused = (code: GameErrorCode, message: string): SocialOutcome => 
 export interface SocialWorld {
   enqueue(command: Command): void;
 }
-
-export interface SocialLogger {
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}

@@ -5,7 +5,8 @@ import pg from 'pg';
 import { migrate, pgliteDatabase, postgresDatabase } from './drivers';
 import { acquireDataDirLock } from './lock';
 import { createPostgresPool, DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './postgres-pool';
-import type { Database, StorageLogger } from './types';
+import type { Database } from './types';
+import type { Log } from '../app/logger';
 
 /** Options of {@link openDatabase}. */
 export interface OpenDatabaseOptions {
@@ -13,7 +14,7 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** Data directory of the embedded database (the server passes `<WORLD>/data/db`). */
   dataDir: string;
-  logger?: StorageLogger;
+  logger?: Log;
   /** PostgreSQL only: statement and connect timeouts (defaults: {@link DEFAULT_POSTGRES_TIMEOUTS}). */
   timeouts?: PostgresTimeouts;
 }
@@ -42,7 +43,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   return database;
 }
 
-async function openPglite(dataDir: string, logger?: StorageLogger): Promise<Database> {
+async function openPglite(dataDir: string, logger?: Log): Promise<Database> {
   const dir = path.resolve(dataDir);
   await mkdir(dir, { recursive: true });
   const lock = acquireDataDirLock(dir, { onLost: (message) => logger?.warn(message) });
@@ -56,7 +57,7 @@ async function openPglite(dataDir: string, logger?: StorageLogger): Promise<Data
   }
 }
 
-function openPostgres(url: string, timeouts: PostgresTimeouts, logger?: StorageLogger): Database {
+function openPostgres(url: string, timeouts: PostgresTimeouts, logger?: Log): Database {
   // No database fault may crash the server or hang it: see createPostgresPool.
   const pool = createPostgresPool(url, { timeouts, max: 10, logger });
   logger?.info(`connecting to PostgreSQL at ${redact(url)}`);
@@ -64,7 +65,7 @@ function openPostgres(url: string, timeouts: PostgresTimeouts, logger?: StorageL
 }
 
 /** A connection for migrations: the connect timeout of the others, but no statement timeout. */
-function migrationClient(url: string, timeouts: PostgresTimeouts, logger?: StorageLogger): pg.Client {
+function migrationClient(url: string, timeouts: PostgresTimeouts, logger?: Log): pg.Client {
   const client = new pg.Client({
     connectionString: url,
     connectionTimeoutMillis: timeouts.connectMs,

@@ -16,7 +16,7 @@ export {
 } from './world-ownership';
 export { DEFAULT_POSTGRES_TIMEOUTS, type PostgresTimeouts } from './postgres-pool';
 export { startLocalPostgres, type LocalPostgres, type LocalPostgresOptions } from './local-postgres';
-export type { AppDatabase, Database, DatabaseKind, Schema, StorageLogger } from './types';
+export type { AppDatabase, Database, DatabaseKind, Schema } from './types';
 export { createRepositories, type Repositories, type RepositoryOptions } from './repositories';
 export type {
   StoredWorldStatus,

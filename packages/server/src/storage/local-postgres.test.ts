@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createTempDir } from '../../test/db-helpers';
 import { openDatabase } from './database';
 import { findPostgresBinDir, startLocalPostgres } from './local-postgres';
+import { silentLog } from '../../test/support/memory-log';
 
 const haveBinaries = await findPostgresBinDir().then(
   () => true,
   () => false,
 );
-const logger = { info: () => undefined, warn: () => undefined };
+const logger = silentLog();
 
 describe('startLocalPostgres', () => {
   it.skipIf(!haveBinaries)(

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import type { StorageLogger } from './types';
+import type { Log } from '../app/logger';
 
 const run = promisify(execFile);
 
@@ -16,7 +16,7 @@ export interface LocalPostgresOptions {
   port?: number;
   /** Database to create and connect to; default `tilerealm`. */
   database?: string;
-  logger: StorageLogger;
+  logger: Log;
 }
 
 /** How `pg_ctl stop` shuts the server down (see its manual): `immediate` is a crash without clean-up. */

@@ -2,10 +2,10 @@ import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, havePostgresBinaries, privatePostgres, TcpProxy } from '../../test/fault-helpers';
 import { createPostgresPool, QUERY_TIMEOUT_MARGIN_MS } from './postgres-pool';
+import { silentLog } from '../../test/support/memory-log';
 
 const timeouts = { statementMs: 1_000, connectMs: 1_000 };
-const warnings: string[] = [];
-const logger = { info: () => undefined, warn: (m: string) => warnings.push(m) };
+const logger = silentLog();
 
 describe.skipIf(!havePostgresBinaries)('the PostgreSQL pool under database faults', () => {
   let cluster: Awaited<ReturnType<typeof privatePostgres>>;

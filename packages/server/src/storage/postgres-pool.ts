@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { StorageLogger } from './types';
+import type { Log } from '../app/logger';
 
 /** How long PostgreSQL work may take before it is given up (see docs/storage.md, "Timeouts"). */
 export interface PostgresTimeouts {
@@ -59,7 +59,7 @@ export function connectionSettings(url: string, timeouts: PostgresTimeouts): pg.
  */
 export function createPostgresPool(
   url: string,
-  opts: { timeouts: PostgresTimeouts; max: number; logger?: StorageLogger },
+  opts: { timeouts: PostgresTimeouts; max: number; logger?: Log },
 ): pg.Pool {
   const { logger } = opts;
   const warn = (msg: string) => logger?.warn(msg);

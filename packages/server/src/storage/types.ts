@@ -16,12 +16,6 @@ export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
 /** Which engine backs a {@link Database}. */
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** The few log calls storage makes; a pino logger fits. */
-export interface StorageLogger {
-  info(msg: string): void;
-  warn(msg: string): void;
-}
-
 /** An open database: the drizzle instance plus its lifecycle. */
 export interface Database {
   readonly kind: DatabaseKind;

@@ -12,13 +12,12 @@ import {
   type WorldOwnership,
   type WorldOwnershipOptions,
 } from './world-ownership';
+import { memoryLog } from '../../test/support/memory-log';
 
-const logged: string[] = [];
-const logger = {
-  info: (m: string) => logged.push(m),
-  warn: (m: string) => logged.push(m),
-  error: (m: string) => logged.push(`ERROR ${m}`),
-};
+const memory = memoryLog();
+const logger = memory.log;
+/** What was logged, errors marked. */
+const logged = () => memory.lines.map((l) => `${l.level >= 50 ? 'ERROR ' : ''}${l.msg ?? ''}`);
 const timeouts = { statementMs: 1_000, connectMs: 1_000 };
 
 describe.skipIf(!havePostgresBinaries)('world ownership (one server process per world in PostgreSQL)', () => {
@@ -148,7 +147,7 @@ describe.skipIf(!havePostgresBinaries)('world ownership (one server process per 
     comeback.on('error', () => undefined);
     const waiting = acquire({ reclaimWaitMs: 60_000 });
     await eventually('the newcomer to wait', () =>
-      logged.some((m) => m.includes('giving it 60 s to reconnect')),
+      logged().some((m) => m.includes('giving it 60 s to reconnect')),
     );
     await comeback.connect();
     await comeback.query('SELECT pg_advisory_lock($1, 1)', [WORLD_ADVISORY_LOCK]);
@@ -183,7 +182,7 @@ describe.skipIf(!havePostgresBinaries)('world ownership (one server process per 
       await eventually('the owner to see the world lost', () => owner.state() === 'lost');
       expect(seen).toEqual(['reconnecting', 'lost']);
       expect(
-        logged.some((m) => m.startsWith('ERROR WORLD LOST') && m.includes(`process ${process.pid} on`)),
+        logged().some((m) => m.startsWith('ERROR WORLD LOST') && m.includes(`process ${process.pid} on`)),
       ).toBe(true);
       // It stays lost: the usurper lets go, and the first owner does not come back.
       await usurper.release();

@@ -1,6 +1,7 @@
 import { PostgresWorldOwnership } from './postgres-world-lock';
 import type { PostgresTimeouts } from './postgres-pool';
 import type { Repositories } from './repositories';
+import type { Log } from '../app/logger';
 
 export { WORLD_ADVISORY_LOCK, WorldInUseError } from './postgres-world-lock';
 
@@ -42,19 +43,12 @@ export async function stillOwner(ownership: WorldOwnership, tx: Repositories): P
   return ownership.held() && (await tx.worldOwner.holds(ownership.instance));
 }
 
-/** Log calls of the ownership; a pino logger fits. */
-export interface OwnershipLogger {
-  info(msg: string): void;
-  warn(msg: string): void;
-  error(msg: string): void;
-}
-
 /** Options of {@link acquireWorldOwnership}. */
 export interface WorldOwnershipOptions {
   url: string;
   /** The world this process runs (WORLD_ID): its lock and its `world_owner` row. */
   worldId: number;
-  logger: OwnershipLogger;
+  logger: Log;
   timeouts?: PostgresTimeouts;
   /** How often the lock's connection is checked with a query (default 5 s). */
   heartbeatMs?: number;

@@ -5,6 +5,7 @@ import { seedCharacters } from '../../test/records';
 import { createRepositories, type LeaseRepository, type Repositories } from '../storage';
 import type { Database } from '../storage/types';
 import { LeaseKeeper } from './lease-keeper';
+import { memoryLog, type MemoryLog } from '../../test/support/memory-log';
 
 const TTL = 30_000;
 
@@ -14,7 +15,7 @@ describe.each(availableBackends())('LeaseKeeper on %s', (kind) => {
   let ids: string[];
   let inUse: Set<string>;
   let lost: string[];
-  let errors: string[];
+  let log: MemoryLog;
 
   beforeEach(async () => {
     database = await createTestDatabase(kind);
@@ -22,7 +23,7 @@ describe.each(availableBackends())('LeaseKeeper on %s', (kind) => {
     ids = await seedCharacters(repos, ['Ann', 'Ben', 'Cid']);
     inUse = new Set();
     lost = [];
-    errors = [];
+    log = memoryLog();
   });
   afterEach(async () => {
     await database.close();
@@ -34,7 +35,7 @@ describe.each(availableBackends())('LeaseKeeper on %s', (kind) => {
       worldId: 1,
       instance: 'me',
       ttlMs,
-      logger: { warn: () => undefined, error: (_o, msg) => void errors.push(msg) },
+      logger: log.log,
     });
     k.watch({ inUse: (id) => inUse.has(id), lost: (id) => void lost.push(id) });
     return k;
@@ -93,7 +94,7 @@ describe.each(availableBackends())('LeaseKeeper on %s', (kind) => {
     inUse.add(a);
     await expire(a);
     await k.renew();
-    expect(errors).toEqual(['renewing the character leases failed; retrying next period']);
+    expect(log.messages('error')).toEqual(['renewing the character leases failed; retrying next period']);
     expect(await repos.leases.holder(a, TTL)).toBeNull();
     down = false;
     await k.renew();

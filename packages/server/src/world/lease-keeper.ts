@@ -1,10 +1,5 @@
 import type { LeaseHolder, LeaseRepository, LeaseTake } from '../storage';
-
-/** The log calls the keeper makes; a pino logger fits. */
-export interface LeaseKeeperLogger {
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+import type { Log } from '../app/logger';
 
 /** What the keeper asks of the world's sessions (the gateway). */
 export interface LeaseWatcher {
@@ -21,7 +16,7 @@ export interface LeaseKeeperOptions {
   instance: string;
   /** CHARACTER_LEASE_TTL_MS; the leases are renewed every third of it. */
   ttlMs: number;
-  logger: LeaseKeeperLogger;
+  logger: Log;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { PlayerSnapshot } from '../sim/core/types';
 import { createRepositories, type Repositories } from '../storage';
 import type { Database } from '../storage/types';
 import { SaveQueue, type SaveQueueOptions } from './save-queue';
+import { silentLog } from '../../test/support/memory-log';
 
 /** What flushWithin returns when everything was written in time. */
 const ALL_WRITTEN = { characters: [], records: [] };
@@ -25,7 +26,6 @@ describe.each(availableBackends())('SaveQueue faults on %s', (kind) => {
   let database: Database;
   let repos: Repositories;
   let ids: Record<'a' | 'b' | 'c', string>;
-  let errors: string[];
   let setAside: string[][];
   let confirmed: string[];
   /** Called around each transaction: may throw before it runs, or after it committed. */
@@ -37,7 +37,6 @@ describe.each(availableBackends())('SaveQueue faults on %s', (kind) => {
     repos = createRepositories(database);
     const [a = '', b = '', c = ''] = await seedCharacters(repos, ['Alice', 'Bob', 'Carol']);
     ids = { a, b, c };
-    errors = [];
     setAside = [];
     confirmed = [];
     before = undefined;
@@ -57,11 +56,7 @@ describe.each(availableBackends())('SaveQueue faults on %s', (kind) => {
         return result;
       },
     };
-    const q = new SaveQueue(
-      flaky,
-      { error: (_obj, msg) => errors.push(msg), warn: () => undefined, info: () => undefined },
-      { retryDelayMs: 1, maxRetryDelayMs: 5, ...options },
-    );
+    const q = new SaveQueue(flaky, silentLog(), { retryDelayMs: 1, maxRetryDelayMs: 5, ...options });
     q.listen({
       committed: (what, key) => confirmed.push(`${what}:${key}`),
       setAside: (c) => setAside.push([...c]),

@@ -4,6 +4,7 @@ import { playerSnapshot, seedCharacters } from '../../test/records';
 import { createRepositories, type Repositories } from '../storage';
 import type { Database } from '../storage/types';
 import { SaveQueue } from './save-queue';
+import { silentLog } from '../../test/support/memory-log';
 
 const ME = 'world-1-instance';
 const TTL = 30_000;
@@ -29,11 +30,7 @@ describe.each(availableBackends())('SaveQueue and character leases on %s', (kind
   });
 
   function queue(over: Repositories = repos): SaveQueue {
-    const saves = new SaveQueue(
-      over,
-      { error: () => undefined },
-      { retryDelayMs: 1, leases: { instance: ME } },
-    );
+    const saves = new SaveQueue(over, silentLog(), { retryDelayMs: 1, leases: { instance: ME } });
     saves.listen({
       committed: () => undefined,
       setAside: (c) => void setAside.push(...c),

@@ -5,6 +5,7 @@ import type { PlayerSnapshot } from '../sim/core/types';
 import { createRepositories, type Repositories } from '../storage';
 import type { Database } from '../storage/types';
 import { SaveQueue, type SaveQueueOptions } from './save-queue';
+import { memoryLog, type MemoryLog } from '../../test/support/memory-log';
 
 const STORE = 'oakhaven_general_store';
 
@@ -19,7 +20,8 @@ describe.each(availableBackends())('SaveQueue records on %s', (kind) => {
   let held: Promise<void>;
   let release: () => void;
   let ids: Record<'a' | 'b' | 'c' | 'x', string>;
-  let logged: string[];
+  let memory: MemoryLog;
+  const logged = () => memory.messages('error');
 
   beforeEach(async () => {
     database = await createTestDatabase(kind);
@@ -29,7 +31,7 @@ describe.each(availableBackends())('SaveQueue records on %s', (kind) => {
     afterRollback = undefined;
     held = Promise.resolve();
     release = () => undefined;
-    logged = [];
+    memory = memoryLog();
     const [a = '', b = '', c = '', x = ''] = await seedCharacters(repos, ['Alice', 'Bob', 'Carol', 'Xavier']);
     ids = { a, b, c, x };
   });
@@ -87,8 +89,7 @@ describe.each(availableBackends())('SaveQueue records on %s', (kind) => {
   }
 
   function queue(options: SaveQueueOptions = {}): SaveQueue {
-    const logger = { error: (_obj: object, msg: string) => void logged.push(msg) };
-    return new SaveQueue(instrumented(), logger, { retryDelayMs: 1, ...options });
+    return new SaveQueue(instrumented(), memory.log, { retryDelayMs: 1, ...options });
   }
 
   function snap(id: string, coins: number, extra: Partial<PlayerSnapshot> = {}): PlayerSnapshot {
@@ -177,9 +178,8 @@ describe.each(availableBackends())('SaveQueue records on %s', (kind) => {
   });
 
   it("writes a world's records under its world: the same shop keeps its own stock in each world", async () => {
-    const logger = { error: (_obj: object, msg: string) => void logged.push(msg) };
     const two = createRepositories(database, { worldId: 2 });
-    const worldTwo = new SaveQueue(two, logger, { retryDelayMs: 1 });
+    const worldTwo = new SaveQueue(two, memory.log, { retryDelayMs: 1 });
     const worldOne = queue();
     worldOne.pushRecord('storeStock', STORE, { hammer: 4 }, [snap(ids.a, 10)]);
     worldTwo.pushRecord('storeStock', STORE, { hammer: 1, tinderbox: 2 }, [snap(ids.b, 20)]);
@@ -187,7 +187,7 @@ describe.each(availableBackends())('SaveQueue records on %s', (kind) => {
     const ground = { v: 1, piles: [{ itemId: 'logs', quantity: 1, x: 1, z: 1 }] };
     worldTwo.pushRecord('groundRegion', '0:0', ground, []);
     await Promise.all([worldOne.flush(), worldTwo.flush()]);
-    expect(logged).toEqual([]);
+    expect(logged()).toEqual([]);
     expect(await repos.storeStock.get(STORE)).toEqual({ hammer: 4 });
     expect(await two.storeStock.get(STORE)).toEqual({ hammer: 1, tinderbox: 2 });
     expect(await repos.worldChunks.list()).toEqual([]);
@@ -200,7 +200,7 @@ describe.each(availableBackends())('SaveQueue records on %s', (kind) => {
     const saves = queue();
     saves.pushRecord('storeStock', STORE, { hammer: -1 }, [snap(ids.a, 9)]);
     await saves.flush();
-    expect(logged).toEqual(['a storeStock record does not have its shape; dropped']);
+    expect(logged()).toEqual(['a storeStock record does not have its shape; dropped']);
     expect(committed).toEqual([[`save ${ids.a}`]]);
     expect(await repos.storeStock.get(STORE)).toEqual({});
   });

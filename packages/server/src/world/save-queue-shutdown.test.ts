@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playerSnapshot } from '../../test/records';
 import type { Repositories } from '../storage';
 import { SaveQueue } from './save-queue';
+import { silentLog } from '../../test/support/memory-log';
 
 /** The error a lost connection gives (the database is down). */
 const down = () => Object.assign(new Error('database down'), { code: 'ECONNREFUSED' });
@@ -32,16 +33,17 @@ describe('SaveQueue.flushWithin (shutdown)', () => {
   });
 
   it('resolves at once with nothing unsaved when everything is written', async () => {
-    const saves = new SaveQueue({ transaction: async () => undefined } as unknown as Repositories, {
-      error: () => undefined,
-    });
+    const saves = new SaveQueue(
+      { transaction: async () => undefined } as unknown as Repositories,
+      silentLog(),
+    );
     saves.push(playerSnapshot('c1', { accountId: 'a' }));
     expect(await saves.flushWithin(60_000)).toEqual({ characters: [], records: [] });
   });
 
   it('gives up after its timeout on a database that does not answer, naming what was not written', async () => {
     const { repos } = database('frozen');
-    const saves = new SaveQueue(repos, { error: () => undefined }, { batchSize: 1 });
+    const saves = new SaveQueue(repos, silentLog(), { batchSize: 1 });
     saves.push(playerSnapshot('c1', { accountId: 'a' })); // taken into a transaction that never ends
     saves.pushRecord('storeStock', 'general_store', { logs: 3 }, [playerSnapshot('c2', { accountId: 'a' })]);
     saves.pushRecord('worldChunk', '0:0', { trees: [] }, []);
@@ -53,7 +55,7 @@ describe('SaveQueue.flushWithin (shutdown)', () => {
   it('stops retrying once it gave up', async () => {
     vi.useFakeTimers();
     const { repos, calls } = database('failing');
-    const saves = new SaveQueue(repos, { error: () => undefined }, { retryDelayMs: 10, maxRetryDelayMs: 10 });
+    const saves = new SaveQueue(repos, silentLog(), { retryDelayMs: 10, maxRetryDelayMs: 10 });
     saves.push(playerSnapshot('c1', { accountId: 'a' }));
     const flushing = saves.flushWithin(100);
     await vi.advanceTimersByTimeAsync(100);

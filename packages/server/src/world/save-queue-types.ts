@@ -1,13 +1,6 @@
 import type { PersistKind } from '../sim/core/types';
 import type { Repositories } from '../storage';
 
-/** The log calls the save queue makes; a pino logger fits. */
-export interface SaveLogger {
-  error(obj: object, msg: string): void;
-  warn?(obj: object, msg: string): void;
-  info?(obj: object, msg: string): void;
-}
-
 /** Options of {@link SaveQueue}. */
 export interface SaveQueueOptions {
   /** Entries taken per transaction (a batch may grow past it to keep a record's writes together). */

@@ -5,6 +5,7 @@ import type { DeathLockState, PlayerSnapshot } from '../sim/core/types';
 import { createRepositories, type Repositories } from '../storage';
 import type { Database } from '../storage/types';
 import { SaveQueue, type SaveQueueOptions } from './save-queue';
+import { silentLog } from '../../test/support/memory-log';
 
 const sword = { itemId: 'bronze_sword', quantity: 1 };
 const coins = { itemId: 'coins', quantity: 30 };
@@ -92,7 +93,7 @@ describe.each(availableBackends())('SaveQueue on %s', (kind) => {
   }
 
   function queue(options: SaveQueueOptions = {}): SaveQueue {
-    return new SaveQueue(instrumented(), { error: () => undefined }, { retryDelayMs: 1, ...options });
+    return new SaveQueue(instrumented(), silentLog(), { retryDelayMs: 1, ...options });
   }
 
   function hold(): void {

@@ -5,17 +5,12 @@ import { recordSchema, writeBatch, type RecordWrite } from './save-batch';
 import { EntryTable, groupsOf, ledgerParts, writesOf, type Entry } from './save-entries';
 import { fenceLeases, LeaseLostError, releaseLeases } from './save-leases';
 import { errorText, storeSetAside } from './save-set-aside';
+import type { Log } from '../app/logger';
 
-import type { SaveListener, SaveLogger, SaveQueueOptions, SaveQueueStatus } from './save-queue-types';
+import type { SaveListener, SaveQueueOptions, SaveQueueStatus } from './save-queue-types';
 
 export { snapshotToFields } from './save-batch';
-export type {
-  SaveListener,
-  SaveLogger,
-  SaveQueueOptions,
-  SaveQueueStatus,
-  SetAsideSave,
-} from './save-queue-types';
+export type { SaveListener, SaveQueueOptions, SaveQueueStatus, SetAsideSave } from './save-queue-types';
 
 /** Markers of committed batches older than this are pruned (every PRUNE_EVERY batches). */
 const MARKER_TTL_MS = 3_600_000;
@@ -78,7 +73,7 @@ export class SaveQueue {
 
   constructor(
     private readonly repos: Repositories,
-    private readonly logger: SaveLogger,
+    private readonly logger: Log,
     private readonly options: SaveQueueOptions = {},
   ) {
     this.batchSize = Math.max(1, options.batchSize ?? 100);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { JsonObject } from '../sim/core/types';
 import type { Repositories } from '../storage';
 import { writesOf, type Entry } from './save-entries';
-import type { SaveLogger, SetAsideSave } from './save-queue-types';
+import type { SetAsideSave } from './save-queue-types';
+import type { Log } from '../app/logger';
 
 /**
  * Sets a group of saves aside: logged with its error, and kept whole in `save_quarantine` for an
@@ -10,7 +11,7 @@ import type { SaveLogger, SetAsideSave } from './save-queue-types';
  */
 export function storeSetAside(
   repos: Repositories,
-  logger: SaveLogger,
+  logger: Log,
   batch: readonly Entry[],
   err: unknown,
 ): SetAsideSave {

@@ -1,13 +1,15 @@
 import { CLOSE_CODES } from '@tilerealm/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bundledContent } from '../../test/http-harness';
+import { silentLog } from '../../test/support/memory-log';
 import { playerRecord } from '../../test/records';
 import type { SaveQueue } from './save-queue';
 import { WorldHost } from './world-host';
 
 /** A host on the bundled content with a recording logger, save queue and session sink. */
 async function host(tickMs = 600) {
-  const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const logger = silentLog();
+  for (const level of ['info', 'warn', 'error'] as const) vi.spyOn(logger, level);
   const saves = { push: vi.fn(), pushLock: vi.fn(), pushRecord: vi.fn(), listen: vi.fn() };
   const sink = { deliver: vi.fn(), disconnect: vi.fn(), flush: vi.fn() };
   const h = new WorldHost({

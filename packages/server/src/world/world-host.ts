@@ -11,6 +11,7 @@ import type { InputRecorder } from './input-recorder';
 import type { SaveQueue } from './save-queue';
 import { TickLoop } from './tick-loop';
 import { TickStats } from './tick-stats';
+import type { Log } from '../app/logger';
 
 /** Where the host delivers a player's events and disconnects (implemented by the WebSocket sessions). */
 export interface PlayerSink {
@@ -30,12 +31,6 @@ export const LEASE_LOST_REASON = 'logged_in_elsewhere: another world took this c
  */
 export type TickObserver = (report: TickReport, deliveryMs: number) => void;
 
-export interface HostLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
-
 /** The administrators' reach beyond this world: broadcasts and kicks on the other worlds. */
 export interface CrossWorldAdmin {
   /** A broadcast already heard here, for every other world; false when they could not be reached. */
@@ -54,7 +49,7 @@ export interface WorldHostOptions {
   tickMs: number;
   settings?: Partial<WorldSettings>;
   saves: SaveQueue;
-  logger: HostLogger;
+  logger: Log;
   recorder?: InputRecorder;
   /** Where NPC kills are counted (fire and forget); without it kills are not recorded (some tests). */
   npcKills?: Pick<NpcKillRepository, 'increment'>;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StoredWorldStatus, WorldRegistration, WorldRepository } from '../storage';
 import { heartbeatInterval, WorldRegistry } from './world-registry';
+import { memoryLog, silentLog } from '../../test/support/memory-log';
 
 /** An in-memory world row, whose writes fail while `down` is true. */
 function fakeRepo() {
@@ -58,11 +59,7 @@ describe('WorldRegistry', () => {
     vi.useFakeTimers();
     const { state, repo } = fakeRepo();
     let players = 3;
-    const logs: string[] = [];
-    const logger = {
-      info: (_o: object, m: string) => logs.push(m),
-      warn: (_o: object, m: string) => logs.push(m),
-    };
+    const logger = silentLog();
     const registry = new WorldRegistry({ repo, world, population: () => players, intervalMs: 1_000, logger });
     await registry.start();
     // The start registers and writes the first heartbeat at once.
@@ -91,15 +88,16 @@ describe('WorldRegistry', () => {
     vi.useFakeTimers();
     const { state, repo } = fakeRepo();
     state.down = true;
-    const warned: string[] = [];
-    const logger = { info: () => undefined, warn: (_o: object, m: string) => warned.push(m) };
+    const memory = memoryLog();
+    const logger = memory.log;
+    const warned = () => memory.messages('warn');
     const registry = new WorldRegistry({ repo, world, population: () => 2, intervalMs: 1_000, logger });
     await registry.start(); // resolves although the database is down
     await registry.drain(); // likewise
     await vi.advanceTimersByTimeAsync(3_000);
     expect(state.row).toBeUndefined();
     expect(state.writes).toBe(4); // the start's attempt and three beats
-    expect(warned).toEqual(['could not register the world: retrying with the next heartbeat']);
+    expect(warned()).toEqual(['could not register the world: retrying with the next heartbeat']);
     state.down = false;
     await vi.advanceTimersByTimeAsync(1_000);
     // Registered, then the status asked for meanwhile (draining) written by the same beat.
@@ -109,19 +107,20 @@ describe('WorldRegistry', () => {
     state.down = true;
     await vi.advanceTimersByTimeAsync(1_000);
     await expect(registry.stop()).resolves.toBeUndefined(); // offline could not be written: logged
-    expect(warned.at(-1)).toBe('could not renew the world heartbeat: retrying with the next heartbeat');
+    expect(warned().at(-1)).toBe('could not renew the world heartbeat: retrying with the next heartbeat');
   });
 
   it('warns once when another process has taken the world row, and never writes over it', async () => {
     vi.useFakeTimers();
     const { state, repo } = fakeRepo();
-    const warned: string[] = [];
-    const logger = { info: () => undefined, warn: (_o: object, m: string) => warned.push(m) };
+    const memory = memoryLog();
+    const logger = memory.log;
+    const warned = () => memory.messages('warn');
     const registry = new WorldRegistry({ repo, world, population: () => 1, intervalMs: 1_000, logger });
     await registry.start();
     if (state.row) state.row = { ...state.row, instance: 'another', population: 0 };
     await vi.advanceTimersByTimeAsync(3_000);
-    expect(warned).toEqual(['the world list row names another process: this one no longer renews it']);
+    expect(warned()).toEqual(['the world list row names another process: this one no longer renews it']);
     expect(state.row?.population).toBe(0);
     await registry.stop();
   });

@@ -1,10 +1,5 @@
 import type { StoredWorldStatus, WorldRegistration, WorldRepository } from '../storage';
-
-/** Log calls of the registry; a pino logger fits. */
-export interface RegistryLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
+import type { Log } from '../app/logger';
 
 export interface WorldRegistryOptions {
   repo: WorldRepository;
@@ -14,7 +9,7 @@ export interface WorldRegistryOptions {
   population: () => number;
   /** How often the heartbeat is written. */
   intervalMs: number;
-  logger: RegistryLogger;
+  logger: Log;
 }
 
 /** The heartbeat period for a lease TTL: three beats within one TTL, at most every 5 s. */

@@ -6,6 +6,7 @@ import { findPostgresBinDir, startLocalPostgres, type LocalPostgres } from '../.
 import { startFreezableProxy, type FreezableProxy } from './freezable-proxy';
 import { realtimeWorld } from './realtime-harness';
 import { exitWithin, launchServer, type ServerProcess } from './server-process-harness';
+import { silentLog } from '../support/memory-log';
 
 const DEADLINE_MS = 3_000;
 
@@ -28,7 +29,7 @@ function logLines(stream: Readable | null): Array<Record<string, unknown>> {
   return lines;
 }
 
-const quiet = { info: () => undefined, warn: () => undefined };
+const quiet = silentLog();
 
 /**
  * A server whose PostgreSQL stops answering (a TCP proxy in front of it freezes: nothing passes,

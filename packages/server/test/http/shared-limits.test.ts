@@ -8,13 +8,14 @@ import { AttemptLimiter } from '../../src/transport/ws/attempt-limiter';
 import { eventually } from '../fault-helpers';
 import { anonymous, createTestApp, type TestApp } from '../http-harness';
 import { haveRedisServer, startTestRedis, type TestRedis } from '../support/redis';
+import { memoryLog } from '../support/memory-log';
 
 /** Two worlds' HTTP apps on one database, each with its own Redis connection for the limits. */
 describe.skipIf(!haveRedisServer)('limits shared by every world over Redis (real redis-server)', () => {
   let redis: TestRedis;
   const connections: Redis[] = [];
-  const warnings: string[] = [];
-  const logger = { info: () => undefined, warn: (_o: object, msg: string) => void warnings.push(msg) };
+  const memory = memoryLog();
+  const logger = memory.log;
   let world1: TestApp;
   let world2: TestApp;
 
@@ -107,14 +108,14 @@ describe.skipIf(!haveRedisServer)('limits shared by every world over Redis (real
     await redis.stop();
     await eventually('the connections to notice', () => connections.every((c) => c.status !== 'ready'));
     // Not locked out, not unlimited: each world counts alone, and says so once.
-    warnings.length = 0;
+    memory.lines.length = 0;
     expect([await one.take('1.2.3.4'), await one.take('1.2.3.4'), await one.take('1.2.3.4')]).toEqual([
       true,
       true,
       true,
     ]);
     expect(await one.take('1.2.3.4')).toBe(false);
-    expect(warnings.filter((w) => w.startsWith('shared limit unavailable'))).toHaveLength(1);
+    expect(memory.messages('warn').filter((w) => w.startsWith('shared limit unavailable'))).toHaveLength(1);
     // The REST limit too: requests are still counted and answered.
     const during = await world1.app.inject({ url: '/api/template', remoteAddress: '10.9.3.1' });
     expect(during.statusCode).toBe(200);

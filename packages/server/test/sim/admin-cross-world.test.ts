@@ -4,6 +4,7 @@ import { WorldHost } from '../../src/world/world-host';
 import { bundledContent } from '../http-harness';
 import { playerRecord } from '../records';
 import { record, TestWorld } from './test-world';
+import { silentLog } from '../support/memory-log';
 
 const chat = (playerId: string, message: string, rid: number) => ({
   type: 'client' as const,
@@ -59,7 +60,7 @@ describe('admin commands beyond this world (the simulation stays pure)', () => {
         pushRecord: vi.fn(),
         listen: vi.fn(),
       } as unknown as SaveQueue,
-      logger: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+      logger: silentLog(),
     });
     host.attach({
       deliver: (id, events) => delivered.push(...events.map((e) => ({ id, ...e }))),

@@ -11,8 +11,9 @@ import { createTestDatabase } from '../db-helpers';
 import { eventually } from '../fault-helpers';
 import { haveRedisServer, startTestRedis, type TestRedis } from '../support/redis';
 import { newCharacter, worldNode, type TestWorldNode } from './two-worlds';
+import { silentLog } from '../support/memory-log';
 
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet = silentLog();
 
 interface Buses {
   make(worldId: number): SocialBus;

@@ -4,8 +4,9 @@ import type { BusReceiver } from '../../src/social/bus';
 import { RedisSocialBus } from '../../src/social/bus-redis';
 import { eventually } from '../fault-helpers';
 import { haveRedisServer, startTestRedis, type TestRedis } from '../support/redis';
+import { silentLog } from '../support/memory-log';
 
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet = silentLog();
 
 /** A world's side of the bus: who has a session here, and what reached it. */
 class FakeWorld implements BusReceiver {

@@ -12,6 +12,7 @@ import type { SaveQueue } from '../../src/world/save-queue';
 import { WorldHost } from '../../src/world/world-host';
 import { bundledContent } from '../http-harness';
 import { playerRecord } from '../records';
+import { silentLog } from '../support/memory-log';
 
 /** The gateway as the bus sees it: the FakeLink's sessions, and the disconnects it was asked for. */
 export class FakeGateway extends FakeLink {
@@ -49,7 +50,7 @@ export async function worldNode(id: number, bus: SocialBus, repos: Repositories)
   const gateway = new FakeGateway();
   const received = new Map<string, OutEvent[]>();
   const saves = { push: vi.fn(), pushLock: vi.fn(), pushRecord: vi.fn(), listen: vi.fn() };
-  const logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const logger = silentLog();
   const host = new WorldHost({
     content: await bundledContent(),
     seed: id,

@@ -53,6 +53,8 @@ export class Connection {
     readonly remoteAddress: string,
     /** Where this connection counts its messages and bytes (the gateway's totals). */
     private readonly traffic: WireTraffic = new WireTraffic(),
+    /** The id of the HTTP upgrade request that opened it (`reqId` in its session's log lines). */
+    readonly requestId?: string,
   ) {
     traffic.connectionsOpened++;
     traffic.connectionsOpen++;

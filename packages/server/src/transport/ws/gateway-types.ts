@@ -11,12 +11,7 @@ import type { WorldHost } from '../../world/world-host';
 import type { Connection } from './connection';
 import type { OutboundLimits } from './limits';
 import type { SessionRids } from './session-rids';
-
-/** The log calls the gateway makes; a pino logger fits. */
-export interface GatewayLogger {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
+import type { Log } from '../../app/logger';
 
 /**
  * Cross-world requests (over the social bus): the takeover of a character logged in on another
@@ -42,7 +37,7 @@ export interface GatewayDeps {
   saves: SaveQueue;
   anonymousMode: boolean;
   adminCode: string | undefined;
-  logger: GatewayLogger;
+  logger: Log;
   reconnectGraceMs?: number;
   /** Count anonymous identities created over the socket by the authentication limit (per address). */
   rateLimitEnabled?: boolean;
@@ -75,4 +70,6 @@ export interface Attached {
   graceTimer?: NodeJS.Timeout;
   /** The session's requests waiting for their answer, by the internal rid the world sees. */
   rids: SessionRids;
+  /** The session's logger: its lines carry `reqId`, `sessionId`, `accountId` and `characterId`. */
+  log: Log;
 }

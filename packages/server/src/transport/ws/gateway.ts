@@ -15,7 +15,7 @@ import { loadRecord } from './player-record';
 import type { Attached, DeleteOutcome, GatewayDeps, LoginQuery } from './gateway-types';
 import { deleteUnderLease, leaseForLogin, WORLD_FULL_REASON } from './leases';
 
-export type { CrossWorld, DeleteOutcome, GatewayDeps, GatewayLogger, LoginQuery } from './gateway-types';
+export type { CrossWorld, DeleteOutcome, GatewayDeps, LoginQuery } from './gateway-types';
 
 /**
  * Connects WebSocket sessions to players in the world. One live session per character: a new login
@@ -176,7 +176,14 @@ export class Gateway implements PlayerSink, SocialLink {
         return;
       }
       const rids = new SessionRids(() => ++this.lastRid, WS_LIMITS.requestsInFlight);
-      attached = { connection, sessionRowId: row.id, rids };
+      // The session's lines carry its upgrade request, account, character and session row.
+      const log = deps.logger.child({
+        reqId: connection.requestId,
+        sessionId: row.id,
+        accountId: character.accountId,
+        characterId: id,
+      });
+      attached = { connection, sessionRowId: row.id, rids, log };
       this.byCharacter.set(id, attached);
       connection.send([
         {
@@ -214,10 +221,7 @@ export class Gateway implements PlayerSink, SocialLink {
         message: (m, rid) => this.onMessage(id, ready, m, rid),
         closed: (code) => this.onClosed(id, ready, code),
       });
-      deps.logger.info(
-        { characterId: id, resumed: inWorld, takeover: previous !== undefined },
-        'player connected',
-      );
+      log.info({ resumed: inWorld, takeover: previous !== undefined }, 'player connected');
     } catch (err) {
       this.abandonLogin(id, previous, attached);
       throw err;
@@ -236,7 +240,7 @@ export class Gateway implements PlayerSink, SocialLink {
     if (attached && this.byCharacter.get(id) === attached) {
       this.byCharacter.delete(id);
       this.deps.repos.sessions.close(attached.sessionRowId, 'disconnected').catch((err: unknown) => {
-        this.deps.logger.warn({ err, characterId: id }, 'could not close the session row of a failed login');
+        attached.log.warn({ err }, 'could not close the session row of a failed login');
       });
     }
     if (previous && this.byCharacter.get(id) === previous && !previous.connection.isOpen) {
@@ -278,8 +282,8 @@ export class Gateway implements PlayerSink, SocialLink {
     if (this.byCharacter.get(playerId) !== attached) return; // replaced: the new session owns the character
     const tooSlow = code === CLOSE_CODES.tooSlow;
     if (tooSlow) {
-      this.deps.logger.warn(
-        { characterId: playerId, unsentBytes: attached.connection.unsentBytes },
+      attached.log.warn(
+        { unsentBytes: attached.connection.unsentBytes },
         'closed a connection that stopped reading its messages (4008)',
       );
     }
@@ -375,8 +379,7 @@ export class Gateway implements PlayerSink, SocialLink {
     return this.deps.repos.sessions.close(attached.sessionRowId, reason).then(
       () => undefined,
       (err: unknown) => {
-        const context = { err, characterId, sessionRowId: attached.sessionRowId, reason };
-        this.deps.logger.warn(context, 'closing a session row failed');
+        attached.log.warn({ err, reason }, 'closing a session row failed');
       },
     );
   }

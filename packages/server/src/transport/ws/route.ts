@@ -6,6 +6,7 @@ import { isTransientDatabaseError } from '../../storage';
 import { Connection } from './connection';
 import type { Gateway } from './gateway';
 import { WS_LIMITS } from './limits';
+import type { Log } from '../../app/logger';
 
 const query = z.object({
   token: z.string().min(1).max(8192).optional(),
@@ -24,11 +25,7 @@ const query = z.object({
  * GET /ws: the real-time connection. Not counted by the REST rate limit (it has its own message
  * limit). Subprotocol `msgpack` switches both directions to msgpack binary frames.
  */
-export async function registerWebSocket(
-  app: FastifyInstance,
-  gateway: Gateway,
-  log: { warn(obj: object, msg: string): void },
-): Promise<void> {
+export async function registerWebSocket(app: FastifyInstance, gateway: Gateway, log: Log): Promise<void> {
   await app.register(websocket, {
     options: {
       maxPayload: WS_LIMITS.maxFrameBytes,
@@ -44,14 +41,14 @@ export async function registerWebSocket(
     { websocket: true, config: { rateLimit: false }, schema: { hide: true } },
     (socket, request) => {
       const format = socket.protocol === MSGPACK_SUBPROTOCOL ? 'msgpack' : 'json';
-      const connection = new Connection(socket, format, request.ip, gateway.traffic);
+      const connection = new Connection(socket, format, request.ip, gateway.traffic, request.id);
       const parsed = query.safeParse(request.query);
       if (!parsed.success) {
         connection.close(4001, 'invalid token, characterId or takeover query parameter');
         return;
       }
       gateway.accept(connection, parsed.data, request.headers.authorization).catch((err: unknown) => {
-        log.warn({ err }, 'websocket login failed');
+        request.log.warn({ err }, 'websocket login failed');
         if (isTransientDatabaseError(err))
           connection.close(CLOSE_CODES.serviceUnavailable, 'the database is unavailable: try again shortly');
         else connection.close(1011, 'login failed');

@@ -21,13 +21,16 @@ declare module 'fastify' {
 export const authPlugin = fp<{ authenticator: Authenticator }>(async (app, { authenticator }) => {
   app.decorateRequest('auth', undefined);
   app.decorateRequest('authFailure', undefined);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!isApiRoute(request)) return;
     const header = request.headers.authorization;
     if (header === undefined) return;
     const outcome = await authenticator.fromHeader(header);
-    if (outcome.ok) request.auth = outcome.auth;
-    else request.authFailure = { code: outcome.code, message: outcome.message };
+    if (outcome.ok) {
+      request.auth = outcome.auth;
+      // The request's later lines (its completion included) name the account; never the token.
+      request.log = reply.log = request.log.child({ accountId: outcome.auth.accountId });
+    } else request.authFailure = { code: outcome.code, message: outcome.message };
   });
 });
 

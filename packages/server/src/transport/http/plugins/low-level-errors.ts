@@ -1,6 +1,8 @@
 import { ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Log } from '../../../app/logger';
+import { REQUEST_ID_HEADER } from './request-id';
 import { errorBody, HTTP_ERRORS, HttpError, type HttpErrorCode } from '../errors';
 
 /**
@@ -47,6 +49,8 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
     code = 'internal_error';
     message = 'internal server error';
   }
+  // No hook runs for these: the request id is echoed here (see request-id.ts).
+  void reply.header(REQUEST_ID_HEADER, request.id);
   void reply.code(HTTP_ERRORS[code]).send(errorBody(code, message));
 }
 
@@ -90,11 +94,7 @@ const answered = new WeakSet<Socket>();
  * than destroyed at once: a client still sending (oversized headers) would otherwise get a reset that
  * can discard the answer before it reads it.
  */
-export function handleClientError(
-  this: { log: FastifyBaseLogger },
-  err: Error & { code?: string },
-  socket: Socket,
-): void {
+export function handleClientError(this: { log: Log }, err: Error & { code?: string }, socket: Socket): void {
   // A reset or destroyed connection has nobody left to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   // The parser reports the same error again for bytes that follow the one already answered.
