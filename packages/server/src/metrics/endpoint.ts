@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { MetricsConfig } from '../app/config-metrics';
+import type { Log } from '../app/logger';
 import { errorBody, HttpError } from '../transport/http/errors';
 import { UNMATCHED_ROUTE, type ServerMetrics } from './server-metrics';
 
@@ -33,7 +34,7 @@ export function registerMetrics(app: FastifyInstance, metrics: ServerMetrics, ac
 export async function startMetricsListener(
   metrics: ServerMetrics,
   listener: { port: number; host: string },
-  log: { error(obj: object, msg: string): void },
+  log: Log,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const app = Fastify({ logger: false });
   app.get(METRICS_PATH, async (_request, reply) => exposition(metrics, reply));
