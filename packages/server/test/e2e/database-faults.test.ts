@@ -123,6 +123,13 @@ describe.skipIf(!havePostgresBinaries)('the server process when PostgreSQL fails
         const status = await timedGet(`${proc.url}/status`);
         expect(status.status).toBe(503);
         expect(status.body).toMatchObject({ status: 'degraded', database: { ok: false, reachable: false } });
+        // Alive but not ready: new logins would fail, so the orchestrator sends them elsewhere.
+        const ready = await timedGet(`${proc.url}/ready`);
+        expect(ready.status).toBe(503);
+        expect(ready.body).toMatchObject({
+          status: 'not_ready',
+          reasons: expect.arrayContaining([expect.objectContaining({ code: 'database_unreachable' })]),
+        });
 
         await cluster.start();
         // Every queued save commits: the position taken during the outage reaches the database.
@@ -136,6 +143,10 @@ describe.skipIf(!havePostgresBinaries)('the server process when PostgreSQL fails
         const status = await timedGet(`${proc.url}/status`);
         return (status.body as { status?: string }).status === 'ok';
       });
+      await eventually(
+        '/ready to be ready again',
+        async () => (await timedGet(`${proc.url}/ready`)).status === 200,
+      );
       expect(ended).toBeUndefined();
       expect(proc.child.exitCode).toBeNull();
     } finally {
