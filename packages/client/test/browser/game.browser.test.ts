@@ -44,10 +44,8 @@ import { freePort } from '../../../server/test/free-port';
 import { FakeGameServer } from '../../../sdk/test/fake-server';
 
 /**
- * The browser client against the real server (built with Vite, served by the server from its
- * public directory), driven in Debian's chromium: sign in, create a character, walk by clicking the
- * 3D view, chat with an SDK player, open the bank, trade with the SDK player to completion, and
- * pause and resume an agent on the dashboard. Screenshots go to artifacts/browser/.
+ * The built client served by the real server, in Debian's chromium: sign in, create a character, walk,
+ * chat, bank, trade with an SDK player, steer an agent on the dashboard (screenshots: artifacts/browser/).
  */
 describe.runIf(browserAvailable())('browser client (chromium)', () => {
   let world: RealtimeWorld;
@@ -97,13 +95,7 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await bob?.close();
-    await context?.close();
-    await browser?.close();
-    await runtime?.close();
-    await runtimeApi?.close();
-    await server?.close();
-    await cdn?.close();
+    for (const closable of [bob, context, browser, runtime, runtimeApi, server, cdn]) await closable?.close();
     await world?.cleanup();
     await client?.cleanup();
     if (agentsDir) await removeDir(agentsDir);
@@ -398,8 +390,7 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
   });
 
   it('raised no uncaught page errors', () => {
-    // Missing optional assets (e.g. a model the CDN does not have) are reported as failed loads,
-    // not exceptions; anything else is a bug.
+    // A missing optional asset is a failed load, not an exception; anything else is a bug.
     expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 });

@@ -7,15 +7,10 @@ import { pressureEnvSchema, resolvePressureConfig, type PressureConfig } from '.
 
 export type { VoiceConfig } from '../voice/config';
 export type { WorldConfig } from './config-world';
-export type { MetricsConfig } from './config-metrics';
-export type { PressureConfig } from './config-pressure';
 
 /**
- * Runtime configuration: every environment variable of the interface specification, parsed and
- * validated in one place. Nothing else in the server reads `process.env`.
- *
- * `loadConfig` never throws for a single bad value: it collects every problem and reports them
- * together, so an operator fixes the environment in one pass.
+ * Runtime configuration: every environment variable, parsed and validated in one place (nothing else
+ * in the server reads `process.env`). `loadConfig` reports every problem together, never one by one.
  */
 
 const bool = (name: string) =>
@@ -390,10 +385,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
   return { config, warnings };
 }
 
-/**
- * The values `/env.js` may show a browser: only PUBLIC_* settings, never a secret.
- * PUBLIC_VOICE_URL appears only when voice chat is configured, so clients test for its presence.
- */
+/** What `/env.js` may show a browser: PUBLIC_* only (PUBLIC_VOICE_URL only with voice chat on). */
 export function publicEnv(config: Config): Record<string, string | null> {
   return {
     PUBLIC_IDP_APP_ID: config.idp?.appId ?? null,

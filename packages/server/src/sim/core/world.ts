@@ -31,8 +31,7 @@ export interface WorldSettings {
   hearingDistance: number;
   /** Ticks a gravestone stands before its items fall to the ground (default 1,500 = 15 minutes). */
   gravestoneTicks: number;
-  /** The length of a tick in milliseconds, for what players are told in seconds (a system update). */
-  tickMs: number;
+  tickMs: number; // a tick's length in ms, for what players are told in seconds (a system update)
 }
 
 export const DEFAULT_SETTINGS: WorldSettings = {
@@ -47,10 +46,7 @@ export interface WorldOptions {
   content: Content;
   map: TileMap;
   seed: number;
-  /**
-   * Names this run (unique per process start, recorded in the input log): ids that outlive a run
-   * (death locks, trades) carry it, as the tick restarts at 0. Default `r0` (tests, old logs).
-   */
+  /** Names this run (input log; ids outliving a run carry it as ticks restart at 0). Default `r0`. */
   runId?: string;
   features: readonly Feature[];
   settings?: Partial<WorldSettings>;

@@ -19,12 +19,10 @@ export type { CrossWorld, DeleteOutcome, GatewayDeps, LoginQuery } from './gatew
 
 /**
  * Connects WebSocket sessions to players in the world. One live session per character: a new login
- * takes the character over (the old connection gets close 4000) without leaving the world; a
- * dropped connection keeps its player in the world for the reconnect grace period; a login is
- * refused (4004) while the previous session's save is still being written, (4011) while another
- * world holds the character's lease, and (4012) while the world is full. A session only ever
- * receives the answers to its own requests ({@link SessionRids}). Events are queued on the
- * session's connection and go out as one frame per tick when the host calls `flush`.
+ * takes the character over (close 4000 to the old one) without leaving the world; a dropped one
+ * stays in the world for the reconnect grace; a login is refused while the previous save is pending
+ * (4004), another world holds the lease (4011) or the world is full (4012). A session receives only
+ * its own answers ({@link SessionRids}); its events go out as one frame per tick (`flush`).
  */
 export class Gateway implements PlayerSink, SocialLink {
   private readonly byCharacter = new Map<string, Attached>();
@@ -37,8 +35,7 @@ export class Gateway implements PlayerSink, SocialLink {
   private lastRid = 0;
   /** Connections still logging in (not yet attached to a character). */
   private readonly accepting = new Set<Connection>();
-  /** Set by {@link closeAll}: the server is shutting down and takes no new session. */
-  private closing = false;
+  private closing = false; // draining ({@link refuseLogins}, {@link closeAll}): no new session
   /** Messages, bytes and connections of this gateway's sockets, for the metrics. */
   readonly traffic = new WireTraffic();
 
@@ -176,7 +173,6 @@ export class Gateway implements PlayerSink, SocialLink {
         return;
       }
       const rids = new SessionRids(() => ++this.lastRid, WS_LIMITS.requestsInFlight);
-      // The session's lines carry its upgrade request, account, character and session row.
       const log = deps.logger.child({
         reqId: connection.requestId,
         sessionId: row.id,
@@ -287,7 +283,7 @@ export class Gateway implements PlayerSink, SocialLink {
         'closed a connection that stopped reading its messages (4008)',
       );
     }
-    void this.closeSessionRow(playerId, attached, tooSlow ? 'too_slow' : 'disconnected');
+    void this.closeSessionRow(attached, tooSlow ? 'too_slow' : 'disconnected');
     this.deps.host.enqueue({ type: 'detach', playerId });
     const grace = this.deps.reconnectGraceMs ?? WS_LIMITS.reconnectGraceMs;
     attached.graceTimer = setTimeout(() => {
@@ -299,10 +295,7 @@ export class Gateway implements PlayerSink, SocialLink {
     attached.graceTimer.unref();
   }
 
-  /**
-   * Queues events for the player's session; they go out with its next frame (`flush`). Answers
-   * get back the rid the client chose; answers to requests of another session are dropped.
-   */
+  /** Queues events for the player's next frame (`flush`); answers to another session's requests are dropped. */
   deliver(playerId: string, events: OutEvent[]): void {
     const attached = this.byCharacter.get(playerId);
     if (attached?.connection.isOpen)
@@ -370,33 +363,27 @@ export class Gateway implements PlayerSink, SocialLink {
     void this.deps.social?.sessionEnded(playerId);
     if (attached.graceTimer) clearTimeout(attached.graceTimer);
     attached.connection.close(code, reason);
-    void this.closeSessionRow(playerId, attached, reason);
+    void this.closeSessionRow(attached, reason);
     this.deps.host.enqueue({ type: 'logout', playerId, reason: logoutReason });
   }
 
   /** Ends a session row (its history); a failure leaves the row open, which is logged, never thrown. */
-  private closeSessionRow(characterId: string, attached: Attached, reason: string): Promise<void> {
+  private closeSessionRow(attached: Attached, reason: string): Promise<void> {
     return this.deps.repos.sessions.close(attached.sessionRowId, reason).then(
       () => undefined,
-      (err: unknown) => {
-        attached.log.warn({ err, reason }, 'closing a session row failed');
-      },
+      (err: unknown) => attached.log.warn({ err, reason }, 'closing a session row failed'),
     );
   }
 
-  /**
-   * The first step of a drain: no session starts from now on. A connection logging in is told why
-   * and closed (1001); a new one is closed at once by {@link accept}. Sessions in the world go on.
-   */
+  /** A drain's first step: no session starts from now on (logins closed with 1001); sessions go on. */
   refuseLogins(reason: string): void {
     this.closing = true;
     for (const connection of this.accepting) connection.close(CLOSE_CODES.goingAway, reason);
   }
 
   /**
-   * Graceful shutdown: no session starts from now on; every connection, logged in or logging in, is
-   * told why (`session:closing`) and closed at once, before the session rows are written (a database that does not
-   * answer delays only the rows; the next start closes rows left open).
+   * Graceful shutdown: every connection, logged in or logging in, is told why (`session:closing`) and
+   * closed at once, before the session rows are written (the next start closes rows left open).
    */
   async closeAll(code: number, reason: string): Promise<void> {
     this.closing = true;
@@ -406,7 +393,7 @@ export class Gateway implements PlayerSink, SocialLink {
       if (attached.graceTimer) clearTimeout(attached.graceTimer);
       attached.connection.close(code, reason);
       this.byCharacter.delete(id);
-      rows.push(this.closeSessionRow(id, attached, 'server_shutdown'));
+      rows.push(this.closeSessionRow(attached, 'server_shutdown'));
     }
     await Promise.all(rows);
   }

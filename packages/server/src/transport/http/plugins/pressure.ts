@@ -1,6 +1,6 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PressureConfig } from '../../../app/config';
+import type { PressureConfig } from '../../../app/config-pressure';
 import { errorBody, type ErrorBody } from '../errors';
 
 /** Answered whatever the load: an orchestrator must tell a busy server from a dead or unready one. */
