@@ -1,9 +1,11 @@
 /**
  * `npm run bench [-- <name> [--flag value ...]]`: runs the benchmarks, which print figures (never
- * pass/fail). Names: http, pathfinding, tick, load, worlds. Without a name, all of them but `worlds`
- * (which needs PostgreSQL's binaries and redis-server) run with their defaults.
+ * pass/fail). Names: http, pathfinding, tick, load, worlds, client. Without a name, all of them but
+ * `worlds` (which needs PostgreSQL's binaries and redis-server) and `client` (which needs chromium)
+ * run with their defaults.
  */
 import { parseArgs } from 'node:util';
+import { runClientBench } from './client';
 import { runHttpBench } from './http';
 import { runLoadBench } from './load';
 import { runPathfindingBench } from './pathfinding';
@@ -22,6 +24,7 @@ const { values, positionals } = parseArgs({
     'load-seconds': { type: 'string', default: '30' },
     ticks: { type: 'string', default: '300' },
     worlds: { type: 'string', default: '2' },
+    runs: { type: 'string', default: '5' },
   },
 });
 
@@ -64,9 +67,11 @@ const benches: Record<string, () => Promise<void>> = {
       players: positiveInt('players', values.players),
       seconds: positiveInt('load-seconds', values['load-seconds']),
     }),
+  client: () => runClientBench({ runs: positiveInt('runs', values.runs) }),
 };
 
-const selected = positionals.length > 0 ? positionals : Object.keys(benches).filter((b) => b !== 'worlds');
+const selected =
+  positionals.length > 0 ? positionals : Object.keys(benches).filter((b) => b !== 'worlds' && b !== 'client');
 for (const name of selected) {
   const bench = benches[name];
   if (!bench) {

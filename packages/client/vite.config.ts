@@ -52,6 +52,15 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * three.js goes into its own chunk (`three-<hash>.js`): it is most of the bundle's bytes and changes
+ * only when the dependency is upgraded, so browsers keep it cached across client releases while the
+ * game's own code (the entry chunk) is fetched again.
+ */
+export function manualChunks(id: string): string | undefined {
+  return /[\\/]node_modules[\\/]three[\\/]/.test(id) ? 'three' : undefined;
+}
+
 export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
@@ -62,6 +71,7 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     sourcemap: mode === 'development',
+    rollupOptions: { output: { manualChunks } },
   },
   server: {
     port: 5173,
