@@ -165,6 +165,7 @@ export async function loadContent(baseUrl: string): Promise<Content> {
     'biomes.json',
     'world-areas.json',
     'combat-styles.json',
+    'stores.json',
   ];
   const raw = new Map<string, unknown>();
   await Promise.all(files.map(async (f) => raw.set(f, await fetchJson(baseUrl, f))));

@@ -1,11 +1,11 @@
 import { areaAt, type MusicTrack } from '../content';
 import { h, replaceChildren } from '../dom';
+import { settings } from '../settings';
 import { chooseTrack, hitInvolves, inCombatAt, trackUrl } from './music-logic';
 import type { GameStore } from './store';
 import './music.css';
 
 const MUTED_KEY = 'tilerealm.music.muted';
-const VOLUME = 0.45;
 
 function readMuted(): boolean {
   try {
@@ -42,7 +42,10 @@ export function mountMusic(el: HTMLElement, store: GameStore): () => void {
 
   const audio = new Audio();
   audio.preload = 'auto';
-  audio.volume = VOLUME;
+  audio.volume = settings.get().musicVolume;
+  const offVolume = settings.on((s) => {
+    audio.volume = s.musicVolume;
+  });
 
   const button = h('button', {
     class: 'music-toggle',
@@ -166,6 +169,7 @@ export function mountMusic(el: HTMLElement, store: GameStore): () => void {
   };
 
   const offs = [
+    offVolume,
     store.on('player:sync', (sync) => {
       const p = sync.player;
       areaId = p.areaId ?? areaAt(store.content, p.position.x, p.position.z)?.id ?? null;

@@ -1,3 +1,4 @@
+import { roofsShown } from '../../settings';
 import * as THREE from 'three';
 import type { Content } from '../../content';
 import type { GameStore } from '../store';
@@ -103,7 +104,7 @@ export class ObjectLayer {
       if (o.kind !== 'building') continue;
       const inside =
         tile.x >= o.rect.minX && tile.x <= o.rect.maxX && tile.z >= o.rect.minZ && tile.z <= o.rect.maxZ;
-      o.root.visible = !inside;
+      o.root.visible = !inside && roofsShown(); // settings: roofs off shows inside every building
     }
   }
 

@@ -1,3 +1,4 @@
+import { cameraHeading } from '../camera-heading';
 import * as THREE from 'three';
 import { areaAt } from '../../content';
 import { h } from '../../dom';
@@ -422,6 +423,7 @@ function startView(
         pitch: orbit.pitch + pitch * KEY_PITCH_SPEED * dt,
       });
     }
+    orbit = cameraHeading.sync(orbit);
     if (me) lookAt.set(me.x, me.y + 1, me.z);
     else if (meTile) lookAt.set(meTile.x, ground.at(meTile.x, meTile.z) + 1, meTile.z);
     const cam = orbitPosition(orbit, lookAt);

@@ -1,7 +1,8 @@
 /**
- * Pure minimap geometry and colours. The map is north-up in the world view's frame: tile x grows to
- * the right and tile z grows downwards (three.js's top-down view of the world's x/z plane), centred
- * on the player. No DOM.
+ * Pure minimap geometry and colours. Unturned (rotation 0) the map is north-up in the world view's
+ * frame: tile x grows to the right and tile z grows downwards (three.js's top-down view of the
+ * world's x/z plane), centred on the player. The map turns with the camera: with the camera's yaw
+ * as `rotation`, the direction the camera looks is always up. No DOM.
  */
 
 export interface MinimapView {
@@ -12,21 +13,48 @@ export interface MinimapView {
   size: number;
   /** Pixels per tile. */
   scale: number;
+  /**
+   * The camera's yaw (radians; 0 looks north, towards -z; see game/camera-heading.ts). The map is
+   * drawn turned by this angle (a canvas rotation about its centre), so the camera's view is up.
+   */
+  rotation?: number;
 }
 
 /** Canvas pixel of a tile's centre. */
 export function tileToMinimap(view: MinimapView, x: number, z: number): { px: number; py: number } {
   const half = view.size / 2;
-  return { px: half + (x - view.centerX) * view.scale, py: half + (z - view.centerZ) * view.scale };
+  const dx = (x - view.centerX) * view.scale;
+  const dz = (z - view.centerZ) * view.scale;
+  const r = view.rotation ?? 0;
+  if (r === 0) return { px: half + dx, py: half + dz };
+  const cos = Math.cos(r);
+  const sin = Math.sin(r);
+  return { px: half + dx * cos - dz * sin, py: half + dx * sin + dz * cos };
 }
 
 /** The tile under a canvas pixel (the inverse of tileToMinimap, rounded to the nearest tile). */
 export function minimapToTile(view: MinimapView, px: number, py: number): { x: number; z: number } {
   const half = view.size / 2;
+  const r = view.rotation ?? 0;
+  const cos = Math.cos(r);
+  const sin = Math.sin(r);
+  const ux = px - half;
+  const uy = py - half;
+  // The inverse rotation (by -r).
+  const dx = ux * cos + uy * sin;
+  const dz = -ux * sin + uy * cos;
   return {
-    x: view.centerX + Math.round((px - half) / view.scale),
-    z: view.centerZ + Math.round((py - half) / view.scale),
+    x: view.centerX + Math.round(dx / view.scale) + 0,
+    z: view.centerZ + Math.round(dz / view.scale) + 0,
   };
+}
+
+/**
+ * Where the compass needle's "N" points, as the angle (radians, clockwise from up) of the world's
+ * north on the turned map: north-up when the camera looks north, to the right when it looks west.
+ */
+export function compassAngle(rotation: number): number {
+  return rotation;
 }
 
 /** The tiles the map shows: inclusive ranges around the centre. */
