@@ -1,11 +1,13 @@
+import './guide.css';
 import { h, replaceChildren } from '../../dom';
 import type { GameStore } from '../../game/store';
-import { questDetailText, questStageText, questStatusLabel } from './journal';
+import { questDetailText, questGuide, questStageText, questStatusLabel, type JournalEntry } from './journal';
 import { Disposers } from './shared';
 
 /**
  * The quest tab: the journal (quest:journal, asked for on mount), quest points and each quest's
- * status; a click on a quest shows what to do now.
+ * status; a click on a quest shows what to do now, where it starts (NPC and area), its
+ * requirements (each marked met or not) and its rewards, from the quest content.
  */
 export function mountQuests(root: HTMLElement, store: GameStore): () => void {
   const d = new Disposers();
@@ -13,6 +15,42 @@ export function mountQuests(root: HTMLElement, store: GameStore): () => void {
   const list = h('div', { class: 'quest-list' });
   root.append(h('div', { class: 'panel-quests' }, header, list));
   let open: string | undefined;
+
+  const guideOf = (q: JournalEntry, all: readonly JournalEntry[]): HTMLElement => {
+    const player = store.world.player;
+    const completed = new Set(all.filter((e) => e.status === 'completed').map((e) => e.questId));
+    const g = questGuide(store.content, q.questId, {
+      ...(player ? { skills: player.skills, questPoints: player.questPoints } : {}),
+      completed,
+    });
+    return h(
+      'div',
+      { class: 'quest-guide', 'data-testid': `quest-guide-${q.questId}` },
+      g.start && q.status === 'not_started'
+        ? h('div', { class: 'quest-start', 'data-testid': 'quest-start' }, g.start)
+        : null,
+      h('div', { class: 'quest-section' }, 'Requirements'),
+      g.requirements.length === 0
+        ? h('div', { class: 'muted' }, 'None')
+        : h(
+            'ul',
+            { class: 'quest-requirements' },
+            g.requirements.map((r) =>
+              h(
+                'li',
+                { class: r.met === true ? 'met' : r.met === false ? 'unmet' : '' },
+                `${r.met === true ? '✓ ' : r.met === false ? '✗ ' : ''}${r.text}`,
+              ),
+            ),
+          ),
+      h('div', { class: 'quest-section' }, 'Rewards'),
+      h(
+        'ul',
+        { class: 'quest-rewards', 'data-testid': 'quest-rewards' },
+        g.rewards.map((r) => h('li', {}, r)),
+      ),
+    );
+  };
 
   const render = (): void => {
     const journal = store.last['quest:journal'];
@@ -48,6 +86,7 @@ export function mountQuests(root: HTMLElement, store: GameStore): () => void {
                   `${q.difficulty}${questStageText(q) ? ` - ${questStageText(q)}` : ''}`,
                 ),
                 h('div', {}, questDetailText(q)),
+                guideOf(q, journal.quests),
               )
             : null,
         ),

@@ -103,10 +103,17 @@ export function mountWorldMap(store: GameStore, icons: readonly MapIcon[]): Worl
       const b = worldToMap(v, area.bounds.maxX + 1, area.bounds.maxZ + 1);
       ctx.strokeRect(a.px - v.scale / 2, a.py - v.scale / 2, b.px - a.px, b.py - a.py);
     }
-    ctx.font = 'bold 12px system-ui, sans-serif';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     for (const area of areas) {
+      // The name fits its area's width (smaller type for narrow areas, never below 8 px).
+      const widthPx = (area.bounds.maxX - area.bounds.minX + 1) * v.scale - 4;
+      let fontPx = 12;
+      ctx.font = `bold ${fontPx}px system-ui, sans-serif`;
+      while (fontPx > 8 && ctx.measureText(area.name).width > widthPx) {
+        fontPx--;
+        ctx.font = `bold ${fontPx}px system-ui, sans-serif`;
+      }
       const c = worldToMap(v, (area.bounds.minX + area.bounds.maxX) / 2, area.bounds.minZ + 3);
       ctx.fillStyle = '#000000';
       ctx.fillText(area.name, c.px + 1, c.py + 1);
