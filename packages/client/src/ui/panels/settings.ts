@@ -86,7 +86,11 @@ export function mountSettingsWindow(store: GameStore, hooks: { toggleWorldMap():
       value: Math.round(s.musicVolume * 100),
       'data-testid': 'setting-music-volume',
     });
-    music.addEventListener('input', () => settings.update({ musicVolume: Number(music.value) / 100 }));
+    const musicLabel = h('span', {}, `Music volume (${Math.round(s.musicVolume * 100)}%)`);
+    music.addEventListener('input', () => {
+      settings.update({ musicVolume: Number(music.value) / 100 });
+      musicLabel.textContent = `Music volume (${music.value}%)`;
+    });
     const bright = h('input', {
       type: 'range',
       min: Math.round(BRIGHTNESS.min * 100),
@@ -95,22 +99,16 @@ export function mountSettingsWindow(store: GameStore, hooks: { toggleWorldMap():
       value: Math.round(s.brightness * 100),
       'data-testid': 'setting-brightness',
     });
-    bright.addEventListener('input', () => settings.update({ brightness: Number(bright.value) / 100 }));
+    const brightLabel = h('span', {}, `Brightness (${Math.round(s.brightness * 100)}%)`);
+    bright.addEventListener('input', () => {
+      settings.update({ brightness: Number(bright.value) / 100 });
+      brightLabel.textContent = `Brightness (${bright.value}%)`;
+    });
     replaceChildren(
       body,
       h('label', { class: 'setting-row' }, h('span', {}, 'Roofs'), roofs),
-      h(
-        'label',
-        { class: 'setting-row' },
-        h('span', {}, `Music volume (${Math.round(s.musicVolume * 100)}%)`),
-        music,
-      ),
-      h(
-        'label',
-        { class: 'setting-row' },
-        h('span', {}, `Brightness (${Math.round(s.brightness * 100)}%)`),
-        bright,
-      ),
+      h('label', { class: 'setting-row' }, musicLabel, music),
+      h('label', { class: 'setting-row' }, brightLabel, bright),
       h('h3', { class: 'settings-heading' }, 'Keys'),
       h(
         'div',
