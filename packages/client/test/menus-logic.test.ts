@@ -74,6 +74,16 @@ describe('the option menu for everything under the cursor', () => {
     });
   });
 
+  it('offers the pile under a character even when the ray meets the ground behind it', () => {
+    const behind = { x: 10, z: 13 };
+    const options = buildMenu(content, collectTargets([me], behind, pile), { tile: behind }).map(text);
+    expect(options.filter((o) => o.startsWith('Take'))).toEqual([
+      'Take Bones',
+      'Take Coins (25)',
+      'Take Bread',
+    ]);
+  });
+
   it('lists the actions of every target front to back, each default first, examines last', () => {
     expect(menu([goblin, tree, goblin], pile.slice(0, 1))).toEqual([
       'Attack Goblin (level 2)',

@@ -8,6 +8,8 @@ const ACTION_COLOUR = 0xff3a2a;
 /** What the marker shows, for browser tests. */
 export interface MarkerState {
   colour: 'yellow' | 'red';
+  /** How many markers were shown before this one. */
+  serial: number;
   x: number;
   z: number;
 }
@@ -43,13 +45,13 @@ export class ClickMarker {
     this.object.position.set(x, y + 0.05, z);
     this.material.color.set(action ? ACTION_COLOUR : WALK_COLOUR);
     this.born = performance.now();
-    this.state = { colour: action ? 'red' : 'yellow', x, z };
+    this.state = { colour: action ? 'red' : 'yellow', serial: (this.state?.serial ?? -1) + 1, x, z };
     this.object.visible = true;
   }
 
-  /** The marker on screen now, if any. */
-  current(): MarkerState | undefined {
-    return this.object.visible ? this.state : undefined;
+  /** The last marker shown (on screen for MARKER_MS), if any. */
+  last(): MarkerState | undefined {
+    return this.state;
   }
 
   update(now: number): void {

@@ -226,8 +226,9 @@ function targetKey(t: PickTarget): string {
 
 /**
  * Everything under the cursor, front to back: the things the ray hit (each once), then every item
- * of the piles on the tile under the cursor that the ray missed (a pile's items sit close together,
- * and items under a character are hidden by it). The own character goes last: it has nothing to
+ * the ray missed of the piles on the tile under the cursor and on the tiles of the characters it hit
+ * (a pile's items sit close together, and a character hides the items it stands on; the ray through
+ * a character meets the ground behind it). The own character goes last: it has nothing to
  * offer but "Examine", so the loot under it comes first.
  */
 export function collectTargets(
@@ -244,10 +245,13 @@ export function collectTargets(
     out.push(t);
   };
   for (const t of hits) push(t);
-  if (tile)
-    for (const g of groundItems)
-      if (g.x === tile.x && g.z === tile.z)
-        push({ kind: 'groundItem', id: g.id, itemId: g.itemId, quantity: g.quantity, x: g.x, z: g.z });
+  const tiles = new Set<string>();
+  if (tile) tiles.add(`${tile.x},${tile.z}`);
+  for (const t of hits)
+    if (t.kind === 'player' || t.kind === 'npc') tiles.add(`${Math.round(t.x)},${Math.round(t.z)}`);
+  for (const g of groundItems)
+    if (tiles.has(`${g.x},${g.z}`))
+      push({ kind: 'groundItem', id: g.id, itemId: g.itemId, quantity: g.quantity, x: g.x, z: g.z });
   const self = out.filter((t) => t.kind === 'player' && t.self);
   return [...out.filter((t) => !(t.kind === 'player' && t.self)), ...self];
 }

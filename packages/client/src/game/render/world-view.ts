@@ -26,7 +26,7 @@ export interface WorldViewHook {
   projectEntity(id: string): { x: number; y: number } | undefined;
   /** An object by its id (`<areaId>:r<i>` resources, `:s<i>` stations, object:update ids). */
   projectObject(id: string): { x: number; y: number } | undefined;
-  /** The click marker on screen, if any. */
+  /** The last click marker shown, if any. */
   marker(): MarkerState | undefined;
   ready: boolean;
 }
@@ -226,7 +226,7 @@ function startView(
       const centre = objects.centreOf(id);
       return centre ? projectPage(centre) : undefined;
     },
-    marker: () => marker.current(),
+    marker: () => marker.last(),
   };
   window.__worldView = hook;
 
