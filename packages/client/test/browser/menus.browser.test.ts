@@ -125,6 +125,26 @@ describe.runIf(browserAvailable())('world menus (chromium)', () => {
       async () => z.number().parse(await page.evaluate('window.__game.world.groundItems.size')) === 1,
       'one item left on the ground',
     );
+  }, 60_000);
+
+  it('shows the bank booth through the roof of the bank and offers "Bank" from outside', async () => {
+    const roof = async () =>
+      z
+        .string()
+        .optional()
+        .parse(await page.evaluate(`window.__worldView.roofOf('oakhaven:b0')`));
+    expect(await roof()).toBe('solid');
+    const booth = point.parse(await page.evaluate(`window.__worldView.projectObject('oakhaven:s0')`));
+    await page.mouse.move(booth.x, booth.y);
+    await waitUntil(async () => (await roof()) === 'see-through', 'the bank to turn see-through');
+    await waitUntil(
+      async () => /^Bank Bank booth \/ \d+ more options$/.test((await hoverText()) ?? ''),
+      'the hover text "Bank Bank booth / n more options"',
+    );
+    await screenshot(page, 'menus-see-through-bank');
+    await page.mouse.click(booth.x, booth.y);
+    await page.getByTestId('bank').waitFor({ timeout: WAIT });
+    expect(await roof()).toBe('hidden');
     expect(errors).toEqual([]);
   }, 60_000);
 });

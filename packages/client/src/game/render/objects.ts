@@ -28,7 +28,7 @@ interface ObjectVisual {
 }
 
 /** A building drawn whole, see-through (the player can see and click inside), or not at all. */
-type RoofMode = 'solid' | 'see-through' | 'hidden';
+export type RoofMode = 'solid' | 'see-through' | 'hidden';
 
 interface SmallVisual {
   mesh: THREE.Object3D;
@@ -132,6 +132,11 @@ export class ObjectLayer {
       o.root.visible = mode !== 'hidden';
       this.roofs.apply(o.body, mode === 'see-through');
     }
+  }
+
+  /** How a building is drawn now, for browser tests. */
+  roofOf(id: string): RoofMode | undefined {
+    return this.objects.get(id)?.roof;
   }
 
   /** The world-space centre of an object's clickable shape (its hit box, else its body). */

@@ -15,7 +15,7 @@ import {
   splatStyle,
 } from './logic';
 import { ModelLibrary } from './models';
-import { ObjectLayer } from './objects';
+import { ObjectLayer, type RoofMode } from './objects';
 import { TerrainMesh } from './terrain-mesh';
 import { WorldInput } from './world-input';
 import './render.css';
@@ -28,6 +28,8 @@ export interface WorldViewHook {
   projectObject(id: string): { x: number; y: number } | undefined;
   /** The last click marker shown, if any. */
   marker(): MarkerState | undefined;
+  /** How a building (`<areaId>:b<i>`) is drawn: 'solid', 'see-through' or 'hidden'. */
+  roofOf(id: string): RoofMode | undefined;
   ready: boolean;
 }
 
@@ -73,6 +75,7 @@ export function mountWorldView(el: HTMLElement, store: GameStore, ui: UiHooks): 
       projectEntity: () => undefined,
       projectObject: () => undefined,
       marker: () => undefined,
+      roofOf: () => undefined,
       ready: false,
     };
     window.__worldView = hook;
@@ -227,6 +230,7 @@ function startView(
       return centre ? projectPage(centre) : undefined;
     },
     marker: () => marker.last(),
+    roofOf: (id) => objects.roofOf(id),
   };
   window.__worldView = hook;
 
