@@ -10,7 +10,22 @@ const content: MenuContent = {
       { id: 'banker_oswin', name: 'Oswin', attackable: false, dialogue: { start: 'g', nodes: [] } },
     ],
   ]),
-  resources: new Map([['tree', { id: 'tree', name: 'Tree', kind: 'tree', examine: 'A tree.' }]]),
+  resources: new Map([
+    ['tree', { id: 'tree', name: 'Tree', kind: 'tree', examine: 'A tree.' }],
+    ['willow_tree', { id: 'willow_tree', name: 'Willow', kind: 'tree' }],
+    [
+      'net_bait_spot',
+      {
+        id: 'net_bait_spot',
+        name: 'Fishing spot',
+        kind: 'fishing_spot',
+        methods: [
+          { id: 'net', label: 'Net' },
+          { id: 'bait', label: 'Bait' },
+        ],
+      },
+    ],
+  ]),
   stations: new Map([
     ['bank_booth', { id: 'bank_booth', name: 'Bank booth', actions: [{ type: 'bank', label: 'Bank' }] }],
   ]),
@@ -106,6 +121,21 @@ describe('the option menu for everything under the cursor', () => {
   it('walks when nothing but the ground is under the cursor, and offers nothing off the ground', () => {
     expect(menu([{ kind: 'tile', x: 10, z: 12 }], [])).toEqual(['Walk here']);
     expect(menu([], pile, null)).toEqual([]);
+  });
+
+  it('offers a fishing spot behind a willow, after the willow', () => {
+    const willow: PickTarget = { ...tree, id: 'a:r1', defId: 'willow_tree' };
+    const spot: PickTarget = { ...tree, id: 'a:r2', defId: 'net_bait_spot' };
+    const options = buildMenu(content, collectTargets([willow, spot], tile, []), { tile });
+    expect(options.map(text)).toEqual([
+      'Chop down Willow',
+      'Net Fishing spot',
+      'Bait Fishing spot',
+      'Walk here',
+      'Examine Willow',
+      'Examine Fishing spot',
+    ]);
+    expect(options[1]?.intent).toEqual({ type: 'gather', objectId: 'a:r2', methodId: 'net' });
   });
 
   it('banks at an NPC banker and a booth alike, talking first to the banker', () => {
