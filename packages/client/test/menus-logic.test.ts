@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuContent, OptionSpec, PickTarget } from '../src/game/render/menus';
 import { buildMenu, collectTargets, hoverText } from '../src/game/render/menus';
+import { ClickMarker, MARKER_MS } from '../src/game/render/click-marker';
 
 const content: MenuContent = {
   npcs: new Map([
@@ -169,5 +170,22 @@ describe('the hover text', () => {
   it('shows just "Walk here" on bare ground and nothing off the ground', () => {
     expect(hoverText(buildMenu(content, [], { tile }))).toBe('Walk here');
     expect(hoverText([])).toBe('');
+  });
+});
+
+describe('the click marker', () => {
+  it('is a yellow cross for a walk, a red one for an action, gone after a moment', () => {
+    const marker = new ClickMarker();
+    marker.show(3, 4, 0, false);
+    expect(marker.last()).toEqual({ colour: 'yellow', serial: 0, x: 3, z: 4 });
+    expect(marker.object.visible).toBe(true);
+    expect(marker.object.children).toHaveLength(2);
+    marker.show(5, 6, 0, true);
+    expect(marker.last()).toEqual({ colour: 'red', serial: 1, x: 5, z: 6 });
+    marker.update(performance.now() + MARKER_MS / 2);
+    expect(marker.object.visible).toBe(true);
+    marker.update(performance.now() + MARKER_MS + 1);
+    expect(marker.object.visible).toBe(false);
+    marker.dispose();
   });
 });
