@@ -210,3 +210,87 @@ export function menuOptions(content: MenuContent, t: PickTarget, ctx: MenuContex
   add('Examine', { type: 'message', text: examineText(content, t) });
   return out;
 }
+
+/** A ground item as the world model holds it, for the piles of a tile. */
+export interface GroundItemLike {
+  id: string;
+  itemId: string;
+  quantity: number;
+  x: number;
+  z: number;
+}
+
+function targetKey(t: PickTarget): string {
+  return 'id' in t ? `${t.kind}:${t.id}` : `${t.kind}:${t.x},${t.z}`;
+}
+
+/**
+ * Everything under the cursor, front to back: the things the ray hit (each once), then every item
+ * the ray missed of the piles on the tile under the cursor and on the tiles of the characters it hit
+ * (a pile's items sit close together, and a character hides the items it stands on; the ray through
+ * a character meets the ground behind it). The own character goes last: it has nothing to
+ * offer but "Examine", so the loot under it comes first.
+ */
+export function collectTargets(
+  hits: readonly PickTarget[],
+  tile: { x: number; z: number } | undefined,
+  groundItems: Iterable<GroundItemLike>,
+): PickTarget[] {
+  const seen = new Set<string>();
+  const out: PickTarget[] = [];
+  const push = (t: PickTarget): void => {
+    const key = targetKey(t);
+    if (t.kind === 'tile' || seen.has(key)) return;
+    seen.add(key);
+    out.push(t);
+  };
+  for (const t of hits) push(t);
+  const tiles = new Set<string>();
+  if (tile) tiles.add(`${tile.x},${tile.z}`);
+  for (const t of hits)
+    if (t.kind === 'player' || t.kind === 'npc') tiles.add(`${Math.round(t.x)},${Math.round(t.z)}`);
+  for (const g of groundItems)
+    if (tiles.has(`${g.x},${g.z}`))
+      push({ kind: 'groundItem', id: g.id, itemId: g.itemId, quantity: g.quantity, x: g.x, z: g.z });
+  const self = out.filter((t) => t.kind === 'player' && t.self);
+  return [...out.filter((t) => !(t.kind === 'player' && t.self)), ...self];
+}
+
+/**
+ * The option menu for everything under the cursor, in the order of Old School RuneScape: every
+ * action of every target (front to back, each target's default action first), then "Walk here"
+ * (to the tile under the cursor), then one "Examine" per target. The first option is the left-click
+ * default; the menu itself adds "Cancel" last.
+ */
+export function buildMenu(
+  content: MenuContent,
+  targets: readonly PickTarget[],
+  ctx: MenuContext = {},
+): OptionSpec[] {
+  const actions: OptionSpec[] = [];
+  const examines: OptionSpec[] = [];
+  for (const t of targets) {
+    if (t.kind === 'tile') continue;
+    for (const o of menuOptions(content, t, ctx)) {
+      if (o.intent.type === 'walk') continue;
+      if (o.label === 'Examine') examines.push(o);
+      else actions.push(o);
+    }
+  }
+  const walk: OptionSpec[] = ctx.tile
+    ? [{ label: 'Walk here', intent: { type: 'walk', x: ctx.tile.x, z: ctx.tile.z } }]
+    : [];
+  return [...actions, ...walk, ...examines];
+}
+
+/**
+ * The hover text of the top-left corner: the left-click default and how many more options the
+ * right-click menu has, "Cancel" included ("Chop down Tree / 3 more options"); just the default
+ * when the menu would offer nothing else ("Walk here").
+ */
+export function hoverText(options: readonly OptionSpec[]): string {
+  const first = options[0];
+  if (!first) return '';
+  const head = first.target ? `${first.label} ${first.target}` : first.label;
+  return options.length > 1 ? `${head} / ${options.length} more options` : head;
+}

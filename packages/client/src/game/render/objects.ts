@@ -5,6 +5,8 @@ import type { GameStore } from '../store';
 import type { Ground, Pickables } from './entities';
 import { footprintRect, rectCentre, type ModelBounds } from './logic';
 import { colourOf, ModelLibrary, type FallbackShape } from './models';
+import { inRect, rockColour, rotationOf, treeColour } from './object-looks';
+import { RoofFader } from './roofs';
 
 interface ObjectVisual {
   id: string;
@@ -22,7 +24,12 @@ interface ObjectVisual {
   /** Which model the body shows (so a late load for an old state is ignored). */
   showing: string;
   removed: boolean;
+  /** How a building is drawn now (see updateRoofs); undefined when its body changed since. */
+  roof: RoofMode | undefined;
 }
+
+/** A building drawn whole, see-through (the player can see and click inside), or not at all. */
+export type RoofMode = 'solid' | 'see-through' | 'hidden';
 
 interface SmallVisual {
   mesh: THREE.Object3D;
@@ -43,6 +50,7 @@ export class ObjectLayer {
   private readonly graves = new Map<string, SmallVisual>();
   private readonly boxGeometry = new THREE.BoxGeometry(1, 1, 1).translate(0, 0.5, 0);
   private readonly hitMaterial = new THREE.MeshBasicMaterial({ visible: false });
+  private readonly roofs = new RoofFader();
   private bounds: ModelBounds = new Map();
   private placed = false;
 
@@ -98,14 +106,39 @@ export class ObjectLayer {
     this.syncGraves();
   }
 
-  /** The building whose footprint holds the tile, to hide its roof while the player is inside. */
-  showBuildingsExcept(tile: { x: number; z: number }): void {
+  /**
+   * Roofs, as players expect: a building is hidden while the player stands inside its footprint,
+   * and see-through while the pointer is over its footprint or it stands between the camera and the
+   * player, so the booths and NPCs inside can be seen (and clicked: buildings are not pickable, the
+   * ray goes through them) from outside.
+   */
+  updateRoofs(
+    me: { x: number; z: number },
+    hover: { x: number; z: number } | undefined,
+    cameraAt: THREE.Vector3,
+    lookAt: THREE.Vector3,
+  ): void {
+    this.roofs.look(cameraAt, lookAt);
     for (const o of this.objects.values()) {
       if (o.kind !== 'building') continue;
-      const inside =
-        tile.x >= o.rect.minX && tile.x <= o.rect.maxX && tile.z >= o.rect.minZ && tile.z <= o.rect.maxZ;
-      o.root.visible = !inside && roofsShown(); // settings: roofs off shows inside every building
+      let mode: RoofMode = 'solid';
+      // Settings: roofs off shows inside every building.
+      if (inRect(o.rect, me) || !roofsShown()) mode = 'hidden';
+      else if (
+        (hover && inRect(o.rect, hover)) ||
+        this.roofs.blocksSight(o.rect, o.root.position.y, this.footprint('building', o.defId).height)
+      )
+        mode = 'see-through';
+      if (mode === o.roof) continue;
+      o.roof = mode;
+      o.root.visible = mode !== 'hidden';
+      this.roofs.apply(o.body, mode === 'see-through');
     }
+  }
+
+  /** How a building is drawn now, for browser tests. */
+  roofOf(id: string): RoofMode | undefined {
+    return this.objects.get(id)?.roof;
   }
 
   /** The world-space centre of an object's clickable shape (its hit box, else its body). */
@@ -122,6 +155,7 @@ export class ObjectLayer {
     for (const [id, v] of this.graves) this.removeSmall(this.graves, id, v);
     this.boxGeometry.dispose();
     this.hitMaterial.dispose();
+    this.roofs.dispose();
   }
 
   private footprint(
@@ -174,6 +208,7 @@ export class ObjectLayer {
       rect,
       showing: '',
       removed: false,
+      roof: undefined,
     };
     if (kind !== 'building') {
       // Buildings are not pickable: their floors are walkable and stations stand inside them.
@@ -222,6 +257,7 @@ export class ObjectLayer {
     o.showing = key;
     o.body.clear();
     o.body.add(this.models.fallback(shape, fp.width, fp.depth, Math.max(1, height), colour));
+    o.roof = undefined;
     void this.models.load(model).then((m) => {
       if (!m || o.removed || o.showing !== key) return;
       m.scale.multiplyScalar(scale);
@@ -230,6 +266,7 @@ export class ObjectLayer {
       if (Math.max(size.x, size.z) > limit) m.scale.multiplyScalar(limit / Math.max(size.x, size.z));
       o.body.clear();
       o.body.add(m);
+      o.roof = undefined;
     });
   }
 
@@ -344,35 +381,4 @@ export class ObjectLayer {
     this.pickables.delete(v.hitbox);
     map.delete(id);
   }
-}
-
-function rotationOf(p: object): number {
-  const r = (p as { rotation?: unknown }).rotation;
-  return typeof r === 'number' ? r : 0;
-}
-
-const TREE_COLOURS: Record<string, number> = {
-  oak_tree: 0x2d5a24,
-  willow_tree: 0x5f8a3a,
-  maple_tree: 0xa4541f,
-  yew_tree: 0x1f4a2f,
-  magic_tree: 0x3a6f8f,
-};
-function treeColour(defId: string): number {
-  return TREE_COLOURS[defId] ?? 0x2f6b2a;
-}
-
-const ROCK_COLOURS: Record<string, number> = {
-  copper_rock: 0xb87333,
-  tin_rock: 0xa8a8a8,
-  iron_rock: 0x8a4b3a,
-  silver_rock: 0xd0d4d8,
-  coal_rock: 0x2e2e2e,
-  gold_rock: 0xd4af37,
-  mithril_rock: 0x4a5a9a,
-  adamantite_rock: 0x3f7a4f,
-  runite_rock: 0x4fb0c0,
-};
-function rockColour(defId: string): number {
-  return ROCK_COLOURS[defId] ?? 0x80796e;
 }

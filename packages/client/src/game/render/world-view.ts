@@ -5,26 +5,20 @@ import { h } from '../../dom';
 import type { UiHooks } from '../../ui-hooks';
 import type { GameStore } from '../store';
 import { EntityLayer, type Ground, type Pickables } from './entities';
+import { ClickMarker, type MarkerState } from './click-marker';
 import {
-  clampOrbit,
   fromNdc,
   groundHeightAt,
-  isClick,
   parseModelBounds,
   type ModelBounds,
   orbitPosition,
   splatKind,
   splatStyle,
-  tileAt,
-  toNdc,
-  zoomOrbit,
-  type Orbit,
 } from './logic';
-import { menuOptions, type OptionSpec, type PickTarget } from './menus';
 import { ModelLibrary } from './models';
-import { ObjectLayer } from './objects';
+import { ObjectLayer, type RoofMode } from './objects';
 import { TerrainMesh } from './terrain-mesh';
-import { ActionRunner } from './world-actions';
+import { WorldInput } from './world-input';
 import './render.css';
 
 /** The browser-test hook: page coordinates of tiles and entities, so tests can click for real. */
@@ -33,6 +27,10 @@ export interface WorldViewHook {
   projectEntity(id: string): { x: number; y: number } | undefined;
   /** An object by its id (`<areaId>:r<i>` resources, `:s<i>` stations, object:update ids). */
   projectObject(id: string): { x: number; y: number } | undefined;
+  /** The last click marker shown, if any. */
+  marker(): MarkerState | undefined;
+  /** How a building (`<areaId>:b<i>`) is drawn: 'solid', 'see-through' or 'hidden'. */
+  roofOf(id: string): RoofMode | undefined;
   ready: boolean;
 }
 
@@ -43,9 +41,6 @@ declare global {
 }
 
 const SPLAT_MS = 1000;
-const MARKER_MS = 700;
-const KEY_YAW_SPEED = 1.8; // radians per second
-const KEY_PITCH_SPEED = 1.0;
 
 interface Splat {
   el: HTMLElement;
@@ -56,9 +51,8 @@ interface Splat {
 
 /**
  * The 3D world view: terrain, objects, entities, hit splats and the third-person camera, drawn
- * with one WebGL renderer into `el`, plus the mouse and keyboard input of the world (walk, the
- * default action on left click, the option menu on right click, orbit with right-drag or the arrow
- * keys, zoom with the wheel). Sets `window.__worldView` for browser tests.
+ * with one WebGL renderer into `el`, plus the mouse and keyboard input of the world (world-input.ts).
+ * Sets `window.__worldView` for browser tests.
  */
 export function mountWorldView(el: HTMLElement, store: GameStore, ui: UiHooks): { dispose(): void } {
   const container = h('div', { class: 'world-view', 'data-testid': 'world-view' });
@@ -81,6 +75,8 @@ export function mountWorldView(el: HTMLElement, store: GameStore, ui: UiHooks): 
       projectTile: () => undefined,
       projectEntity: () => undefined,
       projectObject: () => undefined,
+      marker: () => undefined,
+      roofOf: () => undefined,
       ready: false,
     };
     window.__worldView = hook;
@@ -131,27 +127,20 @@ function startView(
   const objects = new ObjectLayer(store, content, models, ground, pickables);
   scene.add(entities.group, objects.group);
 
-  // Click marker: a ring on the clicked tile (yellow: walk, red: an action on something).
-  const markerGeometry = new THREE.RingGeometry(0.22, 0.34, 20).rotateX(-Math.PI / 2);
-  const markerMaterial = new THREE.MeshBasicMaterial({
-    color: 0xffd84a,
-    transparent: true,
-    depthWrite: false,
-  });
-  const marker = new THREE.Mesh(markerGeometry, markerMaterial);
-  marker.visible = false;
-  marker.renderOrder = 3;
-  scene.add(marker);
-  let markerAt = -Infinity;
-  const showMarker = (x: number, z: number, action: boolean): void => {
-    marker.position.set(x, ground.at(x, z) + 0.05, z);
-    markerMaterial.color.set(action ? 0xff4a3a : 0xffd84a);
-    markerAt = performance.now();
-    marker.visible = true;
-  };
-
-  const runner = new ActionRunner(store, (x, z) => showMarker(x, z, false));
-  let orbit: Orbit = { yaw: Math.PI / 4, pitch: 0.85, distance: 16 };
+  const marker = new ClickMarker();
+  scene.add(marker.object);
+  const input = new WorldInput(
+    canvas,
+    camera,
+    terrain.ground,
+    pickables,
+    store,
+    ui,
+    entities,
+    ground,
+    marker,
+  );
+  container.append(input.hover);
   const tickMs = (): number => store.client.welcome?.tickMs ?? 600;
   let objectsDirty = true;
   let disposed = false;
@@ -161,7 +150,6 @@ function startView(
   let height = 1;
   const splats: Splat[] = [];
   const offs: Array<() => void> = [];
-  const keys = new Set<string>();
 
   // --- the static world, once the footprints (model-bounds.json) are known -------------------------
   const boundsUrl = new URL('/manifests/model-bounds.json', store.session.env.apiUrl).toString();
@@ -242,130 +230,10 @@ function startView(
       const centre = objects.centreOf(id);
       return centre ? projectPage(centre) : undefined;
     },
+    marker: () => marker.last(),
+    roofOf: (id) => objects.roofOf(id),
   };
   window.__worldView = hook;
-
-  // --- picking ------------------------------------------------------------------------------------
-  const raycaster = new THREE.Raycaster();
-  const pick = (
-    clientX: number,
-    clientY: number,
-  ): { target: PickTarget; tile?: { x: number; z: number } } | undefined => {
-    const ndc = toNdc(clientX, clientY, canvas.getBoundingClientRect());
-    raycaster.setFromCamera(new THREE.Vector2(ndc.x, ndc.y), camera);
-    const hits = raycaster.intersectObjects([terrain.ground, ...pickables.keys()], false);
-    const groundHit = hits.find((i) => i.object === terrain.ground);
-    const tile = groundHit ? tileAt(groundHit.point.x, groundHit.point.z) : undefined;
-    for (const hit of hits) {
-      if (hit.object === terrain.ground)
-        return tile ? { target: { kind: 'tile', ...tile }, tile } : undefined;
-      const describe = pickables.get(hit.object);
-      if (describe) return tile ? { target: describe(), tile } : { target: describe() };
-    }
-    return undefined;
-  };
-
-  const optionsFor = (picked: { target: PickTarget; tile?: { x: number; z: number } }): OptionSpec[] => {
-    const me = store.world.position;
-    const area = me ? areaAt(content, me.x, me.z) : undefined;
-    return menuOptions(content, picked.target, {
-      selection: store.selection,
-      pvp: area?.pvp === true,
-      tile: picked.tile,
-    });
-  };
-
-  const runOption = (o: OptionSpec): void => {
-    const i = o.intent;
-    if (i.type !== 'walk' && i.type !== 'message') {
-      const at = targetTile(i);
-      if (at) showMarker(at.x, at.z, true);
-    }
-    if (i.type === 'walk' && store.selection) store.select(undefined);
-    runner.run(i);
-  };
-
-  /** The tile an intent is aimed at, for the red click marker. */
-  const targetTile = (i: OptionSpec['intent']): { x: number; z: number } | undefined => {
-    const id =
-      'targetId' in i ? i.targetId : 'npcId' in i ? i.npcId : 'playerId' in i ? i.playerId : undefined;
-    if (id) {
-      const p = entities.position(id);
-      if (p) return { x: Math.round(p.x), z: Math.round(p.z) };
-    }
-    return lastPickTile;
-  };
-  let lastPickTile: { x: number; z: number } | undefined;
-
-  // --- input --------------------------------------------------------------------------------------
-  let down: { button: number; x: number; y: number; orbit: Orbit; dragging: boolean } | undefined;
-  const onPointerDown = (e: PointerEvent): void => {
-    if (e.button !== 0 && e.button !== 2) return;
-    canvas.focus({ preventScroll: true });
-    down = { button: e.button, x: e.clientX, y: e.clientY, orbit, dragging: false };
-    canvas.setPointerCapture?.(e.pointerId);
-  };
-  const onPointerMove = (e: PointerEvent): void => {
-    if (!down || down.button !== 2) return;
-    const dx = e.clientX - down.x;
-    const dy = e.clientY - down.y;
-    if (!down.dragging && isClick(dx, dy)) return;
-    down.dragging = true;
-    orbit = clampOrbit({
-      ...down.orbit,
-      yaw: down.orbit.yaw - dx * 0.008,
-      pitch: down.orbit.pitch + dy * 0.006,
-    });
-  };
-  const onPointerUp = (e: PointerEvent): void => {
-    const d = down;
-    down = undefined;
-    if (canvas.hasPointerCapture?.(e.pointerId)) canvas.releasePointerCapture(e.pointerId);
-    if (!d || d.button !== e.button || d.dragging || !isClick(e.clientX - d.x, e.clientY - d.y)) return;
-    const picked = pick(e.clientX, e.clientY);
-    const options = picked ? optionsFor(picked) : [];
-    lastPickTile = picked?.tile ?? (picked ? { x: picked.target.x, z: picked.target.z } : undefined);
-    if (e.button === 0) {
-      ui.closeMenu();
-      const first = options[0];
-      if (first) runOption(first);
-    } else if (options.length > 0) {
-      ui.openMenu(
-        e.pageX,
-        e.pageY,
-        options.map((o) => ({
-          label: o.label,
-          ...(o.target ? { target: o.target } : {}),
-          run: () => runOption(o),
-        })),
-      );
-    }
-  };
-  const onContextMenu = (e: Event): void => e.preventDefault();
-  const onWheel = (e: WheelEvent): void => {
-    e.preventDefault();
-    orbit = zoomOrbit(orbit, e.deltaMode === 1 ? e.deltaY * 40 : e.deltaY);
-  };
-  const typing = (t: EventTarget | null): boolean =>
-    t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
-  const ARROWS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'];
-  const onKeyDown = (e: KeyboardEvent): void => {
-    if (!ARROWS.includes(e.key) || typing(e.target)) return;
-    keys.add(e.key);
-    e.preventDefault();
-  };
-  const onKeyUp = (e: KeyboardEvent): void => {
-    keys.delete(e.key);
-  };
-  const onBlur = (): void => keys.clear();
-  canvas.addEventListener('pointerdown', onPointerDown);
-  canvas.addEventListener('pointermove', onPointerMove);
-  canvas.addEventListener('pointerup', onPointerUp);
-  canvas.addEventListener('contextmenu', onContextMenu);
-  canvas.addEventListener('wheel', onWheel, { passive: false });
-  window.addEventListener('keydown', onKeyDown);
-  window.addEventListener('keyup', onKeyUp);
-  window.addEventListener('blur', onBlur);
 
   // --- size ---------------------------------------------------------------------------------------
   const resize = (): void => {
@@ -403,7 +271,6 @@ function startView(
       objects.sync();
     }
     if (meTile) {
-      objects.showBuildingsExcept(meTile);
       const area = areaAt(content, meTile.x, meTile.z);
       if (area?.id !== areaId) {
         areaId = area?.id;
@@ -414,19 +281,11 @@ function startView(
     }
 
     // Camera: arrow keys orbit, then follow the own player.
-    if (keys.size > 0) {
-      const yaw = (keys.has('ArrowLeft') ? 1 : 0) - (keys.has('ArrowRight') ? 1 : 0);
-      const pitch = (keys.has('ArrowUp') ? 1 : 0) - (keys.has('ArrowDown') ? 1 : 0);
-      orbit = clampOrbit({
-        ...orbit,
-        yaw: orbit.yaw + yaw * KEY_YAW_SPEED * dt,
-        pitch: orbit.pitch + pitch * KEY_PITCH_SPEED * dt,
-      });
-    }
-    orbit = cameraHeading.sync(orbit);
+    input.update(now, dt);
+    input.orbit = cameraHeading.sync(input.orbit);
     if (me) lookAt.set(me.x, me.y + 1, me.z);
     else if (meTile) lookAt.set(meTile.x, ground.at(meTile.x, meTile.z) + 1, meTile.z);
-    const cam = orbitPosition(orbit, lookAt);
+    const cam = orbitPosition(input.orbit, lookAt);
     // Keep the camera above the ground it looks over.
     const floor = ground.at(cam.x, cam.z) + 0.5;
     camera.position.set(cam.x, Math.max(cam.y, floor), cam.z);
@@ -435,17 +294,9 @@ function startView(
     sun.position.set(lookAt.x + 20, lookAt.y + 40, lookAt.z + 14);
     sun.target.position.copy(lookAt);
     sun.target.updateMatrixWorld();
+    if (meTile) objects.updateRoofs(meTile, input.hoverTile, camera.position, lookAt);
 
-    // Click marker.
-    const markerAge = now - markerAt;
-    if (marker.visible) {
-      if (markerAge > MARKER_MS) marker.visible = false;
-      else {
-        const t = markerAge / MARKER_MS;
-        marker.scale.setScalar(1.2 - 0.5 * t);
-        markerMaterial.opacity = 1 - t;
-      }
-    }
+    marker.update(now);
 
     renderer.render(scene, camera);
 
@@ -479,25 +330,16 @@ function startView(
       if (disposed) return;
       disposed = true;
       cancelAnimationFrame(frame);
-      runner.interrupt();
+      input.dispose();
       for (const off of offs) off();
       observer?.disconnect();
-      canvas.removeEventListener('pointerdown', onPointerDown);
-      canvas.removeEventListener('pointermove', onPointerMove);
-      canvas.removeEventListener('pointerup', onPointerUp);
-      canvas.removeEventListener('contextmenu', onContextMenu);
-      canvas.removeEventListener('wheel', onWheel);
-      window.removeEventListener('keydown', onKeyDown);
-      window.removeEventListener('keyup', onKeyUp);
-      window.removeEventListener('blur', onBlur);
       for (const s of splats) s.el.remove();
       splats.length = 0;
       entities.dispose();
       objects.dispose();
       terrain.dispose();
       models.dispose();
-      markerGeometry.dispose();
-      markerMaterial.dispose();
+      marker.dispose();
       renderer.dispose();
       renderer.forceContextLoss();
       if (window.__worldView === hook) delete window.__worldView;
