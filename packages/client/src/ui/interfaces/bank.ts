@@ -33,7 +33,7 @@ export function mountBank(overlay: HTMLElement, store: GameStore, ui: UiHooks): 
   });
   const count = h('span', { class: 'muted' });
   const grid = h('div', { class: 'iface-grid bank-grid' });
-  const inventory = h('div', { class: 'iface-grid inv-grid' });
+  const inventory = h('div', { class: 'iface-grid iface-inv-grid' });
   const depositInv = h(
     'button',
     {

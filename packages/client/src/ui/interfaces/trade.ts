@@ -189,7 +189,7 @@ export function mountTrade(overlay: HTMLElement, store: GameStore, ui: UiHooks):
       if (untradeable) cell.classList.add('untradeable');
       cells.push(cell);
     }
-    return h('div', { class: 'iface-grid inv-grid' }, cells);
+    return h('div', { class: 'iface-grid iface-inv-grid' }, cells);
   }
 
   function coinsRow(trade: ActiveTrade): HTMLElement {
