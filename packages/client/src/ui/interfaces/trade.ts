@@ -239,6 +239,7 @@ export function mountTrade(overlay: HTMLElement, store: GameStore, ui: UiHooks):
               h('div', { class: 'trade-total' }, `Value: ${formatCoins(trade.received)} coins`),
             ),
           ),
+          coinsRow(trade),
           statusLine(trade),
           h(
             'div',
@@ -266,7 +267,6 @@ export function mountTrade(overlay: HTMLElement, store: GameStore, ui: UiHooks):
           { class: 'iface-col' },
           h('div', { class: 'iface-subtitle' }, 'Your inventory'),
           inventoryGrid(trade),
-          coinsRow(trade),
         ),
       ),
     );
