@@ -55,14 +55,15 @@ export function mountBank(overlay: HTMLElement, store: GameStore, ui: UiHooks): 
     h(
       'div',
       { class: 'iface-columns' },
-      h('div', { class: 'iface-col grow' }, h('div', { class: 'row' }, filter, count), grid),
+      // The deposit buttons under the bank's slots: the inventory column is the tall one.
       h(
         'div',
-        { class: 'iface-col' },
-        h('div', { class: 'iface-subtitle' }, 'Inventory'),
-        inventory,
+        { class: 'iface-col grow' },
+        h('div', { class: 'row' }, filter, count),
+        grid,
         h('div', { class: 'iface-actions' }, depositInv, depositWorn),
       ),
+      h('div', { class: 'iface-col' }, h('div', { class: 'iface-subtitle' }, 'Inventory'), inventory),
     ),
   );
   overlay.append(win.root);
