@@ -29,6 +29,7 @@ import {
 } from './game-page';
 import { layoutProblems } from './layout-check';
 
+const ADMIN_CODE = 'layout-test-admin-code';
 const SIZES = [
   { width: 1024, height: 640 },
   { width: 1280, height: 800 },
@@ -55,7 +56,7 @@ describe.runIf(browserAvailable())('window layout (chromium)', () => {
     client = await buildClientForTests();
     cdn = buildCdn({ root: DEFAULT_ASSET_ROOT, logger: false });
     const cdnUrl = await cdn.listen({ port: 0, host: '127.0.0.1' });
-    world = await realtimeWorld({ TICK_MS: '150', PUBLIC_CDN_URL: cdnUrl });
+    world = await realtimeWorld({ TICK_MS: '150', PUBLIC_CDN_URL: cdnUrl, ADMIN_CODE });
     server = await startServer(world.env, { publicDir: client.dir });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: SIZES[0] });
@@ -76,6 +77,15 @@ describe.runIf(browserAvailable())('window layout (chromium)', () => {
       expect(await layoutProblems(page, testId), `${step} at ${size.width}x${size.height}`).toEqual([]);
     }
     await page.setViewportSize(SIZES[0]);
+  }
+
+  /** Moves the browser player with the admin command `/tele` (to save walking time). */
+  async function teleport(x: number, z: number): Promise<void> {
+    await page.evaluate(`window.__game.act('player:chat', { message: '/tele ${x} ${z}' })`);
+    await waitUntil(async () => {
+      const at = await positionOf(page);
+      return at.x === x && at.z === z;
+    }, `the teleport to ${x},${z}`);
   }
 
   async function closeWithEscape(testId: string): Promise<void> {
@@ -102,6 +112,7 @@ describe.runIf(browserAvailable())('window layout (chromium)', () => {
     await name.press('Enter');
     await page.getByTestId('player-name').filter({ hasText: heroName }).waitFor({ timeout: WAIT });
     await worldViewReady(page);
+    await page.evaluate(`window.__game.act('player:chat', { message: '/admin ${ADMIN_CODE}' })`);
   });
 
   it('lays out the trade request and both trade screens; Esc declines the trade', async () => {
@@ -191,7 +202,7 @@ describe.runIf(browserAvailable())('window layout (chromium)', () => {
 
   it('lays out a shop; Esc closes it', async () => {
     // Wren's shop, in the open east of Oakhaven.
-    await walkTo(page, 42, 4, 3);
+    await teleport(42, 4);
     const wren = await npcNamed(page, 'fletcher_wren');
     await entityOption(page, wren, /^Trade/);
     await page.getByTestId('shop').waitFor({ timeout: WAIT });
