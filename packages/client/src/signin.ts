@@ -1,13 +1,14 @@
-import { ApiError } from '@tilerealm/sdk';
 import { h } from './dom';
 import type { ClientEnv } from './env';
+import { friendlyError } from './error-text';
 import type { CharacterSummary, Session } from './session';
 import { signInAnonymously, signInWithProvider } from './session';
 import { mountWorldSwitcher } from './worlds/world-switcher';
 
+/** What the player reads when a call fails; the raw error goes to the console for whoever debugs. */
 function describe(err: unknown): string {
-  if (err instanceof ApiError) return `${err.message} (${err.code})`;
-  return err instanceof Error ? err.message : String(err);
+  console.warn('request failed', err);
+  return friendlyError(err);
 }
 
 /**
@@ -48,6 +49,9 @@ export function mountSignIn(
     });
     const go = h('button', { class: 'primary' }, 'Sign in');
     go.addEventListener('click', () => busy(go, () => signInWithProvider(env, input.value.trim())));
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && !go.disabled) busy(go, () => signInWithProvider(env, input.value.trim()));
+    });
     form = h(
       'div',
       {},
@@ -131,7 +135,8 @@ export async function mountCharacters(
   mountWorldSwitcher(worlds, session.env, window.localStorage).catch((err: unknown) =>
     console.warn('the world switcher could not be shown', err),
   );
-  create.addEventListener('click', () => {
+  const submit = (): void => {
+    if (create.disabled) return;
     create.disabled = true;
     error.textContent = '';
     session
@@ -141,6 +146,13 @@ export async function mountCharacters(
         error.textContent = describe(err);
         create.disabled = false;
       });
+  };
+  create.addEventListener('click', submit);
+  // Enter in the name field creates the character, like the button.
+  name.addEventListener('keydown', (e) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    submit();
   });
   root.replaceChildren(
     h(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { escapeTarget } from '../src/ui/interfaces/escape';
 import { parseQuantity } from '../src/ui/interfaces/quantity';
 import {
   availableCoins,
@@ -297,5 +298,38 @@ describe('quantity input', () => {
     expect(parseQuantity('-3')).toBeUndefined();
     expect(parseQuantity('abc')).toBeUndefined();
     expect(parseQuantity('0.4')).toBeUndefined();
+  });
+});
+
+describe('Esc closes windows', () => {
+  const ctx = (open: string[], extra: Partial<Parameters<typeof escapeTarget>[0]> = {}) => ({
+    open: new Set(open),
+    menuOpen: false,
+    askOpen: false,
+    typingOutsideWindow: false,
+    ...extra,
+  });
+
+  it('closes the one open window: bank, shop, trade (declines) or dialogue', () => {
+    expect(escapeTarget(ctx(['bank']))).toBe('bank');
+    expect(escapeTarget(ctx(['shop']))).toBe('shop');
+    expect(escapeTarget(ctx(['trade']))).toBe('trade');
+    expect(escapeTarget(ctx(['dialogue']))).toBe('dialogue');
+    expect(escapeTarget(ctx([]))).toBeUndefined();
+  });
+
+  it('closes the topmost window first', () => {
+    expect(escapeTarget(ctx(['bank', 'dialogue']))).toBe('dialogue');
+    expect(escapeTarget(ctx(['shop', 'trade']))).toBe('trade');
+  });
+
+  it('leaves the window open while a menu, an amount box or the chat input takes the key', () => {
+    expect(escapeTarget(ctx(['bank'], { menuOpen: true }))).toBeUndefined();
+    expect(escapeTarget(ctx(['bank'], { askOpen: true }))).toBeUndefined();
+    expect(escapeTarget(ctx(['bank'], { typingOutsideWindow: true }))).toBeUndefined();
+  });
+
+  it('does not answer a trade request', () => {
+    expect(escapeTarget(ctx(['trade-incoming']))).toBeUndefined();
   });
 });

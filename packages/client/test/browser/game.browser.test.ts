@@ -251,6 +251,9 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     await finishDialogue(page);
     await page.getByTestId('quest-feathered_fugitives').getByText('Completed').waitFor({ timeout: WAIT });
     expect(await carried(page, 'feather')).toBe(0);
+    const told = page.getByTestId('chat-log').getByText(/completed Feathered Fugitives|Quest complete/i);
+    await told.first().waitFor({ timeout: WAIT });
+    expect(await told.count()).toBe(1); // told once (the server's chat line), not twice
     await screenshot(page, '09-quest-completed');
 
     // A left click on a chicken attacks it: the hero's own swings land on it, with hit splats.

@@ -33,7 +33,7 @@ export function mountBank(overlay: HTMLElement, store: GameStore, ui: UiHooks): 
   });
   const count = h('span', { class: 'muted' });
   const grid = h('div', { class: 'iface-grid bank-grid' });
-  const inventory = h('div', { class: 'iface-grid inv-grid' });
+  const inventory = h('div', { class: 'iface-grid iface-inv-grid' });
   const depositInv = h(
     'button',
     {
@@ -55,14 +55,15 @@ export function mountBank(overlay: HTMLElement, store: GameStore, ui: UiHooks): 
     h(
       'div',
       { class: 'iface-columns' },
-      h('div', { class: 'iface-col grow' }, h('div', { class: 'row' }, filter, count), grid),
+      // The deposit buttons under the bank's slots: the inventory column is the tall one.
       h(
         'div',
-        { class: 'iface-col' },
-        h('div', { class: 'iface-subtitle' }, 'Inventory'),
-        inventory,
+        { class: 'iface-col grow' },
+        h('div', { class: 'row' }, filter, count),
+        grid,
         h('div', { class: 'iface-actions' }, depositInv, depositWorn),
       ),
+      h('div', { class: 'iface-col' }, h('div', { class: 'iface-subtitle' }, 'Inventory'), inventory),
     ),
   );
   overlay.append(win.root);

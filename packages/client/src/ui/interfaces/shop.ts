@@ -24,7 +24,7 @@ export function mountShop(overlay: HTMLElement, store: GameStore, ui: UiHooks): 
     close,
   );
   const stock = h('div', { class: 'iface-grid shop-grid' });
-  const inventory = h('div', { class: 'iface-grid inv-grid' });
+  const inventory = h('div', { class: 'iface-grid iface-inv-grid' });
   const coins = h('div', { class: 'iface-coins', 'data-testid': 'shop-coins' });
   const hint = h('div', { class: 'muted iface-hint' }, 'Click to buy or sell one; right-click for more.');
   replaceChildren(

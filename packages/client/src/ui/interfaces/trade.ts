@@ -3,7 +3,8 @@ import { h, replaceChildren } from '../../dom';
 import type { GameStore } from '../../game/store';
 import type { MenuOption, UiHooks } from '../../ui-hooks';
 import { askQuantity, createWindow, itemCell, menuAt } from './common';
-import { formatCoins, parseQuantity } from './quantity';
+import { formatCoins } from './quantity';
+import { coinOffer } from './trade-coins';
 import {
   availableCoins,
   availableInventory,
@@ -189,46 +190,11 @@ export function mountTrade(overlay: HTMLElement, store: GameStore, ui: UiHooks):
       if (untradeable) cell.classList.add('untradeable');
       cells.push(cell);
     }
-    return h('div', { class: 'iface-grid inv-grid' }, cells);
+    return h('div', { class: 'iface-grid iface-inv-grid' }, cells);
   }
 
-  function coinsRow(trade: ActiveTrade): HTMLElement {
-    const free = availableCoins(store.world.player?.coins ?? 0, trade.myOffer);
-    const input = h('input', {
-      type: 'text',
-      inputmode: 'numeric',
-      placeholder: 'Coins',
-      'aria-label': 'Coins to offer',
-      'data-testid': 'trade-coins-input',
-    });
-    const submit = (): void => {
-      const n = parseQuantity(input.value);
-      if (n === undefined) {
-        input.classList.add('invalid');
-        return;
-      }
-      addCoins(n);
-    };
-    input.addEventListener('keydown', (e) => {
-      e.stopPropagation();
-      if (e.key === 'Enter') submit();
-    });
-    return h(
-      'div',
-      { class: 'trade-coins' },
-      h('div', { class: 'muted' }, `Coin pouch: ${formatCoins(free)} free to offer`),
-      h(
-        'div',
-        { class: 'row' },
-        input,
-        h(
-          'button',
-          { 'data-testid': 'trade-coins-add', onclick: submit, disabled: free === 0 },
-          'Offer coins',
-        ),
-      ),
-    );
-  }
+  const coinsRow = (trade: ActiveTrade): HTMLElement =>
+    coinOffer(availableCoins(store.world.player?.coins ?? 0, trade.myOffer), addCoins);
 
   function statusLine(trade: ActiveTrade): HTMLElement[] {
     return [
@@ -273,6 +239,7 @@ export function mountTrade(overlay: HTMLElement, store: GameStore, ui: UiHooks):
               h('div', { class: 'trade-total' }, `Value: ${formatCoins(trade.received)} coins`),
             ),
           ),
+          coinsRow(trade),
           statusLine(trade),
           h(
             'div',
@@ -300,7 +267,6 @@ export function mountTrade(overlay: HTMLElement, store: GameStore, ui: UiHooks):
           { class: 'iface-col' },
           h('div', { class: 'iface-subtitle' }, 'Your inventory'),
           inventoryGrid(trade),
-          coinsRow(trade),
         ),
       ),
     );

@@ -2,6 +2,7 @@ import { h, replaceChildren } from '../../dom';
 import type { ChatLine, GameStore } from '../../game/store';
 import type { ChatFilter } from './chat-logic';
 import { CHAT_FILTERS, CHAT_INPUT_MAX, findByName, lineVisible, parseChatInput } from './chat-logic';
+import { appendHistory, loadHistory, saveHistory, type ChatStorage } from './chat-history';
 import { sendPm, socialState } from './friends';
 import { Disposers } from './shared';
 
@@ -14,10 +15,23 @@ export interface ChatBox {
   dispose(): void;
 }
 
-function lineElement(line: ChatLine): HTMLElement {
+/** localStorage, or undefined where the browser refuses it (then the history is not kept). */
+function browserStorage(): ChatStorage | undefined {
+  try {
+    return window.localStorage;
+  } catch (err) {
+    console.warn('no localStorage: the chat history is not kept', err);
+    return undefined;
+  }
+}
+
+function lineElement(line: ChatLine, earlier = false): HTMLElement {
   return h(
     'div',
-    { class: `chat-line chat-${line.channel}`, title: new Date(line.at).toLocaleTimeString() },
+    {
+      class: `chat-line chat-${line.channel}${earlier ? ' chat-earlier' : ''}`,
+      title: new Date(line.at).toLocaleString(),
+    },
     line.from ? h('span', { class: 'chat-from' }, line.from) : null,
     line.from ? ': ' : null,
     h('span', { class: 'chat-text' }, line.text),
@@ -35,10 +49,20 @@ function describeResult(result: Record<string, unknown> | undefined): string | u
 /**
  * The chat box: the log (store.chatLog and every new line) with channel filters, and the input.
  * Enter sends public chat or a / command (player:chat); `/pm Name text` or `@Name text` sends a
- * private message to a friend (pm:send).
+ * private message to a friend (pm:send). The log starts with the character's lines from earlier
+ * visits (chat-history.ts), and every new line is kept for the next.
  */
-export function mountChat(root: HTMLElement, store: GameStore): ChatBox {
+export function mountChat(root: HTMLElement, store: GameStore, storage = browserStorage()): ChatBox {
   const d = new Disposers();
+  const characterId = store.selfId;
+  const earlier = storage && characterId ? loadHistory(storage, characterId) : [];
+  let kept = appendHistory(earlier, store.chatLog);
+  const keep = (line: ChatLine): void => {
+    if (!storage || !characterId) return;
+    kept = appendHistory(kept, [line]);
+    saveHistory(storage, characterId, kept);
+  };
+  if (storage && characterId) saveHistory(storage, characterId, kept);
   let filter: ChatFilter = 'all';
   const filterButtons = CHAT_FILTERS.map((f) =>
     h(
@@ -77,12 +101,17 @@ export function mountChat(root: HTMLElement, store: GameStore): ChatBox {
   };
 
   const renderAll = (): void => {
-    replaceChildren(log, store.chatLog.filter((l) => lineVisible(l, filter)).map(lineElement));
+    replaceChildren(
+      log,
+      earlier.filter((l) => lineVisible(l, filter)).map((l) => lineElement(l, true)),
+      store.chatLog.filter((l) => lineVisible(l, filter)).map((l) => lineElement(l)),
+    );
     toBottom();
   };
 
   d.add(
     store.local.on('chat', (line) => {
+      keep(line);
       if (!lineVisible(line, filter)) return;
       const stick = nearBottom();
       log.append(lineElement(line));

@@ -103,14 +103,7 @@ export function mountQuests(root: HTMLElement, store: GameStore): () => void {
     render();
   });
   d.add(store.on('quest:journal', render));
-  d.add(
-    store.on('quest:completed', (q) => {
-      store.log({
-        channel: 'game',
-        text: `Congratulations! Quest complete: ${q.name} (+${q.questPoints} quest point${q.questPoints === 1 ? '' : 's'}).`,
-      });
-    }),
-  );
+  // No chat line of its own on quest:completed: the server's chat:message says it (once).
   render();
   void store.act('quest:requestJournal', {});
   return () => d.dispose();
