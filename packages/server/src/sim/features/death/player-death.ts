@@ -4,6 +4,7 @@
  * the ground for the killer (killed by a player in a PvP area); the player respawns at the starter
  * town with full health. The coin pouch (`coins`) is never lost.
  */
+import { arrivalTile } from '../session/arrival';
 import type { Player } from '../../core/player';
 import type { ItemStackRow } from '../../core/types';
 import type { World } from '../../core/world';
@@ -103,7 +104,7 @@ function resolveDeath(world: World, p: Player): void {
   }
 
   // Respawn at the starter town, fully healed, out of combat.
-  const spawn = world.content.starterArea.spawnPoint ?? { x: 0, z: 0 };
+  const spawn = arrivalTile(world, world.content.starterArea.spawnPoint ?? { x: 0, z: 0 });
   p.x = spawn.x;
   p.z = spawn.z;
   p.path = [];
