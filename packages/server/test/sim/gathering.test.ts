@@ -19,6 +19,7 @@ import { record, TestWorld } from './test-world';
 import { OBJECTS } from '../../src/sim/features/objects/state';
 
 const TREE = 'oakhaven:r0'; // a tree at (-20, 20)
+const FAR_TREE = 'the_wilds:r2'; // a magic tree at (-90, -180), beyond the interaction distance of (0, 0)
 const OAK = 'oakhaven:r2'; // an oak at (-22, 12), 2x2
 const NET_SPOT = 'mirror_lake:r0'; // net/bait spot at (-45, -30), shore at x = -44
 const COPPER = 'ironridge_mine:r0'; // copper at (-50, 10)
@@ -157,7 +158,7 @@ describe('woodcutting', () => {
     tw.enqueue(gather('none', TREE, 1));
     tw.enqueue(gather('low', OAK, 1));
     tw.enqueue(gather('full', TREE, 1));
-    tw.enqueue(gather('far', TREE, 1));
+    tw.enqueue(gather('far', FAR_TREE, 1));
     tw.enqueue(gather('far', 'nowhere:r0', 2));
     tw.enqueue(gather('far', 'oakhaven:s0', 3)); // a bank booth is no resource
     tw.enqueue(gather('locked', TREE, 1));
@@ -176,6 +177,23 @@ describe('woodcutting', () => {
     tw.enqueue(gather('none', TREE, 2));
     tw.advance();
     expect(errors(tw, 'none')).toEqual(['no_tool', 'depleted']);
+  });
+
+  it('walks to a tree beyond the entity view distance (20 tiles away) and chops it', async () => {
+    const tw = await world(player('walker', 0, 0, [['bronze_axe', 1]]));
+    const tree = OBJECTS.of(tw.world).get(TREE)!;
+    const w = tw.world.players.get('walker')!;
+    expect(Math.max(Math.abs(tree.x - w.x), Math.abs(tree.z - w.z))).toBeGreaterThan(
+      tw.world.settings.viewDistance,
+    );
+    tw.enqueue(gather('walker', TREE, 1));
+    tw.advance();
+    expect(errors(tw, 'walker')).toEqual([]);
+    expect(acks(tw, 'walker')).toEqual([{ objectId: TREE }]);
+    expect(w.path.length).toBeGreaterThan(0);
+    for (let i = 0; i < 300 && w.inventory.count('logs') === 0; i++) tw.advance();
+    expect(w.inventory.count('logs')).toBeGreaterThan(0);
+    expect(Math.max(Math.abs(tree.x - w.x), Math.abs(tree.z - w.z))).toBe(1);
   });
 
   it('is interrupted by a move, and replaced by another gather', async () => {

@@ -319,7 +319,7 @@ describe('requests', () => {
     make(tw, 'cook_trout', range.id);
     make(tw, 'cook_shrimps', range.id);
     make(tw, 'cook_shrimps', 'fire:404');
-    make(tw, 'cook_shrimps', station(tw, 'fire', 'mirror_lake').id);
+    make(tw, 'cook_shrimps', station(tw, 'fire', 'the_wilds').id); // beyond the interaction distance
     tw.advance();
     expect(errors(tw)).toEqual(['level_too_low', 'missing_materials', 'object_gone', 'object_gone']);
     // A fire out on the water: no tile next to it can be stood on.

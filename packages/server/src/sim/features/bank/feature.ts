@@ -66,7 +66,8 @@ function bankTarget(
   const o = OBJECTS.of(world).get(id);
   if (o) {
     const def = o.kind === 'station' ? world.content.stations.get(o.defId) : undefined;
-    if (!def?.actions.some((a) => a.type === 'bank') || chebyshev(p.x, p.z, o.x, o.z) > radius)
+    const reach = world.settings.interactionDistance;
+    if (!def?.actions.some((a) => a.type === 'bank') || chebyshev(p.x, p.z, o.x, o.z) > reach)
       return fail('object_gone', 'there is no bank there');
     return { target: { kind: 'object', id }, x: o.x, z: o.z, what: `the ${def.name.toLowerCase()}` };
   }

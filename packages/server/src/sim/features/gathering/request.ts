@@ -16,10 +16,10 @@ import { OBJECTS } from '../objects/state';
 import { isDying } from '../death/state';
 import { dropTarget } from '../combat/state';
 
-/** The resource the player asks for, if it exists and lies within view distance. */
+/** The resource the player asks for, if it exists and lies within interaction distance. */
 function findResource(world: World, p: Player, objectId: string): WorldObject | undefined {
   const o = OBJECTS.of(world).get(objectId);
-  const r = world.settings.viewDistance;
+  const r = world.settings.interactionDistance;
   if (!o || Math.abs(o.x - p.x) > r || Math.abs(o.z - p.z) > r) return undefined;
   return o;
 }

@@ -51,7 +51,7 @@ function prayAt(world: World, p: Player, objectId: string, stationId: string): O
 export function requestPray(world: World, p: Player, objectId: string, rid: Rid | undefined): Outcome {
   if (isDying(p)) return fail('dead', 'you are dying');
   const o = OBJECTS.of(world).get(objectId);
-  if (!o || chebyshev(p.x, p.z, o.x, o.z) > world.settings.viewDistance)
+  if (!o || chebyshev(p.x, p.z, o.x, o.z) > world.settings.interactionDistance)
     return fail('object_gone', 'there is no such object in sight');
   const def = o.kind === 'station' ? world.content.stations.get(o.defId) : undefined;
   if (!def?.actions.some((a) => a.type === 'pray')) {

@@ -82,7 +82,7 @@ export function requestMake(
   const recipe = findRecipe(world.content, recipeId);
   if (!recipe) return fail('unknown_recipe', `there is no recipe ${recipeId}`);
   const o = OBJECTS.of(world).get(objectId);
-  const view = world.settings.viewDistance;
+  const view = world.settings.interactionDistance;
   if (!o || o.kind !== 'station' || Math.max(Math.abs(o.x - p.x), Math.abs(o.z - p.z)) > view)
     return fail('object_gone', 'there is no such station in sight');
   if (!stationOffers(world.content, recipe, o.defId))
