@@ -10,7 +10,7 @@ import type { Tile } from '../../core/types';
 import { stopActivity } from '../../core/activity';
 import type { World } from '../../core/world';
 import { findPath } from '../../map/pathfinder';
-import { cancelPickup } from '../ground-items/pickup';
+import { cancelInteraction } from '../interaction/interaction';
 import {
   canFight,
   chebyshev,
@@ -87,7 +87,7 @@ export function requestAttack(world: World, p: Player, targetId: string): Outcom
   if (p.pendingMove?.rid !== undefined)
     world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
   p.pendingMove = undefined;
-  cancelPickup(world, p);
+  cancelInteraction(world, p);
   stopActivity(world, p, 'replaced');
   const combat = COMBAT.of(p);
   combat.target = target;

@@ -120,7 +120,6 @@ function resolveDeath(world: World, p: Player): void {
   p.health = p.maxHealth;
   combat.tolerance = { x: p.x, z: p.z, since: world.tick };
   world.spatial.set(p.idx, p.x, p.z);
-  DEATHS.of(world).pendingReclaims.delete(p.id);
 
   // The victim's new state and the lock commit together (or, with nothing lost, a plain save).
   if (custody) writeLock(world, custody, 'death', [p]);

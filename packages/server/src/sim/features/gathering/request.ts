@@ -6,7 +6,7 @@ import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import { startActivity } from '../../core/activity';
 import type { World } from '../../core/world';
-import { cancelPickup } from '../ground-items/pickup';
+import { cancelInteraction } from '../interaction/interaction';
 import type { WorldObject } from '../objects/store';
 import { yieldsFit } from './yields';
 import { GatherJob } from './job';
@@ -59,7 +59,7 @@ export function requestGather(
       world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
     p.pendingMove = undefined;
   }
-  cancelPickup(world, p);
+  cancelInteraction(world, p);
   dropTarget(p);
   startActivity(world, p, { kind: 'gather', state: new GatherJob(o, plan.method?.id, o.x, o.z) });
   p.path = path;
