@@ -78,6 +78,12 @@ const xpGained = (tw: TestWorld, id: string, skill: SkillName) =>
     .map((e) => e.data as ServerPayload<'skill:xp'>)
     .filter((d) => d.skill === skill)
     .reduce((sum, d) => sum + d.amount, 0);
+const gameMessages = (tw: TestWorld, id: string) =>
+  tw
+    .events(id, 'chat:message')
+    .map((e) => e.data as ServerPayload<'chat:message'>)
+    .filter((m) => m.channel === 'system' && m.from === null)
+    .map((m) => m.message);
 const objUpdates = (tw: TestWorld, id: string) =>
   tw.events(id, 'object:update').map((e) => e.data as ObjUpdate);
 
@@ -194,6 +200,7 @@ describe('woodcutting', () => {
     for (let i = 0; i < 300 && w.inventory.count('logs') === 0; i++) tw.advance();
     expect(w.inventory.count('logs')).toBeGreaterThan(0);
     expect(Math.max(Math.abs(tree.x - w.x), Math.abs(tree.z - w.z))).toBe(1);
+    expect(gameMessages(tw, 'walker')).toEqual(['You swing your axe at the tree.', 'You get some logs.']);
   });
 
   it('is interrupted by a move, and replaced by another gather', async () => {
@@ -235,6 +242,10 @@ describe('mining', () => {
     expect(untilStopped(tw, 'm')).toBe('depleted');
     const m = tw.world.players.get('m')!;
     expect(m.inventory.count('copper_ore')).toBe(1);
+    expect(gameMessages(tw, 'm')).toEqual([
+      'You swing your pickaxe at the rock.',
+      'You mine some copper ore.',
+    ]);
     expect(m.skills.mining.xp).toBe(17);
     expect(xpGained(tw, 'm', 'mining')).toBe(17.5);
     const rock = OBJECTS.of(tw.world).get(COPPER)!;
@@ -254,6 +265,11 @@ describe('fishing', () => {
     const f = tw.world.players.get('f')!;
     expect([f.x, f.z]).toEqual([-44, -30]);
     expect(f.inventory.count('raw_shrimps')).toBe(3);
+    expect(gameMessages(tw, 'f')).toEqual([
+      'You attempt to catch some fish.',
+      ...Array.from({ length: 3 }, () => 'You catch some shrimps.'),
+      'Your inventory is too full to hold any more.',
+    ]);
     expect(xpGained(tw, 'f', 'fishing')).toBe(30);
     expect(OBJECTS.of(tw.world).get(NET_SPOT)!.depleted).toBe(false);
   });
