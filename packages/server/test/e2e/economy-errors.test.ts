@@ -33,7 +33,7 @@ describe('bad economy requests over WebSocket', () => {
         c.request('player:action', {
           action: 'make',
           recipeId: 'smelt_bronze_bar',
-          objectId: 'ironridge_mine:s0',
+          objectId: 'saltmarsh_coast:s1', // a cooking range beyond the interaction distance
         }),
       ).rejects.toMatchObject({ code: 'object_gone' });
       await expect(

@@ -77,9 +77,9 @@ describe('opening the bank', () => {
     expect(INTERFACE.of(me(tw)).open).toBeUndefined();
   });
 
-  it('refuses a bank out of sight (more than the view distance away)', async () => {
-    const tw = await world({ id: 'a', x: 14, z: 0 });
-    expect([me(tw).x, me(tw).z]).toEqual([14, 0]);
+  it('refuses a bank booth beyond the interaction distance', async () => {
+    const tw = await world({ id: 'a', x: 56, z: 0 });
+    expect([me(tw).x, me(tw).z]).toEqual([56, 0]);
     tw.enqueue(openBank('a', BOOTH, 1));
     tw.advance();
     expect(errors(tw, 'a')).toEqual(['object_gone']);

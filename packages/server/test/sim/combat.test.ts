@@ -144,6 +144,27 @@ describe('fighting NPCs', () => {
         if (dx !== 0 || dz !== 0) tw.world.map.removeBlocker(cow.x + dx, cow.z + dz);
   });
 
+  it('steps off an NPC standing on its own tile and attacks it (no target_out_of_reach)', async () => {
+    const tw = await TestWorld.create(4);
+    const cow = nearestNpc(tw, 'cow', -5, 45);
+    tw.login(withLevels(record('p', cow.x, cow.z), { attack: 40, strength: 40 }));
+    tw.advance();
+    const p = tw.world.players.get('p');
+    if (!p) throw new Error('not in world');
+    // Stand exactly on the cow (it may have wandered during the login tick); requests are handled
+    // in the input phase, before NPCs move.
+    p.x = cow.x;
+    p.z = cow.z;
+    act(tw, 'p', { action: 'attack', targetId: cow.id }, 1);
+    tw.advance();
+    expect(errors(tw, 'p')).toEqual([]);
+    expect(tw.events('p', 'ack')[0]?.data).toEqual({ event: 'player:action', result: { targetId: cow.id } });
+    let ticks = 0;
+    const swung = () => tw.events('p', 'combat:hit').some((e) => (e.data as Hit).attackerId === 'p');
+    while (!swung() && ticks++ < 20) tw.advance();
+    expect(swung()).toBe(true);
+  });
+
   it('fires arrows from the ammo slot, lands them after the flight time, and stops when they run out', async () => {
     const tw = await TestWorld.create(9);
     const cow = nearestNpc(tw, 'cow', -5, 45);

@@ -52,6 +52,12 @@ describe('firemaking', () => {
     expect(a.inventory.count('logs')).toBe(0);
     expect(a.inventory.count('tinderbox')).toBe(1);
     expect(a.skills.firemaking.xp).toBe(40);
+    expect(
+      tw
+        .events('a', 'chat:message')
+        .map((e) => (e.data as { message: string }).message)
+        .filter((m) => m === 'You light a fire.'),
+    ).toEqual(['You light a fire.']);
     expect(tw.world.map.isWalkable(0, 0)).toBe(false);
     const seen = { id: 'fire:1', defId: 'fire', kind: 'station', x: 0, z: 0, depleted: false };
     expect(objUpdates(tw, 'v').at(-1)?.objects).toEqual([seen]);

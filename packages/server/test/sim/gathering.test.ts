@@ -19,6 +19,7 @@ import { record, TestWorld } from './test-world';
 import { OBJECTS } from '../../src/sim/features/objects/state';
 
 const TREE = 'oakhaven:r0'; // a tree at (-20, 20)
+const FAR_TREE = 'the_wilds:r2'; // a magic tree at (-90, -180), beyond the interaction distance of (0, 0)
 const OAK = 'oakhaven:r2'; // an oak at (-22, 12), 2x2
 const NET_SPOT = 'mirror_lake:r0'; // net/bait spot at (-45, -30), shore at x = -44
 const COPPER = 'ironridge_mine:r0'; // copper at (-50, 10)
@@ -77,6 +78,12 @@ const xpGained = (tw: TestWorld, id: string, skill: SkillName) =>
     .map((e) => e.data as ServerPayload<'skill:xp'>)
     .filter((d) => d.skill === skill)
     .reduce((sum, d) => sum + d.amount, 0);
+const gameMessages = (tw: TestWorld, id: string) =>
+  tw
+    .events(id, 'chat:message')
+    .map((e) => e.data as ServerPayload<'chat:message'>)
+    .filter((m) => m.channel === 'system' && m.from === null)
+    .map((m) => m.message);
 const objUpdates = (tw: TestWorld, id: string) =>
   tw.events(id, 'object:update').map((e) => e.data as ObjUpdate);
 
@@ -157,7 +164,7 @@ describe('woodcutting', () => {
     tw.enqueue(gather('none', TREE, 1));
     tw.enqueue(gather('low', OAK, 1));
     tw.enqueue(gather('full', TREE, 1));
-    tw.enqueue(gather('far', TREE, 1));
+    tw.enqueue(gather('far', FAR_TREE, 1));
     tw.enqueue(gather('far', 'nowhere:r0', 2));
     tw.enqueue(gather('far', 'oakhaven:s0', 3)); // a bank booth is no resource
     tw.enqueue(gather('locked', TREE, 1));
@@ -176,6 +183,24 @@ describe('woodcutting', () => {
     tw.enqueue(gather('none', TREE, 2));
     tw.advance();
     expect(errors(tw, 'none')).toEqual(['no_tool', 'depleted']);
+  });
+
+  it('walks to a tree beyond the entity view distance (20 tiles away) and chops it', async () => {
+    const tw = await world(player('walker', 0, 0, [['bronze_axe', 1]]));
+    const tree = OBJECTS.of(tw.world).get(TREE)!;
+    const w = tw.world.players.get('walker')!;
+    expect(Math.max(Math.abs(tree.x - w.x), Math.abs(tree.z - w.z))).toBeGreaterThan(
+      tw.world.settings.viewDistance,
+    );
+    tw.enqueue(gather('walker', TREE, 1));
+    tw.advance();
+    expect(errors(tw, 'walker')).toEqual([]);
+    expect(acks(tw, 'walker')).toEqual([{ objectId: TREE }]);
+    expect(w.path.length).toBeGreaterThan(0);
+    for (let i = 0; i < 300 && w.inventory.count('logs') === 0; i++) tw.advance();
+    expect(w.inventory.count('logs')).toBeGreaterThan(0);
+    expect(Math.max(Math.abs(tree.x - w.x), Math.abs(tree.z - w.z))).toBe(1);
+    expect(gameMessages(tw, 'walker')).toEqual(['You swing your axe at the tree.', 'You get some logs.']);
   });
 
   it('is interrupted by a move, and replaced by another gather', async () => {
@@ -217,6 +242,10 @@ describe('mining', () => {
     expect(untilStopped(tw, 'm')).toBe('depleted');
     const m = tw.world.players.get('m')!;
     expect(m.inventory.count('copper_ore')).toBe(1);
+    expect(gameMessages(tw, 'm')).toEqual([
+      'You swing your pickaxe at the rock.',
+      'You mine some copper ore.',
+    ]);
     expect(m.skills.mining.xp).toBe(17);
     expect(xpGained(tw, 'm', 'mining')).toBe(17.5);
     const rock = OBJECTS.of(tw.world).get(COPPER)!;
@@ -236,6 +265,11 @@ describe('fishing', () => {
     const f = tw.world.players.get('f')!;
     expect([f.x, f.z]).toEqual([-44, -30]);
     expect(f.inventory.count('raw_shrimps')).toBe(3);
+    expect(gameMessages(tw, 'f')).toEqual([
+      'You attempt to catch some fish.',
+      ...Array.from({ length: 3 }, () => 'You catch some shrimps.'),
+      'Your inventory is too full to hold any more.',
+    ]);
     expect(xpGained(tw, 'f', 'fishing')).toBe(30);
     expect(OBJECTS.of(tw.world).get(NET_SPOT)!.depleted).toBe(false);
   });

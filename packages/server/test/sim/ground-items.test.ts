@@ -192,6 +192,31 @@ describe('pickup', () => {
     expect(errors(tw, 'a')).toEqual(['ground_item_gone']);
   });
 
+  it('takes each item of a pile on its own tile, one by one, without walking', async () => {
+    const tw = await world({ id: 'a', x: 1, z: 1 });
+    spawnGroundItem(tw.world, { itemId: 'bones', quantity: 1, x: 1, z: 1, owner: null });
+    spawnGroundItem(tw.world, { itemId: 'feather', quantity: 5, x: 1, z: 1, owner: null });
+    spawnGroundItem(tw.world, { itemId: 'bones', quantity: 1, x: 1, z: 1, owner: 'a' });
+    tw.advance();
+    expect(GROUND_ITEMS.of(tw.world).size).toBe(3);
+    const a = tw.world.players.get('a')!;
+    tw.enqueue(pickup('a', 'g2', 1));
+    tw.advance();
+    expect(acks(tw, 'a')).toEqual([{ groundItemId: 'g2', itemId: 'feather', quantity: 5 }]);
+    tw.enqueue(pickup('a', 'g3', 2));
+    tw.advance();
+    tw.enqueue(pickup('a', 'g1', 3));
+    tw.advance();
+    expect(errors(tw, 'a')).toEqual([]);
+    expect(acks(tw, 'a')).toEqual([
+      { groundItemId: 'g2', itemId: 'feather', quantity: 5 },
+      { groundItemId: 'g3', itemId: 'bones', quantity: 1 },
+      { groundItemId: 'g1', itemId: 'bones', quantity: 1 },
+    ]);
+    expect([a.x, a.z]).toEqual([1, 1]);
+    expect(GROUND_ITEMS.of(tw.world).size).toBe(0);
+  });
+
   it('is cancelled by a later move request, and supersedes an earlier one', async () => {
     const tw = await world({ id: 'a' });
     spawnGroundItem(tw.world, { itemId: 'bones', quantity: 1, x: 4, z: 0, owner: null });

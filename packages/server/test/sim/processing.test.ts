@@ -60,6 +60,12 @@ const acks = (tw: TestWorld, id = 'p') =>
 const stops = (tw: TestWorld, id = 'p') =>
   tw.events(id, 'activity:stopped').map((e) => (e.data as { reason: string }).reason);
 const count = (p: Player, itemId: string) => p.inventory.count(itemId);
+const gameMessages = (tw: TestWorld, id = 'p') =>
+  tw
+    .events(id, 'chat:message')
+    .map((e) => e.data as { channel: string; message: string })
+    .filter((m) => m.channel === 'system')
+    .map((m) => m.message);
 
 /** A water tile with no walkable tile around it, and a walkable tile 2 to 12 tiles from it. */
 function unreachableSpot(tw: TestWorld): { at: { x: number; z: number }; from: { x: number; z: number } } {
@@ -97,6 +103,9 @@ describe('cooking', () => {
     expect(count(p, 'shrimps') + count(p, 'burnt_shrimps')).toBe(1);
     expect(p.skills.cooking.xp).toBe(count(p, 'shrimps') * 30);
     expect(stops(tw)).toEqual(['done']);
+    expect(gameMessages(tw)).toEqual([
+      count(p, 'shrimps') === 1 ? 'You cook the shrimps.' : 'You accidentally burn the shrimps.',
+    ]);
   });
 
   it('never burns at or above the stop-burn level, and burns at level 1 about as often as the formula says', async () => {
@@ -319,7 +328,7 @@ describe('requests', () => {
     make(tw, 'cook_trout', range.id);
     make(tw, 'cook_shrimps', range.id);
     make(tw, 'cook_shrimps', 'fire:404');
-    make(tw, 'cook_shrimps', station(tw, 'fire', 'mirror_lake').id);
+    make(tw, 'cook_shrimps', station(tw, 'fire', 'the_wilds').id); // beyond the interaction distance
     tw.advance();
     expect(errors(tw)).toEqual(['level_too_low', 'missing_materials', 'object_gone', 'object_gone']);
     // A fire out on the water: no tile next to it can be stood on.

@@ -21,6 +21,14 @@ describe('grantXp', () => {
       level: 2,
       combatLevel: 3,
     });
+    expect(tw.events('x', 'chat:message').map((e) => e.data)).toEqual([
+      {
+        tick: 1,
+        channel: 'system',
+        from: null,
+        message: "Congratulations, you've just advanced your Attack level. You are now level 2.",
+      },
+    ]);
   });
 
   it('raises health and combat level with constitution, and the save carries the new totals', async () => {

@@ -4,7 +4,8 @@ import type { Feature } from '../../src/sim/core/registry';
 import { playerSlot, worldSlot } from '../../src/sim/core/slots';
 import { World } from '../../src/sim/core/world';
 import { FEATURES } from '../../src/sim/features';
-import { APPROACHES } from '../../src/sim/features/bank/approach';
+import { INTERACTION } from '../../src/sim/features/interaction/interaction';
+import { atObject } from '../../src/sim/features/interaction/targets';
 import { INTERFACE } from '../../src/sim/features/bank/interface';
 import { COMBAT } from '../../src/sim/features/combat/state';
 import { DYING } from '../../src/sim/features/death/state';
@@ -47,16 +48,17 @@ describe('feature state in the state hash', () => {
     expect(a.world.hash()).toBe(b.world.hash());
   });
 
-  it('a divergence in a walk to a bank changes the hash', async () => {
+  it('a divergence in an interaction under way (a walk to a bank) changes the hash', async () => {
     const [a, b] = await twins();
-    APPROACHES.of(b.world).set('a', {
-      target: { kind: 'object', id: 'booth' },
-      what: 'the bank booth',
-      rid: undefined,
+    INTERACTION.of(me(b)).current = {
+      ...atObject('booth', 'the bank booth'),
       arrive: () => ({ ok: true }),
+      rid: undefined,
       reroutes: 0,
-    });
+    };
     expect(a.world.hash()).not.toBe(b.world.hash());
+    INTERACTION.of(me(b)).current = undefined;
+    expect(a.world.hash()).toBe(b.world.hash());
   });
 
   it('a divergence in an open interface changes the hash', async () => {

@@ -27,6 +27,8 @@ export interface WorldSettings {
   autosaveTicks: number;
   /** Chebyshev distance in tiles within which entities are visible. */
   viewDistance: number;
+  /** Chebyshev distance in tiles within which a placed object can be used (drawn beyond the view). */
+  interactionDistance: number;
   /** Chebyshev distance in tiles within which public chat is heard. */
   hearingDistance: number;
   /** Ticks a gravestone stands before its items fall to the ground (default 1,500 = 15 minutes). */
@@ -37,6 +39,7 @@ export interface WorldSettings {
 export const DEFAULT_SETTINGS: WorldSettings = {
   autosaveTicks: 100,
   viewDistance: 15,
+  interactionDistance: 64,
   hearingDistance: 15,
   gravestoneTicks: 1500,
   tickMs: 600,

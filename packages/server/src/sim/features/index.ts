@@ -1,6 +1,7 @@
 import type { Feature } from '../core/registry';
 import { bankFeature } from './bank/feature';
 import { interfacesFeature } from './bank/interface-feature';
+import { interactionFeature } from './interaction/feature';
 import { chatFeature } from './chat/chat';
 import { combatFeature } from './combat/feature';
 import { consumablesFeature } from './consumables/feature';
@@ -39,6 +40,7 @@ export const FEATURES: readonly Feature[] = [
   objectsFeature,
   gatheringFeature,
   firemakingFeature,
+  interactionFeature,
   interfacesFeature,
   bankFeature,
   shopsFeature,

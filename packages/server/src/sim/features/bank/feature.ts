@@ -3,7 +3,8 @@ import type { Player } from '../../core/player';
 import { fail, type Feature, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { chebyshev } from '../combat/combatants';
-import { approach, type ApproachTarget } from './approach';
+import { interact } from '../interaction/interaction';
+import { atNpc, atObject } from '../interaction/targets';
 import { openInterface } from './interface';
 import { isOutcome, requireInterface } from './interface-feature';
 import {
@@ -61,12 +62,13 @@ function bankTarget(
   world: World,
   p: Player,
   id: string,
-): { target: ApproachTarget; x: number; z: number; what: string } | Outcome {
+): { target: { kind: 'object' | 'npc'; id: string }; x: number; z: number; what: string } | Outcome {
   const radius = world.settings.viewDistance;
   const o = OBJECTS.of(world).get(id);
   if (o) {
     const def = o.kind === 'station' ? world.content.stations.get(o.defId) : undefined;
-    if (!def?.actions.some((a) => a.type === 'bank') || chebyshev(p.x, p.z, o.x, o.z) > radius)
+    const reach = world.settings.interactionDistance;
+    if (!def?.actions.some((a) => a.type === 'bank') || chebyshev(p.x, p.z, o.x, o.z) > reach)
       return fail('object_gone', 'there is no bank there');
     return { target: { kind: 'object', id }, x: o.x, z: o.z, what: `the ${def.name.toLowerCase()}` };
   }
@@ -86,11 +88,13 @@ export function requestOpenBank(world: World, p: Player, targetId: string, rid: 
   const t = bankTarget(world, p, targetId);
   if ('ok' in t) return t;
   const opens = { kind: 'bank' as const, x: p.x, z: p.z };
-  return approach(world, p, t.target, t, t.what, rid, opens, (w, player) => {
+  const at = t.target.kind === 'object' ? atObject(targetId, t.what) : atNpc(targetId, t.what);
+  const arrive = (w: World, player: Player): Outcome => {
     openInterface(w, player, { kind: 'bank', x: player.x, z: player.z });
     sendBank(w, player);
     return { ok: true, result: { interface: 'bank', capacity: player.bank.size } };
-  });
+  };
+  return interact(world, p, { ...at, opens, arrive }, rid);
 }
 
 /**

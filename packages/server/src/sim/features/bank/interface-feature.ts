@@ -1,7 +1,6 @@
 import type { Player } from '../../core/player';
 import { fail, type Feature, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
-import { APPROACHES, resolveApproaches, supersedeApproaches } from './approach';
 import { closeInterface, closeReason, enforceInterface, INTERFACE } from './interface';
 import type { OpenInterface } from './types';
 
@@ -27,8 +26,7 @@ export function isOutcome(v: OpenInterface | Outcome): v is Outcome {
 }
 
 /**
- * The machinery the bank and shops share: the walk to a bank booth, banker or shopkeeper
- * (approach.ts: superseded in the input phase, resolved in the players phase after movement), the
+ * The machinery the bank and shops share (the walk there is features/interaction): the
  * closing rules of an open interface (interface.ts: checked after the requests of a tick and again
  * in the sync phase, after movement, combat and deaths), and `player:action` `closeInterface`.
  */
@@ -36,15 +34,12 @@ export const interfacesFeature: Feature = {
   name: 'interfaces',
   register(r) {
     r.playerSlot(INTERFACE);
-    r.worldSlot(APPROACHES);
     r.action('closeInterface', (world, player) => {
       const open = INTERFACE.of(player).open;
       closeInterface(world, player, 'closed');
       return { ok: true, result: { closed: open?.kind ?? null } };
     });
-    r.phase('input', supersedeApproaches);
     r.perPlayer('input', enforceInterface);
-    r.phase('players', resolveApproaches);
     r.perPlayer('sync', enforceInterface);
   },
 };

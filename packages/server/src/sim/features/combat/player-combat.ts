@@ -10,7 +10,7 @@ import type { Tile } from '../../core/types';
 import { stopActivity } from '../../core/activity';
 import type { World } from '../../core/world';
 import { findPath } from '../../map/pathfinder';
-import { cancelPickup } from '../ground-items/pickup';
+import { cancelInteraction } from '../interaction/interaction';
 import {
   canFight,
   chebyshev,
@@ -87,7 +87,7 @@ export function requestAttack(world: World, p: Player, targetId: string): Outcom
   if (p.pendingMove?.rid !== undefined)
     world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
   p.pendingMove = undefined;
-  cancelPickup(world, p);
+  cancelInteraction(world, p);
   stopActivity(world, p, 'replaced');
   const combat = COMBAT.of(p);
   combat.target = target;
@@ -102,6 +102,7 @@ export function requestAttack(world: World, p: Player, targetId: string): Outcom
  * steps towards it the cardinal tile beside the target instead.
  */
 function chasePath(world: World, p: Player, target: Fighter, reach: number): Tile[] | undefined {
+  if (p.x === target.x && p.z === target.z) return stepOff(world, p, target, reach);
   const res = findPath(world.map, { x: p.x, z: p.z }, { x: target.x, z: target.z });
   if (!res.ok) return undefined;
   const steps = res.steps;
@@ -125,6 +126,25 @@ function chasePath(world: World, p: Player, target: Fighter, reach: number): Til
   }
   return undefined;
 }
+
+/**
+ * The one step off a shared tile into reach, as in OSRS: -x, +x, -z, then +z, the first
+ * one the map allows. Undefined when the attacker is boxed in.
+ */
+function stepOff(world: World, p: Player, target: Fighter, reach: number): Tile[] | undefined {
+  for (const [dx, dz] of STEP_OFF_ORDER) {
+    const t = { x: p.x + dx, z: p.z + dz };
+    if (inReach(t.x, t.z, target.x, target.z, reach) && world.map.canStep(p.x, p.z, dx, dz)) return [t];
+  }
+  return undefined;
+}
+
+const STEP_OFF_ORDER: readonly (readonly [number, number])[] = [
+  [-1, 0],
+  [1, 0],
+  [0, -1],
+  [0, 1],
+];
 
 /** Drops the target, telling the player why when it was not its own choice. */
 function stopAttacking(

@@ -6,7 +6,7 @@
  * the same transaction as the players whose items changed with it, so a crash at any moment
  * neither loses nor duplicates an item. Locks still active at start-up come back as gravestones.
  */
-import type { GravestoneSnapshot, Rid } from '@tilerealm/protocol';
+import type { GravestoneSnapshot } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import type { DeathLockState, DeathLockStatus, DeathStep, ItemStackRow } from '../../core/types';
 import type { World } from '../../core/world';
@@ -32,8 +32,6 @@ export interface Custody {
 /** Every death with items still in custody, in the order of the deaths. */
 export class DeathCustodyStore {
   private readonly byId = new Map<string, Custody>();
-  /** Reclaims waiting for their player to reach the gravestone, by player id. */
-  readonly pendingReclaims = new Map<string, { id: string; rid: Rid | undefined }>();
 
   get(id: string): Custody | undefined {
     return this.byId.get(id);

@@ -1,11 +1,5 @@
 import type { Feature } from '../../core/registry';
-import {
-  onJoin,
-  collapseGravestones,
-  requestReclaim,
-  resolveReclaims,
-  trackCustodyExits,
-} from './gravestones';
+import { onJoin, collapseGravestones, requestReclaim, trackCustodyExits } from './gravestones';
 import { DEATHS, restoreDeathLocks } from './custody';
 import { resolveDeaths } from './player-death';
 import { DYING } from './state';
@@ -24,8 +18,8 @@ export const deathFeature: Feature = {
     r.action('reclaim', (world, player, data, rid) => requestReclaim(world, player, data.gravestoneId, rid));
     r.perPlayer('players', resolveDeaths);
     r.phase('players', (world) => {
-      resolveReclaims(world);
-      // Pickups of death piles happened earlier in this phase: write them before anyone logs out.
+      // Pickups of death piles and reclaims happened earlier in this phase (features/interaction):
+      // write them before anyone logs out.
       trackCustodyExits(world);
     });
     r.perPlayer('login', onJoin);

@@ -8,22 +8,21 @@ import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { ItemStackRow } from '../../core/types';
 import type { World } from '../../core/world';
-import { findPath } from '../../map/pathfinder';
 import { chebyshev } from '../combat/combatants';
 import { startDying } from '../combat/hits';
-import { cancelPickup, reply } from '../ground-items/pickup';
+import { interact, type InteractionSpec } from '../interaction/interaction';
 import { spawnGroundItem } from '../ground-items/spawn';
 import { sendGravestones, writeLock, type Custody, DEATHS } from './custody';
 import { GROUND_ITEMS } from '../ground-items/state';
 import { isDying } from './state';
-import { COMBAT, hasTarget } from '../combat/state';
 
 /** Ticks a collapse waits before trying again when the ground has no room for the items. */
 export const COLLAPSE_RETRY_TICKS = 10;
 
 /**
  * `player:action` `reclaim`: one of your standing gravestones in sight. Next to it (Chebyshev 1) the
- * items come back at once; otherwise the player walks there first and the ack comes on arrival.
+ * items come back at once; otherwise the player walks there first (features/interaction) and the
+ * ack comes on arrival.
  */
 export function requestReclaim(world: World, p: Player, gravestoneId: string, rid: Rid | undefined): Outcome {
   if (isDying(p)) return fail('dead', 'you are dying');
@@ -35,23 +34,23 @@ export function requestReclaim(world: World, p: Player, gravestoneId: string, ri
     chebyshev(p.x, p.z, c.x, c.z) > world.settings.viewDistance
   )
     return fail('gravestone_gone', 'you have no such gravestone in sight');
-  if (chebyshev(p.x, p.z, c.x, c.z) <= 1) return reclaim(world, p, c);
-  const route = findPath(world.map, { x: p.x, z: p.z }, { x: c.x, z: c.z });
-  if (!route.ok || route.steps.length === 0) return fail('no_path', 'you cannot reach your gravestone');
-  const last = route.steps[route.steps.length - 1];
-  if (!last || chebyshev(last.x, last.z, c.x, c.z) > 1)
-    return fail('no_path', 'you cannot reach your gravestone');
-  if (p.pendingMove?.rid !== undefined)
-    world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
-  p.pendingMove = undefined;
-  cancelPickup(world, p);
-  COMBAT.of(p).target = undefined;
-  p.path = route.steps;
-  const waiting = DEATHS.of(world).pendingReclaims.get(p.id);
-  if (waiting?.rid !== undefined)
-    world.send(p.id, 'ack', { event: 'player:action', result: { superseded: true } }, waiting.rid);
-  DEATHS.of(world).pendingReclaims.set(p.id, { id: c.id, rid });
-  return { ok: true, deferred: true };
+  const standing = (w: World): Custody | undefined => {
+    const now = DEATHS.of(w).get(gravestoneId);
+    return now && now.grave.length > 0 ? now : undefined;
+  };
+  const spec: InteractionSpec = {
+    target: { kind: 'gravestone', id: gravestoneId },
+    locate: standing,
+    reach: 'adjacent',
+    arrive: (w, player) => {
+      const now = standing(w);
+      return now ? reclaim(w, player, now) : fail('gravestone_gone', 'your gravestone is gone');
+    },
+    gone: { code: 'gravestone_gone', message: 'your gravestone is gone' },
+    unreachable: { code: 'no_path', message: 'you cannot reach your gravestone' },
+    stopped: { code: 'no_path', message: 'you stopped before reaching your gravestone' },
+  };
+  return interact(world, p, spec, rid);
 }
 
 /** Takes back as much of the gravestone as fits in the inventory; the rest stays in it. */
@@ -73,35 +72,6 @@ function reclaim(world: World, p: Player, c: Custody): Outcome {
   writeLock(world, c, 'reclaim', [p], 'recovered');
   sendGravestones(world, p.id);
   return { ok: true, result: { gravestoneId: c.id, taken, remaining } };
-}
-
-/** Players phase, after movement: reclaims whose player arrived next to the gravestone. */
-export function resolveReclaims(world: World): void {
-  for (const [playerId, req] of DEATHS.of(world).pendingReclaims) {
-    const p = world.players.get(playerId);
-    const c = DEATHS.of(world).get(req.id);
-    if (!p) {
-      DEATHS.of(world).pendingReclaims.delete(playerId);
-      continue;
-    }
-    world.isolate(p, () => {
-      if (p.pendingMove || hasTarget(p)) {
-        // Another request replaced the walk.
-        DEATHS.of(world).pendingReclaims.delete(playerId);
-        if (req.rid !== undefined)
-          world.send(p.id, 'ack', { event: 'player:action', result: { superseded: true } }, req.rid);
-      } else if (!c || c.grave.length === 0) {
-        DEATHS.of(world).pendingReclaims.delete(playerId);
-        reply(world, p, req.rid, fail('gravestone_gone', 'your gravestone is gone'));
-      } else if (chebyshev(p.x, p.z, c.x, c.z) <= 1) {
-        DEATHS.of(world).pendingReclaims.delete(playerId);
-        reply(world, p, req.rid, reclaim(world, p, c));
-      } else if (p.path.length === 0) {
-        DEATHS.of(world).pendingReclaims.delete(playerId);
-        reply(world, p, req.rid, fail('no_path', 'you stopped before reaching your gravestone'));
-      }
-    });
-  }
 }
 
 /**

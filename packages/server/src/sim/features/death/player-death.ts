@@ -4,6 +4,7 @@
  * the ground for the killer (killed by a player in a PvP area); the player respawns at the starter
  * town with full health. The coin pouch (`coins`) is never lost.
  */
+import { arrivalTile } from '../session/arrival';
 import type { Player } from '../../core/player';
 import type { ItemStackRow } from '../../core/types';
 import type { World } from '../../core/world';
@@ -103,7 +104,7 @@ function resolveDeath(world: World, p: Player): void {
   }
 
   // Respawn at the starter town, fully healed, out of combat.
-  const spawn = world.content.starterArea.spawnPoint ?? { x: 0, z: 0 };
+  const spawn = arrivalTile(world, world.content.starterArea.spawnPoint ?? { x: 0, z: 0 });
   p.x = spawn.x;
   p.z = spawn.z;
   p.path = [];
@@ -119,7 +120,6 @@ function resolveDeath(world: World, p: Player): void {
   p.health = p.maxHealth;
   combat.tolerance = { x: p.x, z: p.z, since: world.tick };
   world.spatial.set(p.idx, p.x, p.z);
-  DEATHS.of(world).pendingReclaims.delete(p.id);
 
   // The victim's new state and the lock commit together (or, with nothing lost, a plain save).
   if (custody) writeLock(world, custody, 'death', [p]);

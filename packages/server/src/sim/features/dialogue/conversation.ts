@@ -1,5 +1,5 @@
 /**
- * Conversations with NPCs (npcs.json `dialogue`). `talk` walks next to the NPC (bank/approach.ts),
+ * Conversations with NPCs (npcs.json `dialogue`). `talk` walks next to the NPC (interaction/),
  * then opens its tree at the first entry whose conditions all hold (else at `start`). Each node
  * shown is a `dialogue:node` with the responses whose conditions hold now; the player answers with
  * `dialogue:choose` (a response: its effects and those of the node it leads to, in one
@@ -15,7 +15,8 @@ import type { Npc } from '../../core/npc';
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
-import { approach } from '../bank/approach';
+import { interact } from '../interaction/interaction';
+import { atNpc } from '../interaction/targets';
 import { closeInterface, closeReason, openInterface, INTERFACE } from '../bank/interface';
 import { chebyshev } from '../combat/combatants';
 import { PlayerTx } from '../quests/tx';
@@ -114,8 +115,11 @@ export function requestTalk(world: World, p: Player, npcId: string, rid: Rid | u
     return fail('target_gone', 'there is no such NPC in sight');
   if (!n.def.dialogue) return fail('no_dialogue', `${n.name} has nothing to say`);
   const opens = { kind: 'dialogue' as const, npcId, nodeId: '', x: p.x, z: p.z };
-  return approach(world, p, { kind: 'npc', id: npcId }, n, n.name, rid, opens, (w, player) =>
-    open(w, player, n),
+  return interact(
+    world,
+    p,
+    { ...atNpc(npcId, n.name), opens, arrive: (w, player) => open(w, player, n) },
+    rid,
   );
 }
 

@@ -1,4 +1,5 @@
 /** Players phase: each player lighting a fire makes one attempt per tick until the logs catch. */
+import { gameMessage } from '../chat/game-message';
 import { interpolatedChance } from '../../../content/formulas';
 import { stopActivity } from '../../core/activity';
 import type { Player } from '../../core/player';
@@ -42,6 +43,7 @@ function attempt(world: World, p: Player, job: FireJob): void {
   if (burnt.ok) world.ledger.record(r.logItemId, -1, 'firemaking', p.id);
   grantXp(world, p, 'firemaking', Math.round(r.xp * 10));
   lightFire(world, p.x, p.z, r.burnTicks);
+  gameMessage(world, p, 'You light a fire.');
   for (const [dx, dz] of ASIDE) {
     if (!world.map.isWalkable(p.x + dx, p.z + dz)) continue;
     p.x += dx;

@@ -7,7 +7,7 @@ import { startActivity } from '../../core/activity';
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
-import { cancelPickup } from '../ground-items/pickup';
+import { cancelInteraction } from '../interaction/interaction';
 import { canPlaceObjectAt } from '../objects/fires';
 import { isDying } from '../death/state';
 import { dropTarget } from '../combat/state';
@@ -66,7 +66,7 @@ export function startFiremaking(world: World, p: Player, recipe: FiremakingRecip
       world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
     p.pendingMove = undefined;
   }
-  cancelPickup(world, p);
+  cancelInteraction(world, p);
   dropTarget(p);
   p.path = [];
   startActivity(world, p, { kind: 'firemaking', state: new FireJob(recipe, logSlot, p.x, p.z) });

@@ -6,7 +6,7 @@ import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import { startActivity } from '../../core/activity';
 import type { World } from '../../core/world';
-import { cancelPickup } from '../ground-items/pickup';
+import { cancelInteraction } from '../interaction/interaction';
 import type { WorldObject } from '../objects/store';
 import { yieldsFit } from './yields';
 import { GatherJob } from './job';
@@ -16,10 +16,10 @@ import { OBJECTS } from '../objects/state';
 import { isDying } from '../death/state';
 import { dropTarget } from '../combat/state';
 
-/** The resource the player asks for, if it exists and lies within view distance. */
+/** The resource the player asks for, if it exists and lies within interaction distance. */
 function findResource(world: World, p: Player, objectId: string): WorldObject | undefined {
   const o = OBJECTS.of(world).get(objectId);
-  const r = world.settings.viewDistance;
+  const r = world.settings.interactionDistance;
   if (!o || Math.abs(o.x - p.x) > r || Math.abs(o.z - p.z) > r) return undefined;
   return o;
 }
@@ -59,7 +59,7 @@ export function requestGather(
       world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
     p.pendingMove = undefined;
   }
-  cancelPickup(world, p);
+  cancelInteraction(world, p);
   dropTarget(p);
   startActivity(world, p, { kind: 'gather', state: new GatherJob(o, plan.method?.id, o.x, o.z) });
   p.path = path;

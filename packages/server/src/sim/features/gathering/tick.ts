@@ -23,6 +23,7 @@ import {
 import { rollBonusDrops, yieldsFit } from './yields';
 import { OBJECTS } from '../objects/state';
 import { isDying } from '../death/state';
+import { foodWord, gameMessage, itemWord } from '../chat/game-message';
 
 export function gatherTick(world: World, p: Player): void {
   const job = p.activity?.state;
@@ -49,15 +50,28 @@ function step(world: World, p: Player, job: GatherJob): void {
     job.arrived = true;
     p.path = [];
     job.nextAttemptTick = world.tick + plan.interval;
+    gameMessage(world, p, startMessage(def));
     return;
   }
   job.nextAttemptTick = world.tick + plan.interval;
-  if (!yieldsFit(world, p, def, plan.method)) return stopActivity(world, p, 'inventory_full');
+  if (!yieldsFit(world, p, def, plan.method)) return full(world, p);
   if (!attempt(world, p, o, def, plan)) return;
   if (o.depleted) return stopActivity(world, p, 'depleted');
   const next = planGather(world.content, p, def, job.methodId);
   if (!next?.ok) return stopActivity(world, p, next ? next.code : 'object_gone');
-  if (!yieldsFit(world, p, def, next.method)) return stopActivity(world, p, 'inventory_full');
+  if (!yieldsFit(world, p, def, next.method)) return full(world, p);
+}
+
+/** What the player reads as it starts: the first swing, or the net going out. */
+function startMessage(def: ResourceDef): string {
+  if (def.kind === 'fishing_spot') return 'You attempt to catch some fish.';
+  if (def.kind === 'rock') return 'You swing your pickaxe at the rock.';
+  return `You swing your axe at the ${def.name.toLowerCase()}.`;
+}
+
+function full(world: World, p: Player): void {
+  gameMessage(world, p, 'Your inventory is too full to hold any more.');
+  stopActivity(world, p, 'inventory_full');
 }
 
 /** One attempt: the roll, and on success the yield, the XP, bonus drops and depletion. */
@@ -71,6 +85,7 @@ function attempt(world: World, p: Player, o: WorldObject, def: ResourceDef, plan
     if (method.baitItemId !== undefined && p.inventory.remove(method.baitItemId, 1).ok)
       world.ledger.record(method.baitItemId, -1, 'bait', p.id);
     if (p.inventory.add(caught.itemId, 1).ok) world.ledger.record(caught.itemId, 1, 'gather', p.id);
+    gameMessage(world, p, `You catch some ${foodWord(world, caught.itemId)}.`);
     grantXp(world, p, 'fishing', Math.round(caught.xp * 10));
     rollBonusDrops(world, p, 'fishing');
     creditInteraction(world, p, { type: 'resource', id: def.id });
@@ -79,6 +94,13 @@ function attempt(world: World, p: Player, o: WorldObject, def: ResourceDef, plan
   if (world.rng.nextFloat() >= harvestChance(def, plan.tool.tier, level)) return false;
   for (const y of def.yields)
     if (p.inventory.add(y.itemId, y.quantity).ok) world.ledger.record(y.itemId, y.quantity, 'gather', p.id);
+  const first = def.yields[0];
+  if (first)
+    gameMessage(
+      world,
+      p,
+      `You ${plan.skill === 'mining' ? 'mine' : 'get'} some ${itemWord(world, first.itemId)}.`,
+    );
   grantXp(world, p, plan.skill, Math.round(def.xp * 10));
   rollBonusDrops(world, p, plan.skill);
   creditInteraction(world, p, { type: 'resource', id: def.id });

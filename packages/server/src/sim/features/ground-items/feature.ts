@@ -1,7 +1,7 @@
 import type { Feature } from '../../core/registry';
 import { dropFromSlot } from './drop';
 import { emitDirtyRegions, restoreRegions, snapshotRegions } from './persist';
-import { requestPickup, resolvePickup, routePickup } from './pickup';
+import { requestPickup } from './pickup';
 import { pileOwner } from './types';
 import { GROUND_ITEMS } from './state';
 
@@ -18,8 +18,6 @@ export const groundItemsFeature: Feature = {
     r.worldSlot(GROUND_ITEMS);
     r.on('inventory:drop', (world, player, data) => dropFromSlot(world, player, data.slot, data.quantity));
     r.action('pickup', (world, player, data, rid) => requestPickup(world, player, data.groundItemId, rid));
-    r.perPlayer('input', routePickup);
-    r.perPlayer('players', resolvePickup);
     r.phase('world', (world) => {
       for (const pile of GROUND_ITEMS.of(world).advance(world.tick).despawned)
         world.ledger.record(pile.itemId, -pile.quantity, 'despawn', pileOwner(pile));

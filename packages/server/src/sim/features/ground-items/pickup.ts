@@ -1,37 +1,17 @@
 import type { Rid } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
-import { stopActivity } from '../../core/activity';
 import type { World } from '../../core/world';
-import { findPath } from '../../map/pathfinder';
+import { interact } from '../interaction/interaction';
 import { addCoins, COINS } from '../shops/pouch';
-import type { PendingPickup } from './store';
 import { visibleTo, type GroundItem } from './types';
 import { GROUND_ITEMS } from './state';
 
-const gone = () => fail('ground_item_gone', 'that item is no longer there');
-
-/** Answers a `player:action` that ended after the tick it was asked in (the handler returned `deferred`). */
-export function reply(world: World, p: Player, rid: Rid | undefined, outcome: Outcome): void {
-  world.answer(p.id, 'player:action', outcome, rid);
-}
-
-/** A pickup (or move) replaced by a newer request: acked as superseded, like movement does. */
-function supersede(
-  world: World,
-  p: Player,
-  rid: Rid | undefined,
-  event: 'player:action' | 'player:move',
-): void {
-  if (rid !== undefined) world.send(p.id, 'ack', { event, result: { superseded: true } }, rid);
-}
-
 /**
- * `player:action` `pickup`: RuneScape's "walk there, then take". The pile must exist, be visible to
- * the player (its owner, or anyone once public) and lie within view distance. Like clicks, the last
- * request of a tick wins: a move request earlier in the tick, or an earlier pickup, is superseded
- * (acked `{ superseded: true }`). The walk is planned once per player per tick, after all commands
- * ({@link routePickup}), and the pile is taken on arrival ({@link resolvePickup}).
+ * `player:action` `pickup`: RuneScape's "walk there, then take" (features/interaction: the newest
+ * click wins, the ack comes once the pile is taken). The pile must exist, be visible to the player
+ * (its owner, or anyone once public) and lie within view distance; one under the player is taken at
+ * once. Each pile of a tile has its own id, so every item of a pile can be taken.
  */
 export function requestPickup(
   world: World,
@@ -49,77 +29,28 @@ export function requestPickup(
   ) {
     return fail('ground_item_gone', 'there is no such item in sight');
   }
-  if (player.pendingMove) {
-    supersede(world, player, player.pendingMove.rid, 'player:move');
-    player.pendingMove = undefined;
-  }
-  const v = store.viewer(player);
-  stopActivity(world, player, 'replaced');
-  if (v.pending) supersede(world, player, v.pending.rid, 'player:action');
-  v.pending = { handle: pile.handle, rid, routed: false };
-  return { ok: true, deferred: true };
-}
-
-/** Cancels a pickup in progress (another action replaced it), acking it as superseded. */
-export function cancelPickup(world: World, player: Player): void {
-  const v = GROUND_ITEMS.of(world).viewer(player);
-  if (!v.pending) return;
-  supersede(world, player, v.pending.rid, 'player:action');
-  v.pending = undefined;
-}
-
-/**
- * Input phase, after every command of the tick, per player. A move request that came after a pickup
- * (the pickup handler clears earlier ones) cancels the pickup, acked as superseded. A pickup asked
- * for this tick gets its path (one search per player per tick); an unreachable tile fails with
- * `no_path`.
- */
-export function routePickup(world: World, p: Player): void {
-  const v = GROUND_ITEMS.of(world).viewer(p);
-  const req = v.pending;
-  if (!req) return;
-  if (p.pendingMove) {
-    supersede(world, p, req.rid, 'player:action');
-    v.pending = undefined;
-    return;
-  }
-  if (req.routed) return;
-  const pile = GROUND_ITEMS.of(world).get(req.handle);
-  const route = pile ? findPath(world.map, { x: p.x, z: p.z }, { x: pile.x, z: pile.z }) : undefined;
-  if (!pile) {
-    v.pending = undefined;
-    reply(world, p, req.rid, gone());
-  } else if (!route?.ok || !route.reachedTarget) {
-    v.pending = undefined;
-    reply(world, p, req.rid, fail('no_path', 'you cannot reach that item'));
-  } else {
-    p.path = route.steps;
-    req.routed = true;
-  }
-}
-
-/**
- * Players phase, after movement, per player: a pending pickup whose player stands on the pile's
- * tile takes it (registered per player, so players go in world order and two players reaching a
- * pile in one tick resolve the same way every run). A pile that is gone fails with
- * `ground_item_gone`; a walk that ended elsewhere (stopped, blocked) with `no_path`; otherwise the
- * pickup keeps waiting.
- */
-export function resolvePickup(world: World, p: Player): void {
-  const v = GROUND_ITEMS.of(world).viewer(p);
-  const req: PendingPickup | undefined = v.pending;
-  if (!req) return;
-  const pile = GROUND_ITEMS.of(world).get(req.handle);
-  if (!pile || !visibleTo(pile, p.id, world.tick)) {
-    v.pending = undefined;
-    reply(world, p, req.rid, gone());
-  } else if (p.x === pile.x && p.z === pile.z) {
-    v.pending = undefined;
-    reply(world, p, req.rid, takePile(world, p, pile));
-  } else if (p.path.length === 0) {
-    v.pending = undefined;
-    reply(world, p, req.rid, fail('no_path', 'you stopped before reaching the item'));
-  }
+  const handle = pile.handle;
+  const live = (w: World, p: Player): GroundItem | undefined => {
+    const now = GROUND_ITEMS.of(w).get(handle);
+    return now && visibleTo(now, p.id, w.tick) ? now : undefined;
+  };
+  return interact(
+    world,
+    player,
+    {
+      target: { kind: 'groundItem', id: pile.id },
+      locate: live,
+      reach: 'sameTile',
+      arrive: (w, p) => {
+        const now = live(w, p);
+        return now ? takePile(w, p, now) : fail('ground_item_gone', 'that item is no longer there');
+      },
+      gone: { code: 'ground_item_gone', message: 'that item is no longer there' },
+      unreachable: { code: 'no_path', message: 'you cannot reach that item' },
+      stopped: { code: 'no_path', message: 'you stopped before reaching the item' },
+    },
+    rid,
+  );
 }
 
 /**

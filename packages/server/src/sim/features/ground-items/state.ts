@@ -4,5 +4,5 @@ import { GroundItemStore } from './store';
 /** The items lying on tiles (saved per region: persist.ts). */
 export const GROUND_ITEMS = worldSlot('groundItems', {
   init: () => new GroundItemStore(),
-  hash: (store, h, world) => store.hashInto(h, world.players.values()),
+  hash: (store, h) => store.hashInto(h),
 });

@@ -1,4 +1,3 @@
-import type { Rid } from '@tilerealm/protocol';
 import type { StateHasher } from '../../core/hash';
 import type { Player } from '../../core/player';
 import { DirtyRegions } from './dirty';
@@ -24,22 +23,13 @@ export interface Bucket {
   changes: GroundItem[];
 }
 
-/** A pickup waiting for its player to reach the pile (see pickup.ts). */
-export interface PendingPickup {
-  handle: number;
-  rid: Rid | undefined;
-  /** The walk towards the pile has been planned (in the input phase of the tick it was asked). */
-  routed: boolean;
-}
-
-/** What one player's client knows of the ground, and its pickup in progress. */
+/** What one player's client knows of the ground. */
 export interface ViewerState {
   /** Piles the client was told about, with the version it saw (interest management, like the sync feature's client view). */
   readonly known: Map<number, number>;
   /** Where the player stood at its last sync (the view the client has); NaN: never synced. */
   scanX: number;
   scanZ: number;
-  pending: PendingPickup | undefined;
 }
 
 /** What a new pile needs; the store assigns its handle and id. */
@@ -277,14 +267,14 @@ export class GroundItemStore {
   viewer(p: Player): ViewerState {
     let v = this.viewers.get(p);
     if (!v) {
-      v = { known: new Map(), scanX: NaN, scanZ: NaN, pending: undefined };
+      v = { known: new Map(), scanX: NaN, scanZ: NaN };
       this.viewers.set(p, v);
     }
     return v;
   }
 
-  /** Feeds the ground state into the world hash: counter, piles, public order, pending pickups. */
-  hashInto(h: StateHasher, players: Iterable<Player>): void {
+  /** Feeds the ground state into the world hash: counter, piles, public order. */
+  hashInto(h: StateHasher): void {
     h.num(this.nextHandle).num(this.piles.size);
     for (const p of this.piles.values()) {
       h.num(p.handle)
@@ -298,10 +288,6 @@ export class GroundItemStore {
     for (let i = this.publicHead; i < this.publicQueue.length; i++) {
       const handle = this.publicQueue[i] ?? 0;
       if (this.queued.has(handle)) h.num(handle);
-    }
-    for (const p of players) {
-      const pending = this.viewers.get(p)?.pending;
-      if (pending) h.str(p.id).num(pending.handle).bool(pending.routed);
     }
   }
 

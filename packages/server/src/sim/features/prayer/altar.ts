@@ -7,7 +7,8 @@ import type { Rid } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
-import { approach } from '../bank/approach';
+import { interact } from '../interaction/interaction';
+import { atObject } from '../interaction/targets';
 import { chebyshev } from '../combat/combatants';
 import { worldSlot } from '../../core/slots';
 import { OBJECTS } from '../objects/state';
@@ -51,7 +52,7 @@ function prayAt(world: World, p: Player, objectId: string, stationId: string): O
 export function requestPray(world: World, p: Player, objectId: string, rid: Rid | undefined): Outcome {
   if (isDying(p)) return fail('dead', 'you are dying');
   const o = OBJECTS.of(world).get(objectId);
-  if (!o || chebyshev(p.x, p.z, o.x, o.z) > world.settings.viewDistance)
+  if (!o || chebyshev(p.x, p.z, o.x, o.z) > world.settings.interactionDistance)
     return fail('object_gone', 'there is no such object in sight');
   const def = o.kind === 'station' ? world.content.stations.get(o.defId) : undefined;
   if (!def?.actions.some((a) => a.type === 'pray')) {
@@ -59,7 +60,6 @@ export function requestPray(world: World, p: Player, objectId: string, rid: Rid 
     return fail('not_an_altar', `you cannot pray at the ${name.toLowerCase()}: it is not an altar`);
   }
   const stationId = def.id;
-  return approach(world, p, { kind: 'object', id: objectId }, o, 'the altar', rid, undefined, (w, player) =>
-    prayAt(w, player, objectId, stationId),
-  );
+  const arrive = (w: World, player: Player): Outcome => prayAt(w, player, objectId, stationId);
+  return interact(world, p, { ...atObject(objectId, 'the altar'), arrive }, rid);
 }

@@ -9,13 +9,12 @@ import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { Tile } from '../../core/types';
 import type { World } from '../../core/world';
-import { cancelPickup } from '../ground-items/pickup';
+import { cancelInteraction } from '../interaction/interaction';
 import type { WorldObject } from '../objects/store';
 import { isNextTo, routeNextTo, stationArea } from './reach';
 import { findRecipe, MAKE_TICKS, stationOffers, type MakeRecipe } from './recipes';
 import { blockedBy, makeOne } from './rules';
 import { OBJECTS } from '../objects/state';
-import { DEATHS } from '../death/custody';
 import { isDying } from '../death/state';
 import { dropTarget } from '../combat/state';
 
@@ -47,19 +46,13 @@ function stationName(world: World, o: WorldObject): string {
   return (world.content.stations.get(o.defId)?.name ?? o.defId).toLowerCase();
 }
 
-/** Ends requests that a new make replaces: a move or pickup of this tick, an attack, a reclaim walk. */
+/** Ends requests that a new make replaces: a move of this tick, an attack, an interaction under way. */
 function replaceOtherRequests(world: World, p: Player): void {
   if (p.pendingMove?.rid !== undefined)
     world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
   p.pendingMove = undefined;
-  cancelPickup(world, p);
+  cancelInteraction(world, p);
   dropTarget(p);
-  const reclaim = DEATHS.of(world).pendingReclaims.get(p.id);
-  if (reclaim) {
-    DEATHS.of(world).pendingReclaims.delete(p.id);
-    if (reclaim.rid !== undefined)
-      world.send(p.id, 'ack', { event: 'player:action', result: { superseded: true } }, reclaim.rid);
-  }
 }
 
 /**
@@ -82,7 +75,7 @@ export function requestMake(
   const recipe = findRecipe(world.content, recipeId);
   if (!recipe) return fail('unknown_recipe', `there is no recipe ${recipeId}`);
   const o = OBJECTS.of(world).get(objectId);
-  const view = world.settings.viewDistance;
+  const view = world.settings.interactionDistance;
   if (!o || o.kind !== 'station' || Math.max(Math.abs(o.x - p.x), Math.abs(o.z - p.z)) > view)
     return fail('object_gone', 'there is no such station in sight');
   if (!stationOffers(world.content, recipe, o.defId))

@@ -3,6 +3,7 @@
  * (inputs out, outputs in), committed only when all of it fits, so no item is ever lost or created
  * outside the recipe's rules.
  */
+import { foodWord } from '../chat/game-message';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import type { ItemContainer } from '../../items/container';
@@ -103,8 +104,8 @@ function resultMessage(world: World, recipe: MakeRecipe, success: boolean): stri
   switch (recipe.kind) {
     case 'cook':
       return success
-        ? `You cook the ${itemName(world, recipe.def.rawItemId)}: ${product}.`
-        : `You accidentally burn the ${itemName(world, recipe.def.rawItemId)}.`;
+        ? `You cook the ${foodWord(world, recipe.def.rawItemId)}.`
+        : `You accidentally burn the ${foodWord(world, recipe.def.rawItemId)}.`;
     case 'smelt':
       return success ? `You retrieve a ${product}.` : 'The ore is too impure and you fail to refine it.';
     case 'smith':

@@ -22,7 +22,7 @@ export function useItemOnObject(world: World, player: Player, slot: number, obje
   const item = player.inventory.slot(slot);
   if (!item) return fail('empty_slot', 'that slot is empty');
   const o = OBJECTS.of(world).get(objectId);
-  const view = world.settings.viewDistance;
+  const view = world.settings.interactionDistance;
   if (!o || Math.max(Math.abs(o.x - player.x), Math.abs(o.z - player.z)) > view)
     return fail('object_gone', 'there is no such object in sight');
   if (o.kind !== 'station') return nothing();

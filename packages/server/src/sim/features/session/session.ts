@@ -9,6 +9,7 @@ import { snapshotOf } from '../../core/snapshot';
 import { QUESTS } from '../quests/state';
 import { isDying } from '../death/state';
 import { SESSION } from './state';
+import { arrivalTile } from './arrival';
 import { CLIENT_VIEW, UNSENT } from '../sync/state';
 import { COMBAT } from '../combat/state';
 
@@ -109,7 +110,10 @@ export const sessionFeature: Feature = {
         if (world.players.has(record.id)) continue; // already in the world (duplicate login command)
         // A login that fails is that character's alone: its session is closed, the others enter.
         world.isolate(record.id, () => {
-          const spot = world.map.isWalkable(record.x, record.z) ? record : nearestSpawn(world);
+          const spot = arrivalTile(
+            world,
+            world.map.isWalkable(record.x, record.z) ? record : nearestSpawn(world),
+          );
           const p = new Player(
             { ...record, x: spot.x, z: spot.z },
             world.tick,

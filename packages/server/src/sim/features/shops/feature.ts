@@ -2,7 +2,8 @@ import type { Rid } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import { fail, type Feature, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
-import { approach } from '../bank/approach';
+import { interact } from '../interaction/interaction';
+import { atNpc } from '../interaction/targets';
 import { openInterface } from '../bank/interface';
 import { isOutcome, requireInterface } from '../bank/interface-feature';
 import { chebyshev } from '../combat/combatants';
@@ -51,8 +52,11 @@ export function requestOpenShop(world: World, p: Player, npcId: string, rid: Rid
     return shopLock(world, p, locked) ?? fail('target_gone', `${n.name} does not keep a shop`);
   }
   const opens = { kind: 'shop' as const, storeId: shop.def.id, x: p.x, z: p.z };
-  return approach(world, p, { kind: 'npc', id: npcId }, n, n.name, rid, opens, (w, player) =>
-    showShop(w, player, shop),
+  return interact(
+    world,
+    p,
+    { ...atNpc(npcId, n.name), opens, arrive: (w, pl) => showShop(w, pl, shop) },
+    rid,
   );
 }
 

@@ -3,11 +3,12 @@ import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import { addXpTenths, combatLevel, LIFE_POINTS_PER_LEVEL } from './levels';
 import { XP_TENTHS } from './state';
+import { gameMessage } from '../chat/game-message';
 
 /**
  * The one way experience is given. Applies the XP table, the level and XP caps and the tenths
- * remainder, then tells the player: `skill:xp` on every gain, `skill:levelUp` on every new level
- * (with the combat level recomputed). A constitution level-up also raises current health by 10 per
+ * remainder, then tells the player: `skill:xp` on every gain, `skill:levelUp` and a game message
+ * on every new level (with the combat level recomputed). A constitution level-up also raises current health by 10 per
  * level, as hitpoints do in RuneScape.
  */
 export function grantXp(world: World, p: Player, skill: SkillName, tenths: number): void {
@@ -40,4 +41,10 @@ export function grantXp(world: World, p: Player, skill: SkillName, tenths: numbe
     level: gain.level,
     combatLevel: p.combatLevel,
   });
+  const name = skill.charAt(0).toUpperCase() + skill.slice(1);
+  gameMessage(
+    world,
+    p,
+    `Congratulations, you've just advanced your ${name} level. You are now level ${gain.level}.`,
+  );
 }

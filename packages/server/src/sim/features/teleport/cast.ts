@@ -12,7 +12,7 @@ import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import { snapshotOf } from '../../core/snapshot';
 import type { World } from '../../core/world';
-import { replaceOtherRequests as replaceWalkAndActions } from '../bank/approach';
+import { replaceOtherRequests as replaceWalkAndActions } from '../interaction/interaction';
 import { closeInterface, INTERFACE } from '../bank/interface';
 import { castRefusal, homeSpawn, landingTile } from './rules';
 import { CASTS, COOLDOWN, type Cast } from './state';
