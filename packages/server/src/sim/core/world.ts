@@ -246,10 +246,7 @@ export class World {
     this.answer(playerId, event, outcome, rid);
   }
 
-  /**
-   * Answers a request of client event `event`: `ack` (when it carried a rid) or the failure. Also
-   * for replies a feature sends later than the tick of the request (a walk that ended).
-   */
+  /** Answers a request of `event`: `ack` (with a rid) or the failure; also for later replies (a walk's end). */
   answer(playerId: string, event: ClientEventName, outcome: Outcome, rid: Rid | undefined): void {
     if (!outcome.ok) this.sendFailure(playerId, event, outcome, rid);
     else if (rid !== undefined)
@@ -257,9 +254,8 @@ export class World {
   }
 
   /**
-   * Answers a failed request: `tradeError` for the trade events (the specification's channel for
-   * trade failures), `error` for every other event. A code outside the channel's catalogue is a
-   * bug and goes out as internal_error.
+   * Answers a failed request: `tradeError` for the trade events (the specification's channel), `error`
+   * for the others. A code outside the channel's catalogue is a bug and goes out as internal_error.
    */
   private sendFailure(
     playerId: string,
