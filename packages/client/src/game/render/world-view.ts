@@ -22,6 +22,7 @@ import {
 import { menuOptions, type OptionSpec, type PickTarget } from './menus';
 import { ModelLibrary } from './models';
 import { ObjectLayer } from './objects';
+import { OverlayLayer } from './overlays';
 import { TerrainMesh } from './terrain-mesh';
 import { ActionRunner } from './world-actions';
 import './render.css';
@@ -129,6 +130,7 @@ function startView(
   const entities = new EntityLayer(store, content, models, ground, pickables, labels);
   const objects = new ObjectLayer(store, content, models, ground, pickables);
   scene.add(entities.group, objects.group);
+  const overlays = new OverlayLayer(store, entities, ground.at, labels);
 
   // Click marker: a ring on the clicked tile (yellow: walk, red: an action on something).
   const markerGeometry = new THREE.RingGeometry(0.22, 0.34, 20).rotateX(-Math.PI / 2);
@@ -449,6 +451,7 @@ function startView(
 
     // DOM overlays after the render, from the same camera.
     entities.placeLabels(project, camera.position);
+    overlays.place(now, project);
     for (let i = splats.length - 1; i >= 0; i--) {
       const s = splats[i];
       if (!s) continue;
@@ -490,6 +493,7 @@ function startView(
       window.removeEventListener('blur', onBlur);
       for (const s of splats) s.el.remove();
       splats.length = 0;
+      overlays.dispose();
       entities.dispose();
       objects.dispose();
       terrain.dispose();
