@@ -51,10 +51,11 @@ export function liveXpDrops(
   drops: readonly XpDrop[],
   now: number,
 ): { drop: XpDrop; rise: number; opacity: number }[] {
+  // A frame's timestamp may be a little older than a drop born during that frame: age 0 then.
   return drops
-    .filter((d) => now - d.born >= 0 && now - d.born < XP_DROP_MS)
+    .filter((d) => now - d.born < XP_DROP_MS)
     .map((drop) => {
-      const t = (now - drop.born) / XP_DROP_MS;
+      const t = Math.max(0, now - drop.born) / XP_DROP_MS;
       return { drop, rise: t, opacity: t < 0.7 ? 1 : Math.max(0, (1 - t) / 0.3) };
     });
 }
@@ -122,9 +123,12 @@ export function healthFraction(health: number, maxHealth: number): number {
   return Math.min(1, Math.max(0, health / maxHealth));
 }
 
-/** Whether a notice shown at `since` for `ms` is still up at `now`. */
+/**
+ * Whether a notice shown at `since` for `ms` is still up at `now`. A frame's timestamp may be a
+ * little older than a notice born during that frame: the notice is up then too.
+ */
 export function alive(since: number | undefined, now: number, ms: number): boolean {
-  return since !== undefined && now >= since && now - since < ms;
+  return since !== undefined && now - since < ms;
 }
 
 /** The overhead text of a chat line: one line, at most `OVERHEAD_CHAT_MAX` characters. */
