@@ -107,6 +107,19 @@ describe.runIf(browserAvailable())('browser feedback (chromium)', () => {
     // Escape dismisses the window.
     await page.keyboard.press('Escape');
     await levelUp.waitFor({ state: 'detached', timeout: WAIT });
-    expect(errors).toEqual([]);
   }, 120_000);
+
+  it('names loot on the ground', async () => {
+    await page
+      .locator('[data-testid^="inventory-slot-"][data-item-id="logs"]')
+      .first()
+      .click({ button: 'right' });
+    await page.getByTestId('context-menu').getByRole('menuitem', { name: /^Drop/ }).click();
+    await page
+      .getByTestId('loot-label')
+      .filter({ hasText: 'Logs' })
+      .waitFor({ state: 'visible', timeout: WAIT });
+    await screenshot(page, 'feedback-03-loot-label');
+    expect(errors).toEqual([]);
+  }, 60_000);
 });
