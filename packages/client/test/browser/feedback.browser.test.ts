@@ -120,6 +120,21 @@ describe.runIf(browserAvailable())('browser feedback (chromium)', () => {
       .filter({ hasText: 'Logs' })
       .waitFor({ state: 'visible', timeout: WAIT });
     await screenshot(page, 'feedback-03-loot-label');
+  }, 60_000);
+
+  it('shows a health bar over a fighter after a hit', async () => {
+    // An administrator's `/hit 30` is a hit from no one on the own character (100 life points).
+    for (const line of ['/admin let-me-in-please', '/hit 30']) {
+      await page.getByTestId('chat-input').fill(line);
+      await page.getByTestId('chat-input').press('Enter');
+    }
+    const bar = page.getByTestId('health-bar');
+    await bar.waitFor({ state: 'visible', timeout: WAIT });
+    await screenshot(page, 'feedback-04-health-bar');
+    const fill = z.string().parse(await bar.locator('.health-bar-fill').evaluate((el) => el.style.width));
+    // 70 of 100 life points left (regeneration may have given one or two back since).
+    expect(parseFloat(fill)).toBeGreaterThanOrEqual(70);
+    expect(parseFloat(fill)).toBeLessThan(75);
     expect(errors).toEqual([]);
   }, 60_000);
 });
