@@ -1,3 +1,4 @@
+import { XP_TABLE } from '@tilerealm/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,6 +136,21 @@ describe.runIf(browserAvailable())('browser feedback (chromium)', () => {
     // 70 of 100 life points left (regeneration may have given one or two back since).
     expect(parseFloat(fill)).toBeGreaterThanOrEqual(70);
     expect(parseFloat(fill)).toBeLessThan(75);
+  }, 60_000);
+
+  it('shows an active overhead prayer over the own character', async () => {
+    // Prayer level 43 with full points: enough for Aegis of Blades (protection from melee).
+    const selfId = z.string().parse(await page.evaluate('window.__game.selfId'));
+    const player = server.host.world.players.get(selfId);
+    if (!player) throw new Error('the browser player is not in the world');
+    player.skills.prayer = { level: 43, xp: XP_TABLE[42] ?? 0 };
+    player.prayerPoints = 43;
+    await page.evaluate(`window.__game.act('prayer:toggle', { prayerId: 'aegis_of_blades', active: true })`);
+    const icon = page.getByTestId('overhead-prayer').locator('[data-prayer="melee"]');
+    await icon.waitFor({ state: 'visible', timeout: WAIT });
+    await screenshot(page, 'feedback-05-overhead-prayer');
+    await page.evaluate(`window.__game.act('prayer:toggle', { prayerId: 'aegis_of_blades', active: false })`);
+    await icon.waitFor({ state: 'detached', timeout: WAIT });
     expect(errors).toEqual([]);
   }, 60_000);
 });
