@@ -10,7 +10,7 @@ interface Notice {
 /**
  * The level-up window ("Congratulations, you just advanced a Woodcutting level.") and the
  * quest-complete window (quest name, quest points, rewards), one at a time in arrival order.
- * A click on it, Escape, space or Enter dismisses the one shown.
+ * A click on it, Escape, space or Enter dismisses the one shown; a click anywhere else closes them all.
  */
 export function mountNoticeWindows(el: HTMLElement, store: GameStore): () => void {
   const queue: Notice[] = [];
@@ -70,11 +70,20 @@ export function mountNoticeWindows(el: HTMLElement, store: GameStore): () => voi
     e.stopPropagation();
     dismiss();
   };
+  // A click anywhere else (walking on, acting) closes the windows, as it does in OSRS; their
+  // lines stay in the chat box. The click itself goes on to what it was aimed at.
+  const onPointer = (e: PointerEvent): void => {
+    if (!shown || (e.target instanceof Node && shown.node.contains(e.target))) return;
+    queue.length = 0;
+    dismiss();
+  };
   window.addEventListener('keydown', onKey, true);
+  window.addEventListener('pointerdown', onPointer, true);
   return () => {
     offLevel();
     offQuest();
     window.removeEventListener('keydown', onKey, true);
+    window.removeEventListener('pointerdown', onPointer, true);
     el.replaceChildren();
   };
 }
