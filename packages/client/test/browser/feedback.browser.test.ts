@@ -1,4 +1,4 @@
-import { XP_TABLE } from '@tilerealm/protocol';
+import { serverEvents, XP_TABLE } from '@tilerealm/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +151,28 @@ describe.runIf(browserAvailable())('browser feedback (chromium)', () => {
     await screenshot(page, 'feedback-05-overhead-prayer');
     await page.evaluate(`window.__game.act('prayer:toggle', { prayerId: 'aegis_of_blades', active: false })`);
     await icon.waitFor({ state: 'detached', timeout: WAIT });
+  }, 60_000);
+
+  it('lists the rewards in the quest-complete window', async () => {
+    // The protocol's own example of the event, sent to the browser player with the next tick.
+    const selfId = z.string().parse(await page.evaluate('window.__game.selfId'));
+    server.host.world.send(selfId, 'quest:completed', serverEvents['quest:completed'].example);
+    const questWindow = page.getByTestId('quest-complete-window');
+    await questWindow.waitFor({ state: 'visible', timeout: WAIT });
+    await screenshot(page, 'feedback-06-quest-complete');
+    const text = await questWindow.innerText();
+    for (const line of [
+      'You have completed Feathered Fugitives!',
+      '1 Quest Point',
+      '300 Ranged XP',
+      '200 Cooking XP',
+    ])
+      expect(text).toContain(line);
+    expect(text).toMatch(/Green cape/i);
+    expect(text).toContain('150 x Coins');
+    // A click on the window dismisses it.
+    await questWindow.click();
+    await questWindow.waitFor({ state: 'detached', timeout: WAIT });
     expect(errors).toEqual([]);
   }, 60_000);
 });
