@@ -58,16 +58,26 @@ describe.runIf(browserAvailable())('browser feedback (chromium)', () => {
     await page.getByTestId('chat-input').press('Enter');
     const overhead = page.getByTestId('overhead-chat').filter({ hasText: 'Buying logs' });
     await overhead.waitFor({ state: 'visible', timeout: WAIT });
+    // It sits above the speaker's own character: measured in one step, as it is up for 3 s only.
+    const placed = z
+      .object({
+        chat: z.object({ x: z.number(), bottom: z.number() }),
+        self: z.object({ x: z.number(), y: z.number() }),
+      })
+      .parse(
+        await page.evaluate(`(() => {
+          const el = [...document.querySelectorAll('[data-testid="overhead-chat"]')]
+            .find((e) => !e.hidden && e.textContent === 'Buying logs');
+          const r = el && el.getBoundingClientRect();
+          return {
+            chat: r && { x: r.left + r.width / 2, bottom: r.bottom },
+            self: window.__worldView.projectEntity(window.__game.selfId),
+          };
+        })()`),
+      );
     await screenshot(page, 'feedback-01-overhead-chat');
-    // It sits above the speaker's own character, over the 3D view.
-    const box = z
-      .object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
-      .parse(await overhead.boundingBox());
-    const self = z
-      .object({ x: z.number(), y: z.number() })
-      .parse(await page.evaluate('window.__worldView.projectEntity(window.__game.selfId)'));
-    expect(Math.abs(box.x + box.width / 2 - self.x)).toBeLessThan(40);
-    expect(box.y + box.height).toBeLessThan(self.y);
+    expect(Math.abs(placed.chat.x - placed.self.x)).toBeLessThan(40);
+    expect(placed.chat.bottom).toBeLessThan(placed.self.y);
     // ...and is gone a few seconds later.
     await overhead.waitFor({ state: 'hidden', timeout: WAIT });
   }, 90_000);
@@ -129,6 +139,11 @@ describe.runIf(browserAvailable())('browser feedback (chromium)', () => {
       await page.getByTestId('chat-input').fill(line);
       await page.getByTestId('chat-input').press('Enter');
     }
+    // The server's own line (no speaker) is in the chat box's game-message style.
+    await page
+      .getByTestId('chat-log')
+      .locator('.chat-game', { hasText: 'admin rights granted' })
+      .waitFor({ timeout: WAIT });
     const bar = page.getByTestId('health-bar');
     await bar.waitFor({ state: 'visible', timeout: WAIT });
     await screenshot(page, 'feedback-04-health-bar');
