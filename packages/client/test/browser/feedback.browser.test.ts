@@ -7,6 +7,7 @@ import { buildCdn } from '../../../cdn/src/app';
 import { DEFAULT_ASSET_ROOT } from '../../../cdn/src/config';
 import type { RunningServer } from '../../../server/src/app/start-server';
 import { startServer } from '../../../server/src/app/start-server';
+import { PRAYER } from '../../../server/src/sim/features/prayer/state';
 import { realtimeWorld, type RealtimeWorld } from '../../../server/test/e2e/realtime-harness';
 import {
   browserAvailable,
@@ -159,7 +160,7 @@ describe.runIf(browserAvailable())('browser feedback (chromium)', () => {
     const player = server.host.world.players.get(selfId);
     if (!player) throw new Error('the browser player is not in the world');
     player.skills.prayer = { level: 43, xp: XP_TABLE[42] ?? 0 };
-    player.prayerPoints = 43;
+    PRAYER.of(player).points = 43;
     await page.evaluate(`window.__game.act('prayer:toggle', { prayerId: 'aegis_of_blades', active: true })`);
     const icon = page.getByTestId('overhead-prayer').locator('[data-prayer="melee"]');
     await icon.waitFor({ state: 'visible', timeout: WAIT });
@@ -171,7 +172,8 @@ describe.runIf(browserAvailable())('browser feedback (chromium)', () => {
   it('lists the rewards in the quest-complete window', async () => {
     // The protocol's own example of the event, sent to the browser player with the next tick.
     const selfId = z.string().parse(await page.evaluate('window.__game.selfId'));
-    server.host.world.send(selfId, 'quest:completed', serverEvents['quest:completed'].example);
+    const event = serverEvents['quest:completed'];
+    server.host.world.send(selfId, 'quest:completed', event.schema.parse(event.example));
     const questWindow = page.getByTestId('quest-complete-window');
     await questWindow.waitFor({ state: 'visible', timeout: WAIT });
     await screenshot(page, 'feedback-06-quest-complete');
