@@ -4,6 +4,7 @@ import type { Content } from '../content';
 import { h } from '../dom';
 import type { Session } from '../session';
 import { createContextMenu } from '../ui/context-menu';
+import { mountFeedback } from '../ui/feedback';
 import { mountInterfaces } from '../ui/interfaces';
 import { mountPanels } from '../ui/panels';
 import { mountMusic } from './music';
@@ -46,6 +47,7 @@ export async function mountGame(
   const sidebar = h('div', { class: 'sidebar' });
   const chat = h('div', { class: 'chatbox' });
   const music = h('div', { class: 'music' });
+  const feedback = h('div', { class: 'feedback-layer' });
   const topbar = h(
     'div',
     { class: 'topbar' },
@@ -59,7 +61,7 @@ export async function mountGame(
     'div',
     { class: 'game' },
     topbar,
-    h('div', { class: 'main' }, viewport, overlay, status, minimap),
+    h('div', { class: 'main' }, viewport, feedback, overlay, status, minimap),
     sidebar,
     chat,
   );
@@ -71,6 +73,7 @@ export async function mountGame(
   disposers.push(mountPanels({ sidebar, chat, minimap, status }, store, ui));
   disposers.push(mountInterfaces(overlay, store, ui));
   disposers.push(mountMusic(music, store));
+  disposers.push(mountFeedback(feedback, store));
   disposers.push(ui.dispose);
 
   const onLifecycle = client.lifecycle.on('disconnected', (info) => {

@@ -4,6 +4,7 @@ import type { GameClient, Handler, RequestResult, ServerEventArgs } from '@tiler
 import { GameError, SdkError, TypedEmitter, WorldModel } from '@tilerealm/sdk';
 
 import type { Content } from '../content';
+import { chatStyleOf } from '../ui/feedback/logic';
 import type { Session } from '../session';
 
 /** One line of the chat box. */
@@ -72,7 +73,9 @@ export class GameStore {
       });
     };
     for (const name of Object.keys(serverEvents) as ServerEventName[]) remember(name);
-    client.on('chat:message', (m) => this.log({ channel: m.channel, from: m.from?.name, text: m.message }));
+    client.on('chat:message', (m) =>
+      this.log({ channel: chatStyleOf(m), from: m.from?.name, text: m.message }),
+    );
     client.on('pm:message', (m) => this.log({ channel: 'private', from: m.from.name, text: m.message }));
     client.on('error', (e, meta) => {
       if (meta.rid === undefined) this.log({ channel: 'error', text: e.message });

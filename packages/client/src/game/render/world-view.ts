@@ -17,6 +17,7 @@ import {
 } from './logic';
 import { ModelLibrary } from './models';
 import { ObjectLayer, type RoofMode } from './objects';
+import { OverlayLayer } from './overlays';
 import { TerrainMesh } from './terrain-mesh';
 import { WorldInput } from './world-input';
 import './render.css';
@@ -126,6 +127,7 @@ function startView(
   const entities = new EntityLayer(store, content, models, ground, pickables, labels);
   const objects = new ObjectLayer(store, content, models, ground, pickables);
   scene.add(entities.group, objects.group);
+  const overlays = new OverlayLayer(store, entities, ground.at, labels);
 
   const marker = new ClickMarker();
   scene.add(marker.object);
@@ -302,6 +304,7 @@ function startView(
 
     // DOM overlays after the render, from the same camera.
     entities.placeLabels(project, camera.position);
+    overlays.place(now, project);
     for (let i = splats.length - 1; i >= 0; i--) {
       const s = splats[i];
       if (!s) continue;
@@ -335,6 +338,7 @@ function startView(
       observer?.disconnect();
       for (const s of splats) s.el.remove();
       splats.length = 0;
+      overlays.dispose();
       entities.dispose();
       objects.dispose();
       terrain.dispose();
