@@ -88,9 +88,7 @@ export class GameStore {
       if (reason && reason !== 'moved' && reason !== 'stopped')
         this.log({ channel: 'game', text: `You stop: ${reason.replace(/_/g, ' ')}.` });
     });
-    client.on('skill:levelUp', (s) =>
-      this.log({ channel: 'game', text: `Congratulations, your ${s.skill} level is now ${s.level}.` }),
-    );
+    // A level-up's chat line is the server's game message (the feedback layer shows its window).
   }
 
   /** Subscribes to a server event; returns the unsubscribe function. */

@@ -108,6 +108,10 @@ describe.runIf(browserAvailable())('browser feedback (chromium)', () => {
     expect(await levelUp.textContent()).toContain('Congratulations, you just advanced a Woodcutting level.');
     expect(await levelUp.textContent()).toContain('Your Woodcutting level is now 2.');
     expect(await carried(page, 'logs')).toBeGreaterThan(0);
+    // The server's game messages, each once: the result and the level-up (no second line of the client's).
+    const chat = page.getByTestId('chat-log');
+    await chat.getByText('You get some logs.').first().waitFor({ timeout: WAIT });
+    expect(await chat.getByText(/Congratulations/).count()).toBe(1);
     await waitUntil(
       async () =>
         z
