@@ -7,6 +7,7 @@
 
 /** What an item's id starts with (or contains) → its main colour (CSS hex). */
 const MATERIALS: readonly (readonly [string, string])[] = [
+  ['burnt', '#2e2620'],
   ['bronze', '#b0763a'],
   ['iron', '#8c8c8c'],
   ['steel', '#bcc2cc'],
@@ -36,7 +37,21 @@ const MATERIALS: readonly (readonly [string, string])[] = [
   ['leather', '#8e5c30'],
   ['wooden', '#9a6a3a'],
   ['woodsmans', '#4e6a2c'],
-  ['burnt', '#2e2620'],
+  ['coins', '#e6c030'],
+  ['shrimps', '#e07a52'],
+  ['lobster', '#d0483a'],
+  ['shark', '#8a9aa8'],
+  ['swordfish', '#7a8ab8'],
+  ['salmon', '#e89070'],
+  ['trout', '#c8a070'],
+  ['tuna', '#6a7a98'],
+  ['beef', '#b84a44'],
+  ['chicken', '#e8c09a'],
+  ['cooked', '#a0642e'],
+  ['apple', '#cc3a2a'],
+  ['bread', '#c8904a'],
+  ['cheese', '#ecc84a'],
+  ['pie', '#b87a3a'],
 ];
 
 /** Colour of an item's main material (blade, plate, ore vein...), stable per id. */
