@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Content } from '../src/content';
 import { gatherTarget } from '../src/game/render/actions';
+import { toolFor } from '../src/game/render/character';
 import {
   animFor,
   poseAt,
@@ -93,6 +94,24 @@ describe('poseAt', () => {
     expect(poseAt('death', 1800, 1800).fall).toBe(1);
     expect(poseAt('death', 9000, 1800).fall).toBe(1);
     expect(poseAt('idle', 500).fall).toBe(0);
+  });
+});
+
+describe('toolFor', () => {
+  const carried = [
+    { itemId: 'logs' },
+    { itemId: 'iron_pickaxe' },
+    { itemId: 'bronze_axe' },
+    { itemId: 'fishing_rod' },
+  ];
+
+  it('holds the carried tool of the skill being animated, nothing otherwise', () => {
+    expect(toolFor('woodcutting', carried)).toBe('bronze_axe');
+    expect(toolFor('mining', carried)).toBe('iron_pickaxe');
+    expect(toolFor('fishing', carried)).toBe('fishing_rod');
+    expect(toolFor('fishing', [{ itemId: 'harpoon' }])).toBe('harpoon');
+    expect(toolFor('walk', carried)).toBeUndefined();
+    expect(toolFor('mining', [{ itemId: 'logs' }])).toBeUndefined();
   });
 });
 

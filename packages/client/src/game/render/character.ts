@@ -1,6 +1,6 @@
 import * as THREE from 'three';
 import { itemShape, materialColour, type ItemShape } from '../../items/palette';
-import type { Pose } from './animation';
+import type { AnimName, Pose } from './animation';
 import type { ModelLibrary } from './models';
 
 const SKIN = 0xe0b48c;
@@ -10,6 +10,20 @@ const HIP_Y = 0.85;
 const SHOULDER_Y = 1.4;
 
 const shapeOf = (i: WornItem): ItemShape => itemShape({ id: i.itemId, category: '', equipSlot: i.slot });
+
+/** The shapes of the tools each skilling animation holds. */
+const TOOL_SHAPES: Partial<Record<AnimName, readonly ItemShape[]>> = {
+  woodcutting: ['axe', 'battleaxe'],
+  mining: ['pickaxe'],
+  fishing: ['rod', 'harpoon', 'net', 'pot'],
+};
+
+/** The item a character holds while playing `anim`: the first carried item of a fitting shape. */
+export function toolFor(anim: AnimName, carried: readonly { itemId: string }[]): string | undefined {
+  const shapes = TOOL_SHAPES[anim];
+  if (!shapes) return undefined;
+  return carried.find((c) => shapes.includes(itemShape({ id: c.itemId, category: '' })))?.itemId;
+}
 
 /** One worn item: its equipment slot and item id (the look comes from the id and slot). */
 export interface WornItem {
@@ -40,6 +54,9 @@ export class CharacterRig {
   private readonly back = new THREE.Group();
   private cape: THREE.Object3D | undefined;
   private wornKey = '';
+  private weapon: THREE.Object3D | undefined;
+  private tool: THREE.Object3D | undefined;
+  private toolId: string | undefined;
 
   constructor(
     private readonly models: ModelLibrary,
@@ -117,6 +134,7 @@ export class CharacterRig {
       for (const c of [...g.children]) if (c.userData['worn'] === true) g.remove(c);
     }
     this.cape = undefined;
+    this.weapon = undefined;
     const bySlot = new Map(items.map((i) => [i.slot, i]));
     const colour = (i: WornItem | undefined, fallback: number): THREE.Material =>
       this.models.material(i ? materialColour(i.itemId) : fallback);
@@ -127,7 +145,11 @@ export class CharacterRig {
     for (const m of this.legMeshes) m.material = colour(legs, TROUSERS);
 
     const weapon = bySlot.get('weapon');
-    if (weapon) this.attach(this.hand, this.weaponMesh(shapeOf(weapon), weapon.itemId));
+    if (weapon) {
+      this.weapon = this.weaponMesh(shapeOf(weapon), weapon.itemId);
+      this.attach(this.hand, this.weapon);
+      this.weapon.visible = this.tool === undefined;
+    }
     const shield = bySlot.get('shield');
     if (shield) {
       const kite = shapeOf(shield) === 'kiteshield';
@@ -162,6 +184,17 @@ export class CharacterRig {
       if (shape === 'hat') m.scale.set(1, 1.6, 1);
       this.attach(this.head, m);
     }
+  }
+
+  /** Holds a skilling tool (toolFor) in place of the weapon, or nothing (undefined). */
+  hold(itemId: string | undefined): void {
+    if (itemId === this.toolId) return;
+    this.toolId = itemId;
+    if (this.tool) this.hand.remove(this.tool);
+    this.tool =
+      itemId === undefined ? undefined : this.weaponMesh(shapeOf({ slot: 'weapon', itemId }), itemId);
+    if (this.tool) this.hand.add(this.tool);
+    if (this.weapon) this.weapon.visible = this.tool === undefined;
   }
 
   /** Applies a pose (animation.ts) to the limbs. */
@@ -241,6 +274,13 @@ export class CharacterRig {
         g.add(arc);
         break;
       }
+      case 'rod':
+        haft(1.2);
+        break;
+      case 'harpoon':
+        haft(0.9);
+        add(this.part(0.03, 0.03, 0.14, 0xa0a4a8), 0.88);
+        break;
       default:
         haft(0.5);
     }

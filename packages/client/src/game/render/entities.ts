@@ -14,7 +14,7 @@ import {
 } from './logic';
 import { EntityActions } from './actions';
 import { animFor, poseAt, SWING_MS } from './animation';
-import { CharacterRig } from './character';
+import { CharacterRig, toolFor } from './character';
 import { entityLabel, type PickTarget } from './menus';
 import { colourOf, ModelLibrary } from './models';
 
@@ -379,6 +379,7 @@ export class EntityLayer {
     const anim = animFor({ dying, moving, running: v.running, swingUntil, skill: skill?.anim }, now);
     const since = anim === 'attack' ? swingAt : anim === 'death' ? v.dyingAt : undefined;
     v.rig?.pose(poseAt(anim, now - (since ?? 0), v.deathMs));
+    if (v.self) v.rig?.hold(toolFor(anim, this.store.world.player?.inventory ?? []));
     // The own player respawns (and another leaves view) after the animation.
     if (v.dyingAt !== undefined && now - v.dyingAt > v.deathMs + 2500) v.dyingAt = undefined;
   }
