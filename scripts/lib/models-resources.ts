@@ -32,6 +32,63 @@ const roots = (r: number): ReturnType<typeof part>[] =>
   });
 
 /** Resource nodes of the default world. */
+
+/** The plain rock's parts (shared by every ore rock). */
+function rockParts(): ModelSpec['parts'] {
+  return [
+    part(
+      'boulder',
+      C.stone,
+      frustum({ y0: 0, y1: 0.55, r0: 0.48, r1: 0.28, sides: 6, twist: 0.3, lean: [0.05, -0.04] }),
+    ),
+    part(
+      'cap',
+      C.stone,
+      frustum({ at: [0.05, -0.04], y0: 0.55, y1: 0.7, r0: 0.28, r1: 0, sides: 6, twist: 0.3 }),
+    ),
+    part('pebble', C.darkStone, frustum({ at: [0.25, 0.2], y0: 0, y1: 0.3, r0: 0.18, r1: 0.1, sides: 5 })),
+  ];
+}
+
+/** Where the ore veins sit on the boulder: angle around it, height, nugget size. */
+const VEINS: readonly (readonly [number, number, number])[] = [
+  [0.3, 0.18, 0.09],
+  [1.5, 0.36, 0.075],
+  [2.6, 0.12, 0.085],
+  [3.7, 0.42, 0.07],
+  [4.7, 0.24, 0.09],
+  [5.6, 0.5, 0.06],
+];
+
+/** A rock with ore nuggets of `vein` colour set into its faces (each ore looks different). */
+function oreRock(name: string, vein: Rgb): ModelSpec {
+  return {
+    name,
+    parts: [
+      ...rockParts(),
+      ...VEINS.map(([angle, y, r], i) => {
+        // Boulder radius at height y (frustum 0.48 -> 0.28 over 0.55), nuggets half sunk into it.
+        const radius = 0.48 - (0.2 * y) / 0.55 - r * 0.35;
+        const at: Vec3 = [Math.cos(angle) * radius, y, Math.sin(angle) * radius];
+        return part(`vein_${i}`, vein, ball({ at, r, sides: 5, bands: 3, twist: angle }));
+      }),
+    ],
+  };
+}
+
+/** Ore colours of the mining rocks (resources.json `<ore>_rock`). */
+const ORES: readonly (readonly [string, Rgb])[] = [
+  ['copper_rock', [0.8, 0.45, 0.2]],
+  ['tin_rock', [0.78, 0.78, 0.74]],
+  ['iron_rock', [0.52, 0.24, 0.16]],
+  ['silver_rock', [0.9, 0.92, 0.95]],
+  ['coal_rock', [0.06, 0.06, 0.07]],
+  ['gold_rock', [0.98, 0.78, 0.12]],
+  ['mithril_rock', [0.28, 0.34, 0.75]],
+  ['adamantite_rock', [0.2, 0.52, 0.3]],
+  ['runite_rock', [0.3, 0.75, 0.85]],
+];
+
 export const RESOURCE_MODELS: readonly ModelSpec[] = [
   {
     name: 'tree',
@@ -60,19 +117,7 @@ export const RESOURCE_MODELS: readonly ModelSpec[] = [
   },
   {
     name: 'rock',
-    parts: [
-      part(
-        'boulder',
-        C.stone,
-        frustum({ y0: 0, y1: 0.55, r0: 0.48, r1: 0.28, sides: 6, twist: 0.3, lean: [0.05, -0.04] }),
-      ),
-      part(
-        'cap',
-        C.stone,
-        frustum({ at: [0.05, -0.04], y0: 0.55, y1: 0.7, r0: 0.28, r1: 0, sides: 6, twist: 0.3 }),
-      ),
-      part('pebble', C.darkStone, frustum({ at: [0.25, 0.2], y0: 0, y1: 0.3, r0: 0.18, r1: 0.1, sides: 5 })),
-    ],
+    parts: rockParts(),
   },
   {
     name: 'fishing_spot',
@@ -176,4 +221,5 @@ export const RESOURCE_MODELS: readonly ModelSpec[] = [
       ),
     ],
   },
+  ...ORES.map(([name, vein]) => oreRock(name, vein)),
 ];

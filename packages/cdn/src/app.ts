@@ -52,7 +52,7 @@ export function serializeCdnRequest(req: {
  * Builds (without listening) the companion asset CDN.
  *
  * Kept separate from `listen()` so tests drive it with `app.inject()` and the game server's
- * tests can start one on port 0. Only files inside the four areas, matching each area's name
+ * tests can start one on port 0. Only files inside the areas, matching each area's name
  * rules, are ever opened; the resolved real path must also stay inside the area, so neither
  * `..` segments, encoded separators nor symlinks can escape the root.
  */

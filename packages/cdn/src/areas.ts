@@ -1,5 +1,5 @@
 /**
- * The four public areas of the asset CDN and the rules each one follows.
+ * The public areas of the asset CDN and the rules each one follows.
  *
  * Every request path is checked against its area before the file system is touched, so the
  * set of servable files is explicit: nothing outside these folders, no dotfiles, no odd names.
@@ -8,7 +8,7 @@
 /** One folder of the asset root, exposed under `/<name>/`. */
 export interface CdnArea {
   /** URL prefix and folder name under the asset root. */
-  readonly name: 'manifests' | 'models' | 'audio' | 'world';
+  readonly name: 'manifests' | 'models' | 'audio' | 'world' | 'icons';
   /** Which relative paths (below the folder) may be served. */
   readonly allowed: RegExp;
   /** Cache-Control header sent with every file of the area (and with its 304 answers). */
@@ -46,6 +46,7 @@ export const CDN_AREAS: readonly CdnArea[] = [
     allowed: new RegExp(`^music/(?:normal|combat)/${SEGMENT}\\.mp3$`),
     cacheControl: ASSET_CACHE_CONTROL,
   },
+  { name: 'icons', allowed: new RegExp(`^${SEGMENT}\\.svg$`), cacheControl: ASSET_CACHE_CONTROL },
   { name: 'world', allowed: new RegExp(`^(?:${SEGMENT}/)*${SEGMENT}$`), cacheControl: ASSET_CACHE_CONTROL },
 ];
 

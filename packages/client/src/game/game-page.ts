@@ -10,6 +10,7 @@ import { mountPanels } from '../ui/panels';
 import { mountMusic } from './music';
 import { mountWorldView } from './render/world-view';
 import { GameStore } from './store';
+import { configureItemIcons } from '../items/icons';
 
 /**
  * The game screen: the 3D world view with the interfaces (bank, shop, trade, dialogue) over it,
@@ -26,6 +27,7 @@ export async function mountGame(
   characterId: string,
   target: { url: string; world: number | undefined; takeover: boolean },
 ): Promise<{ store: GameStore; dispose(): Promise<void> }> {
+  configureItemIcons(session.env.cdnUrl);
   const store = new GameStore(content, session);
   const client = await GameClient.connect({
     url: target.url,

@@ -28,6 +28,8 @@ export interface StoreEvents {
   selection: [selection: Selection | undefined];
   /** Someone asked a panel to show itself (e.g. "Message" on a friend opens the chat input). */
   focus: [target: 'chat' | 'inventory' | 'friends' | 'quests' | 'prayer' | 'skills' | 'equipment'];
+  /** A request is being sent through `act` (the character's animations follow what it does). */
+  acted: [event: ClientEventName, data: unknown];
 }
 
 const CHAT_HISTORY = 200;
@@ -113,6 +115,7 @@ export class GameStore {
     data: ClientPayload<E>,
     options?: { timeoutMs?: number },
   ): Promise<RequestResult<E> | undefined> {
+    this.local.emit('acted', event, data);
     try {
       return await this.client.request(event, data, options);
     } catch (err) {

@@ -12,6 +12,9 @@ import {
   sampleMotion,
   type Motion,
 } from './logic';
+import { EntityActions } from './actions';
+import { animFor, poseAt, SWING_MS } from './animation';
+import { CharacterRig, toolFor } from './character';
 import { entityLabel, type PickTarget } from './menus';
 import { colourOf, ModelLibrary } from './models';
 
@@ -47,6 +50,22 @@ interface EntityVisual {
   deathMs: number;
   teleportRing: THREE.Mesh | undefined;
   removed: boolean;
+  /** Players: the jointed character that animates and wears equipment (character.ts). */
+  rig: CharacterRig | undefined;
+  running: boolean;
+}
+
+/** An entity as the world model has it (the own player or one in view). */
+interface EntityInput {
+  id: string;
+  kind: 'player' | 'npc';
+  self: boolean;
+  npcId: string | undefined;
+  name: string;
+  combatLevel: number;
+  x: number;
+  z: number;
+  running: boolean;
 }
 
 const DEFAULT_HEIGHT = 1.8;
@@ -71,6 +90,7 @@ export class EntityLayer {
     side: THREE.DoubleSide,
     depthWrite: false,
   });
+  private readonly actions: EntityActions;
 
   constructor(
     private readonly store: GameStore,
@@ -81,6 +101,7 @@ export class EntityLayer {
     private readonly labels: HTMLElement,
   ) {
     this.group.name = 'entities';
+    this.actions = new EntityActions(store, content);
   }
 
   /** The drawn position of an entity (feet), if it is in view. */
@@ -110,7 +131,9 @@ export class EntityLayer {
         combatLevel: me.combatLevel,
         x: me.position.x,
         z: me.position.z,
+        running: me.position.running,
       });
+      this.visuals.get(selfId)?.rig?.wear(me.equipment);
     }
     for (const e of world.entities.values()) {
       if (e.id === selfId) continue;
@@ -124,6 +147,7 @@ export class EntityLayer {
         combatLevel: e.combatLevel,
         x: e.x,
         z: e.z,
+        running: e.running,
       });
     }
     for (const [id, v] of this.visuals) if (!seen.has(id)) this.remove(id, v);
@@ -136,9 +160,16 @@ export class EntityLayer {
         v.yaw = lerpAngle(v.yaw, target, 0.25);
       }
       v.root.position.set(p.x, this.ground.at(p.x, p.z), p.z);
+      if (v.rig) {
+        this.animate(v, now, moving);
+        continue;
+      }
       v.root.rotation.y = v.yaw;
       // A little bob while walking.
       v.body.position.y = moving ? Math.abs(Math.sin(now / 90)) * 0.06 : 0;
+      // A lunge forward while swinging.
+      const swing = this.actions.swingStart(v.id, now);
+      v.body.rotation.x = swing === undefined ? 0 : 0.25 * Math.sin(((now - swing) / 600) * Math.PI);
       if (v.dyingAt !== undefined) {
         const age = now - v.dyingAt;
         const sink = deathSink(age, v.deathMs);
@@ -200,6 +231,7 @@ export class EntityLayer {
   }
 
   dispose(): void {
+    this.actions.dispose();
     for (const [id, v] of this.visuals) this.remove(id, v);
     this.hitboxGeometry.dispose();
     this.hitboxMaterial.dispose();
@@ -207,20 +239,7 @@ export class EntityLayer {
     this.ringMaterial.dispose();
   }
 
-  private upsert(
-    now: number,
-    tickMs: number,
-    e: {
-      id: string;
-      kind: 'player' | 'npc';
-      self: boolean;
-      npcId: string | undefined;
-      name: string;
-      combatLevel: number;
-      x: number;
-      z: number;
-    },
-  ): void {
+  private upsert(now: number, tickMs: number, e: EntityInput): void {
     const v = this.visuals.get(e.id);
     if (!v) {
       this.visuals.set(e.id, this.create(e, now));
@@ -231,6 +250,7 @@ export class EntityLayer {
       v.combatLevel = e.combatLevel;
       v.label.textContent = this.labelText(v);
     }
+    v.running = e.running;
     if (v.tileX !== e.x || v.tileZ !== e.z) {
       const jump = Math.max(Math.abs(v.tileX - e.x), Math.abs(v.tileZ - e.z));
       v.tileX = e.x;
@@ -256,19 +276,7 @@ export class EntityLayer {
     return entityLabel(v.name, v.combatLevel, def !== undefined && def.attackable !== false);
   }
 
-  private create(
-    e: {
-      id: string;
-      kind: 'player' | 'npc';
-      self: boolean;
-      npcId: string | undefined;
-      name: string;
-      combatLevel: number;
-      x: number;
-      z: number;
-    },
-    now: number,
-  ): EntityVisual {
+  private create(e: EntityInput, now: number): EntityVisual {
     const root = new THREE.Group();
     root.name = `entity:${e.id}`;
     const body = new THREE.Group();
@@ -277,7 +285,9 @@ export class EntityLayer {
     const model = e.kind === 'player' ? 'human.glb' : def?.model;
     const humanoid = e.kind === 'player' || model === 'human.glb' || model === 'dwarf.glb';
     const colour = e.self ? 0x2f5fa8 : e.kind === 'player' ? 0x7a4fa8 : colourOf(e.npcId ?? e.name);
-    body.add(this.models.fallback(humanoid ? 'human' : 'creature', 1, 1, 1, colour));
+    // Players are drawn jointed (animated, wearing their equipment); NPCs use their model.
+    const rig = e.kind === 'player' ? new CharacterRig(this.models, colour) : undefined;
+    body.add(rig ? rig.root : this.models.fallback(humanoid ? 'human' : 'creature', 1, 1, 1, colour));
     const hitbox = new THREE.Mesh(this.hitboxGeometry, this.hitboxMaterial);
     hitbox.scale.y = DEFAULT_HEIGHT;
     root.add(hitbox);
@@ -312,6 +322,8 @@ export class EntityLayer {
       deathMs: 1800,
       teleportRing: undefined,
       removed: false,
+      rig,
+      running: e.running,
     };
     label.textContent = this.labelText(v);
     root.position.set(e.x, this.ground.at(e.x, e.z), e.z);
@@ -337,7 +349,7 @@ export class EntityLayer {
             self: v.self,
           },
     );
-    void this.models.load(model).then((m) => {
+    void this.models.load(rig ? undefined : model).then((m) => {
       if (!m || v.removed) return;
       const size = ModelLibrary.sizeOf(m);
       // Guard against a model authored at a silly scale: creatures stand 0.3 to 4 tiles tall.
@@ -353,6 +365,23 @@ export class EntityLayer {
       );
     });
     return v;
+  }
+
+  /** Poses a player's jointed character for what it is doing (animation.ts). */
+  private animate(v: EntityVisual, now: number, moving: boolean): void {
+    const skill = v.self && !moving ? this.actions.skill : undefined;
+    if (skill && v.dyingAt === undefined)
+      v.yaw = lerpAngle(v.yaw, facingYaw(skill.x - v.tileX, skill.z - v.tileZ, v.yaw), 0.25);
+    v.root.rotation.y = v.yaw;
+    const swingAt = this.actions.swingStart(v.id, now);
+    const dying = v.dyingAt !== undefined;
+    const swingUntil = swingAt === undefined ? undefined : swingAt + SWING_MS;
+    const anim = animFor({ dying, moving, running: v.running, swingUntil, skill: skill?.anim }, now);
+    const since = anim === 'attack' ? swingAt : anim === 'death' ? v.dyingAt : undefined;
+    v.rig?.pose(poseAt(anim, now - (since ?? 0), v.deathMs));
+    if (v.self) v.rig?.hold(toolFor(anim, this.store.world.player?.inventory ?? []));
+    // The own player respawns (and another leaves view) after the animation.
+    if (v.dyingAt !== undefined && now - v.dyingAt > v.deathMs + 2500) v.dyingAt = undefined;
   }
 
   private remove(id: string, v: EntityVisual): void {

@@ -105,7 +105,7 @@ export function mountBank(overlay: HTMLElement, store: GameStore, ui: UiHooks): 
           },
         ];
         return itemCell(
-          { testId: `bank-slot-${s.slot}`, name, quantity: s.quantity },
+          { testId: `bank-slot-${s.slot}`, name, quantity: s.quantity, itemId: s.itemId },
           () => withdraw(s.slot, 1),
           (e) => menuAt(ui, e, options()),
         );
@@ -146,7 +146,7 @@ export function mountBank(overlay: HTMLElement, store: GameStore, ui: UiHooks): 
       ];
       cells.push(
         itemCell(
-          { testId: `bank-inventory-slot-${slot}`, name, quantity: s.quantity },
+          { testId: `bank-inventory-slot-${slot}`, name, quantity: s.quantity, itemId: s.itemId },
           () => deposit(slot, 1),
           (e) => menuAt(ui, e, options),
         ),

@@ -1,4 +1,5 @@
 import { h, shortNumber } from '../../dom';
+import { itemIcon } from '../../items/icons';
 import type { MenuOption, UiHooks } from '../../ui-hooks';
 import { parseQuantity } from './quantity';
 
@@ -39,7 +40,16 @@ export function createWindow(
 
 /** One item cell: the name and the stack size, RuneScape-style yellow/white/green labels. */
 export function itemCell(
-  attrs: { testId: string; name: string; quantity: number; sub?: string; empty?: boolean; title?: string },
+  attrs: {
+    testId: string;
+    name: string;
+    quantity: number;
+    sub?: string;
+    empty?: boolean;
+    title?: string;
+    /** Draws the item's icon (items/icons.ts). */
+    itemId?: string;
+  },
   onClick: (() => void) | undefined,
   onMenu: ((e: MouseEvent) => void) | undefined,
 ): HTMLElement {
@@ -56,6 +66,7 @@ export function itemCell(
       role: attrs.empty ? undefined : 'button',
       tabindex: attrs.empty ? undefined : 0,
     },
+    attrs.empty || attrs.itemId === undefined ? null : itemIcon(attrs.itemId),
     attrs.empty ? null : h('span', { class: qtyClass }, qty > 1 ? shortNumber(qty) : ''),
     attrs.empty ? null : h('span', { class: 'name' }, attrs.name),
     attrs.sub ? h('span', { class: 'sub' }, attrs.sub) : null,

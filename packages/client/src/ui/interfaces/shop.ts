@@ -66,6 +66,7 @@ export function mountShop(overlay: HTMLElement, store: GameStore, ui: UiHooks): 
         const cell = itemCell(
           {
             testId: `shop-item-${item.itemId}`,
+            itemId: item.itemId,
             name,
             quantity: item.stock,
             sub: `${formatCoins(item.buyPrice)} gp`,
@@ -120,6 +121,7 @@ export function mountShop(overlay: HTMLElement, store: GameStore, ui: UiHooks): 
         itemCell(
           {
             testId: `shop-inventory-slot-${slot}`,
+            itemId: s.itemId,
             name,
             quantity: s.quantity,
             sub: price !== undefined ? `sells ${formatCoins(price)}` : undefined,

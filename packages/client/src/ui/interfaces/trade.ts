@@ -1,4 +1,5 @@
 import { itemName } from '../../content';
+import { itemIcon } from '../../items/icons';
 import { h, replaceChildren } from '../../dom';
 import type { GameStore } from '../../game/store';
 import type { MenuOption, UiHooks } from '../../ui-hooks';
@@ -129,6 +130,7 @@ export function mountTrade(overlay: HTMLElement, store: GameStore, ui: UiHooks):
             title: removable ? `Click to take back ${name}` : undefined,
             role: removable ? 'button' : undefined,
           },
+          itemIcon(e.itemId, { inline: true }),
           h('span', { class: 'name' }, name),
           h('span', { class: 'qty-text' }, qtyText),
           h('span', { class: 'value' }, `${formatCoins(e.value)} gp`),
@@ -179,6 +181,7 @@ export function mountTrade(overlay: HTMLElement, store: GameStore, ui: UiHooks):
       const cell = itemCell(
         {
           testId,
+          itemId: s.itemId,
           name,
           quantity: s.available,
           sub: `${formatCoins(unit)} gp`,

@@ -1,5 +1,6 @@
 import { EQUIP_SLOTS } from '@tilerealm/protocol';
 import { itemName } from '../../content';
+import { itemIcon } from '../../items/icons';
 import { h, replaceChildren, shortNumber } from '../../dom';
 import type { GameStore } from '../../game/store';
 import type { UiHooks } from '../../ui-hooks';
@@ -72,6 +73,7 @@ export function mountEquipment(root: HTMLElement, store: GameStore, ui: UiHooks)
       cell.title = `Remove ${name}`;
       replaceChildren(
         cell,
+        itemIcon(item.itemId),
         item.quantity > 1 ? h('span', { class: 'inv-qty' }, shortNumber(item.quantity)) : null,
         h('span', { class: 'inv-name' }, name),
       );

@@ -1,5 +1,6 @@
 import type { Content } from '../../content';
 import { itemName } from '../../content';
+import { itemIcon } from '../../items/icons';
 import { h, replaceChildren, shortNumber } from '../../dom';
 import type { GameStore } from '../../game/store';
 import type { MenuOption, UiHooks } from '../../ui-hooks';
@@ -71,6 +72,7 @@ export function mountInventory(root: HTMLElement, store: GameStore, ui: UiHooks)
       const showQty = stack.quantity > 1 || def?.stackable === true;
       replaceChildren(
         el,
+        itemIcon(stack.itemId),
         showQty ? h('span', { class: 'inv-qty' }, shortNumber(stack.quantity)) : null,
         h('span', { class: 'inv-name' }, name),
       );
