@@ -1,21 +1,11 @@
 import { serverEvents, XP_TABLE } from '@tilerealm/protocol';
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildCdn } from '../../../cdn/src/app';
-import { DEFAULT_ASSET_ROOT } from '../../../cdn/src/config';
 import type { RunningServer } from '../../../server/src/app/start-server';
-import { startServer } from '../../../server/src/app/start-server';
 import { PRAYER } from '../../../server/src/sim/features/prayer/state';
-import { realtimeWorld, type RealtimeWorld } from '../../../server/test/e2e/realtime-harness';
-import {
-  browserAvailable,
-  buildClientForTests,
-  launchChromium,
-  screenshot,
-  watchPageErrors,
-} from './browser-harness';
+import { browserAvailable, screenshot, watchPageErrors } from './browser-harness';
+import { openGameStack, type GameStack } from './game-stack';
 import { WAIT, carried, objectOption, placementsOf, waitUntil, walkTo, worldViewReady } from './game-page';
 
 /**
@@ -23,31 +13,19 @@ import { WAIT, carried, objectOption, placementsOf, waitUntil, walkTo, worldView
  * and the level-up window after chopping a tree (screenshots: artifacts/browser/feedback-*).
  */
 describe.runIf(browserAvailable())('browser feedback (chromium)', () => {
-  let world: RealtimeWorld;
+  let stack: GameStack;
   let server: RunningServer;
-  let cdn: FastifyInstance;
-  let client: { dir: string; cleanup(): Promise<void> };
-  let browser: Browser;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    client = await buildClientForTests();
-    cdn = buildCdn({ root: DEFAULT_ASSET_ROOT, logger: false });
-    const cdnUrl = await cdn.listen({ port: 0, host: '127.0.0.1' });
-    world = await realtimeWorld({ TICK_MS: '150', PUBLIC_CDN_URL: cdnUrl });
-    server = await startServer(world.env, { publicDir: client.dir });
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1024, height: 640 } });
-    page = await context.newPage();
+    stack = await openGameStack();
+    ({ server } = stack);
+    page = await stack.browser.newPage({ viewport: { width: 1024, height: 640 } });
     errors = watchPageErrors(page);
   }, 180_000);
 
-  afterAll(async () => {
-    for (const closable of [browser, server, cdn]) await closable?.close();
-    await world?.cleanup();
-    await client?.cleanup();
-  }, 60_000);
+  afterAll(() => stack?.close(), 60_000);
 
   it('shows public chat over the speaker', async () => {
     await page.goto(server.url);

@@ -1,20 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { GameClient, RestClient } from '@tilerealm/sdk';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildCdn } from '../../../cdn/src/app';
-import { DEFAULT_ASSET_ROOT } from '../../../cdn/src/config';
 import type { RunningServer } from '../../../server/src/app/start-server';
-import { startServer } from '../../../server/src/app/start-server';
-import { realtimeWorld, wsUrl, type RealtimeWorld } from '../../../server/test/e2e/realtime-harness';
-import {
-  browserAvailable,
-  buildClientForTests,
-  launchChromium,
-  screenshot,
-  watchPageErrors,
-} from './browser-harness';
+import { wsUrl } from '../../../server/test/e2e/realtime-harness';
+import { browserAvailable, screenshot, watchPageErrors } from './browser-harness';
+import { openGameStack, type GameStack } from './game-stack';
 import {
   WAIT,
   carried,
@@ -42,31 +33,23 @@ const SIZES = [
  * artifacts/browser/layout-*.png.
  */
 describe.runIf(browserAvailable())('window layout (chromium)', () => {
-  let world: RealtimeWorld;
+  let stack: GameStack;
   let server: RunningServer;
-  let cdn: FastifyInstance;
-  let client: { dir: string; cleanup(): Promise<void> };
-  let browser: Browser;
   let page: Page;
   let errors: string[];
   let bob: GameClient | undefined;
   let heroName = '';
 
   beforeAll(async () => {
-    client = await buildClientForTests();
-    cdn = buildCdn({ root: DEFAULT_ASSET_ROOT, logger: false });
-    const cdnUrl = await cdn.listen({ port: 0, host: '127.0.0.1' });
-    world = await realtimeWorld({ TICK_MS: '150', PUBLIC_CDN_URL: cdnUrl, ADMIN_CODE });
-    server = await startServer(world.env, { publicDir: client.dir });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: SIZES[0] });
+    stack = await openGameStack({ ADMIN_CODE });
+    ({ server } = stack);
+    page = await stack.browser.newPage({ viewport: SIZES[0] });
     errors = watchPageErrors(page);
   }, 180_000);
 
   afterAll(async () => {
-    for (const closable of [bob, page, browser, server, cdn]) await closable?.close();
-    await world?.cleanup();
-    await client?.cleanup();
+    await bob?.close();
+    await stack?.close();
   }, 60_000);
 
   /** Checks an open window at both sizes, with a screenshot of each. */

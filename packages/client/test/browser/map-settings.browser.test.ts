@@ -1,20 +1,10 @@
 import { RestClient } from '@tilerealm/sdk';
-import type { FastifyInstance } from 'fastify';
-import { buildCdn } from '../../../cdn/src/app';
-import { DEFAULT_ASSET_ROOT } from '../../../cdn/src/config';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RunningServer } from '../../../server/src/app/start-server';
-import { startServer } from '../../../server/src/app/start-server';
-import { realtimeWorld, type RealtimeWorld } from '../../../server/test/e2e/realtime-harness';
-import {
-  browserAvailable,
-  buildClientForTests,
-  launchChromium,
-  screenshot,
-  watchPageErrors,
-} from './browser-harness';
+import { browserAvailable, screenshot, watchPageErrors } from './browser-harness';
+import { openGameStack, type GameStack } from './game-stack';
 import { waitUntil, worldViewReady } from './game-page';
 
 /**
@@ -23,25 +13,18 @@ import { waitUntil, worldViewReady } from './game-page';
  * Escape; a setting survives a reload.
  */
 describe.runIf(browserAvailable())('map and settings (chromium)', () => {
-  let world: RealtimeWorld;
+  let stack: GameStack;
   let server: RunningServer;
-  let client: { dir: string; cleanup(): Promise<void> };
-  let browser: Browser;
   let page: Page;
   let errors: string[];
-  let cdn: FastifyInstance;
 
   beforeAll(async () => {
-    client = await buildClientForTests();
-    cdn = buildCdn({ root: DEFAULT_ASSET_ROOT, logger: false });
-    const cdnUrl = await cdn.listen({ port: 0, host: '127.0.0.1' });
-    world = await realtimeWorld({ TICK_MS: '150', PUBLIC_CDN_URL: cdnUrl });
-    server = await startServer(world.env, { publicDir: client.dir });
+    stack = await openGameStack();
+    ({ server } = stack);
     const rest = new RestClient(server.url);
     const session = await rest.anonymous();
     const { player } = await rest.createPlayer('Mapper');
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1024, height: 640 } });
+    const context = await stack.browser.newContext({ viewport: { width: 1024, height: 640 } });
     const stored = JSON.stringify(JSON.stringify({ token: session.token, accountId: session.accountId }));
     await context.addInitScript(
       `if (!localStorage.getItem('tilerealm.session')) localStorage.setItem('tilerealm.session', ${stored});`,
@@ -52,13 +35,7 @@ describe.runIf(browserAvailable())('map and settings (chromium)', () => {
     await worldViewReady(page);
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await cdn?.close();
-    await world?.cleanup();
-    await client?.cleanup();
-  }, 60_000);
+  afterAll(() => stack?.close(), 60_000);
 
   const rotation = async (): Promise<number> =>
     z.coerce.number().parse(await page.getByTestId('minimap').getAttribute('data-rotation'));
