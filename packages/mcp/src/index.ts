@@ -1,0 +1,2 @@
+/** The MCP server of tilerealm: lets a coding agent observe and play the game through the SDK. */
+export {};
