@@ -1,4 +1,5 @@
 import type { AppDatabase, Database } from '../types';
+import { createHiscoreRepository, type HiscoreRepository } from '../../hiscores/repository';
 import { createAgentRepository } from './agents';
 import { createCharacterRepository } from './characters';
 import { createBankRepository, createEquipmentRepository, createInventoryRepository } from './containers';
@@ -84,6 +85,8 @@ export interface Repositories {
   leases: LeaseRepository;
   /** The world list: this world's row, and every world's. */
   worlds: WorldRepository;
+  /** Characters ranked by skill or total level (the public hiscores). */
+  hiscores: HiscoreRepository;
   /**
    * Runs `fn` in one database transaction with repositories bound to it:
    * all of its writes commit together or none do (trades, bank moves, death
@@ -124,6 +127,7 @@ export function createRepositories(
     worldOwner: createWorldOwnerRepository(db, worldId),
     leases: createLeaseRepository(db),
     worlds: createWorldRepository(db, worldId),
+    hiscores: createHiscoreRepository(db),
     transaction: (fn) => db.transaction((tx) => fn(createRepositories(tx, { worldId }))),
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { hiscoreRoutes } from '../../../hiscores/route';
 import type { HttpDeps } from '../deps';
 import { agentProxyRoutes } from './agent-proxy';
 import { agentRuntimeRoutes } from './agent-runtime';
@@ -31,6 +32,7 @@ export async function registerRoutes(app: FastifyInstance, deps: HttpDeps): Prom
   await playerV1Routes(app, deps);
   await worldV1Routes(app, deps);
   await worldListRoutes(app, deps);
+  await hiscoreRoutes(app, deps);
   await characterRoutes(app, deps);
   await characterManagementRoutes(app, deps);
   await playerQueryRoutes(app, deps);
