@@ -5,6 +5,7 @@ import { ConnectionClosedError } from '@tilerealm/sdk';
 import { loadContent, type Content } from './content';
 import { mountDashboard } from './dashboard';
 import { h } from './dom';
+import { mountHiscores } from './hiscores';
 import { currentEnv } from './env';
 import { mountGame } from './game/game-page';
 import type { GameStore } from './game/store';
@@ -21,7 +22,8 @@ import { chosenWorld, mountRefusal } from './worlds/world-switcher';
 
 /**
  * The single-page app: `#/` sign-in and characters, `#/play/<characterId>` the game,
- * `#/agents` the agent dashboard. Every screen needs a session; without one the sign-in shows first.
+ * `#/agents` the agent dashboard, `#/hiscores` the hiscores. Every screen but the hiscores needs a
+ * session; without one the sign-in shows first.
  * A session the server refuses (expired or invalid) ends: the sign-in shows with a notice saying
  * so, and a new identity is made only when the player asks for one.
  */
@@ -72,6 +74,14 @@ async function route(): Promise<void> {
     }
     if (restored.kind === 'rejected') notice = rejectionNotice(restored.reason, env.authMode);
     if (restored.kind === 'signed-in') adopt(restored.session);
+  }
+  if (window.location.hash.startsWith('#/hiscores')) {
+    // Public: shown signed in or not; a signed-in player's characters are highlighted.
+    const names = session
+      ? session.characters().then((list) => list.map((c) => c.name))
+      : Promise.resolve([]);
+    leave = mountHiscores(root, env, names);
+    return;
   }
   if (!session) {
     mountSignIn(

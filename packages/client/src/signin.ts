@@ -70,6 +70,7 @@ export function mountSignIn(
       notice ? h('p', { class: 'notice', role: 'alert', 'data-testid': 'session-notice' }, notice) : null,
       form,
       error,
+      h('p', {}, h('a', { href: '#/hiscores', 'data-testid': 'signin-hiscores' }, 'Hiscores')),
     ),
   );
 }
@@ -167,6 +168,8 @@ export async function mountCharacters(
         'p',
         {},
         h('a', { href: '#/agents' }, 'Agent dashboard'),
+        ' · ',
+        h('a', { href: '#/hiscores' }, 'Hiscores'),
         ' · ',
         h('a', { href: '#/', onclick: onSignOut }, 'Sign out'),
       ),

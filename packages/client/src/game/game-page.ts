@@ -57,6 +57,7 @@ export async function mountGame(
     h('span', { class: 'who', 'data-testid': 'player-name' }, store.world.player?.name ?? ''),
     music,
     h('a', { href: '#/agents', class: 'link' }, 'Agents'),
+    h('a', { href: '#/hiscores', class: 'link', 'data-testid': 'topbar-hiscores' }, 'Hiscores'),
     h('a', { href: '#/characters', class: 'link' }, 'Characters'),
   );
   const screen = h(
