@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { RunningServer } from '../../../server/src/app/start-server';
 import { browserAvailable, screenshot, watchPageErrors } from './browser-harness';
 import { openGameStack, type GameStack } from './game-stack';
-import { WAIT, waitUntil } from './game-page';
+import { WAIT, waitUntil, worldViewReady } from './game-page';
 import { layoutProblems } from './layout-check';
 
 const SIZES = [
@@ -118,6 +118,24 @@ describe.runIf(browserAvailable())('hiscores page (chromium)', () => {
     expect(await page.getByTestId('hiscores-page').textContent()).toBe('Page 1 of 2');
     await checkLayout('woodcutting');
   });
+
+  it('opens from the game screen’s top bar', async () => {
+    await page.goto(`${server.url}/#/`);
+    await page.getByTestId('play-Viewer').click({ timeout: WAIT });
+    await worldViewReady(page);
+    const link = page.getByTestId('topbar-hiscores');
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      const box = await link.boundingBox();
+      expect(box, `the top bar link at ${size.width}x${size.height}`).not.toBeNull();
+      if (box) expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+    }
+    await page.setViewportSize(SIZES[0]);
+    await screenshot(page, 'hiscores-game-topbar');
+    await link.click();
+    await statusSays(/Total level: 29 ranked/);
+    expect(await rowTexts()).toHaveLength(25);
+  }, 120_000);
 
   it('raised no page errors', () => {
     expect(errors).toEqual([]);
