@@ -1,9 +1,9 @@
 import type { AppDatabase, Database } from '../types';
-import { createHiscoreRepository, type HiscoreRepository } from '../../hiscores/repository';
 import { createAgentRepository } from './agents';
 import { createCharacterRepository } from './characters';
 import { createBankRepository, createEquipmentRepository, createInventoryRepository } from './containers';
 import { createItemRepository } from './items';
+import { createHiscoreRepository, type HiscoreRepository } from './hiscores';
 import { createLeaseRepository } from './leases';
 import type { LeaseRepository } from './ports-leases';
 import type {

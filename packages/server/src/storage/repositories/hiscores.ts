@@ -1,8 +1,8 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import { SKILLS, type SkillName } from '../content/skills';
-import { agents, characters, playerSessions } from '../storage/schema';
-import { CONSTITUTION_START_XP } from '../storage/schema/skills';
-import type { AppDatabase } from '../storage/types';
+import { SKILLS, type SkillName } from '../../content/skills';
+import { agents, characters, playerSessions } from '../schema';
+import { CONSTITUTION_START_XP } from '../schema/skills';
+import type { AppDatabase } from '../types';
 
 /** A hiscores table: one skill, or `total` (total level, then total XP). */
 export type HiscoreSkill = SkillName | 'total';
