@@ -10,7 +10,10 @@ import { refItem, type CheckContext } from './context';
 
 const FILE = 'quests.json';
 
-type PlaceStage = Extract<QuestStage, { kind: 'reach_tile' | 'light_fire' | 'make' | 'bank_deposit' | 'shop_buy' }>;
+type PlaceStage = Extract<
+  QuestStage,
+  { kind: 'reach_tile' | 'light_fire' | 'make' | 'bank_deposit' | 'shop_buy' }
+>;
 
 const inside = (r: { minX: number; minZ: number; maxX: number; maxZ: number }, x: number, z: number) =>
   x >= r.minX && x <= r.maxX && z >= r.minZ && z <= r.maxZ;
@@ -68,9 +71,11 @@ function checkMake(ctx: CheckContext, at: string, stage: Extract<QuestStage, { k
 
 function checkShopBuy(ctx: CheckContext, at: string, stage: Extract<QuestStage, { kind: 'shop_buy' }>): void {
   const { m, issues } = ctx;
-  const storeOk = stage.storeId === undefined || checkRef(issues, FILE, `${at} buys from`, m.stores, stage.storeId);
+  const storeOk =
+    stage.storeId === undefined || checkRef(issues, FILE, `${at} buys from`, m.stores, stage.storeId);
   if (stage.itemId === undefined || !refItem(ctx, FILE, `${at} buys`, stage.itemId) || !storeOk) return;
-  const stores = stage.storeId === undefined ? m.stores.entries : m.stores.entries.filter((s) => s.id === stage.storeId);
+  const stores =
+    stage.storeId === undefined ? m.stores.entries : m.stores.entries.filter((s) => s.id === stage.storeId);
   if (m.stores.known !== null && !stores.some((s) => s.items.some((i) => i.itemId === stage.itemId)))
     issues.add(
       FILE,

@@ -48,7 +48,12 @@ export const questStageSchema = z.discriminatedUnion('kind', [
     radius: z.number().int().min(0).max(REACH_RADIUS_MAX),
   }),
   /** Light `count` fires (burning logs of `itemId` when given, else any logs). */
-  z.strictObject({ ...stageBase, kind: z.literal('light_fire'), itemId: idSchema.optional(), count: positiveInt }),
+  z.strictObject({
+    ...stageBase,
+    kind: z.literal('light_fire'),
+    itemId: idSchema.optional(),
+    count: positiveInt,
+  }),
   /**
    * `count` making attempts of the recipe kind at a station (a burnt or failed one counts), of one
    * recipe when `recipeId` is given; with `itemId`, only attempts that made that item count.
@@ -62,7 +67,12 @@ export const questStageSchema = z.discriminatedUnion('kind', [
     count: positiveInt,
   }),
   /** Deposit `count` units in the bank (of `itemId` when given, else of anything). */
-  z.strictObject({ ...stageBase, kind: z.literal('bank_deposit'), itemId: idSchema.optional(), count: positiveInt }),
+  z.strictObject({
+    ...stageBase,
+    kind: z.literal('bank_deposit'),
+    itemId: idSchema.optional(),
+    count: positiveInt,
+  }),
   /** Buy `count` units from a shop (the store `storeId` and item `itemId` when given). */
   z.strictObject({
     ...stageBase,

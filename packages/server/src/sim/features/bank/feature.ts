@@ -111,7 +111,8 @@ export const bankFeature: Feature = {
       const open = requireInterface(world, player, 'bank');
       if (isOutcome(open)) return open;
       const moved = deposit(player, data.slot, data.quantity);
-      if (moved.ok) emitDeed(world, player, { type: 'bank_deposit', itemId: moved.itemId, quantity: moved.quantity });
+      if (moved.ok)
+        emitDeed(world, player, { type: 'bank_deposit', itemId: moved.itemId, quantity: moved.quantity });
       return committed(world, player, moved);
     });
     r.on('bank:withdraw', (world, player, data) => {
@@ -123,7 +124,9 @@ export const bankFeature: Feature = {
       const open = requireInterface(world, player, 'bank');
       if (isOutcome(open)) return open;
       const moved = data.from === 'inventory' ? depositAllInventory(player) : depositAllEquipment(player);
-      if (moved.ok) for (const d of moved.deposited) emitDeed(world, player, { type: 'bank_deposit', itemId: d.itemId, quantity: d.quantity });
+      if (moved.ok)
+        for (const d of moved.deposited)
+          emitDeed(world, player, { type: 'bank_deposit', itemId: d.itemId, quantity: d.quantity });
       return committed(world, player, moved);
     });
   },

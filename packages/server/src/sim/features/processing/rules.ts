@@ -92,7 +92,13 @@ export function makeOne(world: World, p: Player, recipe: MakeRecipe, stationDefI
   if (success) grantXp(world, p, recipe.skill, recipe.xpTenths);
   creditInteraction(world, p, { type: 'station', id: stationDefId });
   const product = success ? outputsOf(recipe, true)[0]?.itemId : undefined;
-  emitDeed(world, p, { type: 'made', recipeKind: recipe.kind, recipeId: recipe.id, stationId: stationDefId, itemId: product });
+  emitDeed(world, p, {
+    type: 'made',
+    recipeKind: recipe.kind,
+    recipeId: recipe.id,
+    stationId: stationDefId,
+    itemId: product,
+  });
   world.send(p.id, 'chat:message', {
     tick: world.tick,
     channel: 'system',

@@ -122,7 +122,9 @@ function deedUnits(stage: QuestStage, deed: Deed): number {
     case 'bank_deposit':
       return stage.kind === 'bank_deposit' && matches(stage.itemId, deed.itemId) ? deed.quantity : 0;
     case 'shop_buy':
-      return stage.kind === 'shop_buy' && matches(stage.storeId, deed.storeId) && matches(stage.itemId, deed.itemId)
+      return stage.kind === 'shop_buy' &&
+        matches(stage.storeId, deed.storeId) &&
+        matches(stage.itemId, deed.itemId)
         ? deed.quantity
         : 0;
   }
