@@ -236,4 +236,28 @@ describe('First Steps, the tutorial quest of Guide Lina', () => {
     send(tw, 'shop:buy', { itemId: 'tinderbox', quantity: 1 });
     until(tw, 'bought at Marla', atStage(tw, 'kill_chicken'), 5);
   });
+
+  it("Lina's greeting is a hint for the current step, and she replaces lost shrimps", async () => {
+    const cook = STAGES.indexOf('cook_shrimps');
+    const tw = await nextTo('guide_lina', { ...NEWCOMER, quests: [inProgress(QUEST, cook)] });
+    act(tw, { action: 'talk', npcId: npcOf(tw, 'guide_lina').id });
+    until(tw, 'Lina hints', () => nodeIds(tw).includes('tutorial_cook_shrimps'), 20);
+    expect(last(tw, 'dialogue:node')?.options.map((o) => o.text)).toEqual([
+      "I've lost the raw shrimps.",
+      'What else can you tell me?',
+      'Thanks.',
+    ]);
+    choose(tw, 0);
+    expect(last(tw, 'dialogue:node')?.nodeId).toBe('tutorial_more_shrimps');
+    expect(me(tw).inventory.count('raw_shrimps')).toBe(1);
+    act(tw, { action: 'talk', npcId: npcOf(tw, 'guide_lina').id });
+    until(
+      tw,
+      'Lina hints again',
+      () => nodeIds(tw).filter((n) => n === 'tutorial_cook_shrimps').length === 2,
+      20,
+    );
+    // Carrying one now: no second one.
+    expect(last(tw, 'dialogue:node')?.options.map((o) => o.index)).toEqual([1, 2]);
+  });
 });
