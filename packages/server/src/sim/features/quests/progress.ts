@@ -108,7 +108,7 @@ export function creditInteraction(
 const matches = (want: string | undefined, got: string | undefined) => want === undefined || want === got;
 
 /** How many units a deed adds to a stage: 0 when it does not count for it. */
-function deedUnits(stage: QuestStage, deed: Deed): number {
+export function deedUnits(stage: QuestStage, deed: Deed): number {
   switch (deed.type) {
     case 'fire_lit':
       return stage.kind === 'light_fire' && matches(stage.itemId, deed.itemId) ? 1 : 0;
