@@ -70,7 +70,7 @@ function systemMessage(world: World, p: Player, message: string): void {
 }
 
 /**
- * Adds what `units` says (one by default; 0 skips) to the counter of every current stage of `p`,
+ * Adds what `units` says (`true` is one, `false` or 0 nothing) to the counter of every current stage of `p`,
  * up to its `count`; the journal shows it.
  */
 function count(world: World, p: Player, units: (stage: QuestStage) => number | boolean): void {
@@ -116,7 +116,7 @@ export function deedUnits(stage: QuestStage, deed: Deed): number {
       return stage.kind === 'make' &&
         stage.recipeKind === deed.recipeKind &&
         matches(stage.recipeId, deed.recipeId) &&
-        (stage.itemId === undefined || stage.itemId === deed.itemId)
+        matches(stage.itemId, deed.itemId)
         ? 1
         : 0;
     case 'bank_deposit':
