@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { areaDef, itemDef, npcDef, questDef } from '../src/content';
-import { questGuide } from '../src/ui/panels/journal';
+import { questGuide, questSteps } from '../src/ui/panels/journal';
 
 const MANIFESTS = join(__dirname, '..', '..', '..', 'assets', 'manifests');
 const manifest = (file: string): unknown => JSON.parse(readFileSync(join(MANIFESTS, file), 'utf8'));
@@ -55,5 +55,20 @@ describe('the quest journal guide', () => {
 
   it('shows nothing it cannot read for an unknown quest', () => {
     expect(questGuide(content, 'no_such_quest')).toEqual({ start: undefined, requirements: [], rewards: [] });
+  });
+
+  it("lists a quest's steps so far: the done ones, then the current one; all once completed", () => {
+    const at = (status: 'not_started' | 'in_progress' | 'completed', stage: number) =>
+      questSteps(content, { questId: 'first_steps', status, stage });
+    expect(at('not_started', 0)).toEqual([]);
+    expect(at('in_progress', 0)).toEqual([{ text: expect.stringMatching(/^Walk to the tree/), done: false }]);
+    const third = at('in_progress', 2);
+    expect(third.map((s) => s.done)).toEqual([true, true, false]);
+    expect(third[2]?.text).toMatch(/^Light a fire/);
+    const all = at('completed', 8);
+    expect(all).toHaveLength(8);
+    expect(all.every((s) => s.done)).toBe(true);
+    expect(all.at(-1)?.text).toBe('Return to Guide Lina in the town square.');
+    expect(questSteps(content, { questId: 'no_such_quest', status: 'in_progress', stage: 0 })).toEqual([]);
   });
 });

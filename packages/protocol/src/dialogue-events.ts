@@ -43,7 +43,19 @@ const journalEntry = z.object({
   /** The current stage's id (quests.json); null when not started or completed. */
   stageId: z.string().nullable(),
   kind: z
-    .enum(['dialogue', 'kill', 'gather', 'deliver', 'interact', 'reach_area'])
+    .enum([
+      'dialogue',
+      'kill',
+      'gather',
+      'deliver',
+      'interact',
+      'reach_area',
+      'reach_tile',
+      'light_fire',
+      'make',
+      'bank_deposit',
+      'shop_buy',
+    ])
     .nullable()
     .describe('What the current stage asks for; null when not started or completed.'),
   /** What to do now: the current stage's description, else the quest's. */
@@ -52,7 +64,7 @@ const journalEntry = z.object({
     .object({ current: z.number().int().nonnegative(), required: z.number().int().positive() })
     .nullable()
     .describe(
-      'Counted stages: kills or uses so far, or units carried for gather and deliver stages; null otherwise.',
+      'Counted stages: kills, uses, fires lit, items made, units deposited or bought so far, or units carried for gather and deliver stages; null otherwise.',
     ),
   /** The NPC who starts the quest (npcs.json id). */
   startNpcId: z.string(),

@@ -161,9 +161,9 @@ describe('loadContent error collection', () => {
       json.areas = areas;
     });
     await fx.edit('quests.json', (json) => {
-      const quests = records(json.quests);
-      quests[0] = { ...quests[0], startNpcId: 'banker_oswin' };
-      json.quests = quests;
+      json.quests = records(json.quests).map((q) =>
+        q.id === 'founders_feast' ? { ...q, startNpcId: 'banker_oswin' } : q,
+      );
     });
     const found = await issues();
     expect(found).toContain(

@@ -128,7 +128,19 @@ describe('shipped default world', () => {
     expect(content.prayers.size).toBeGreaterThanOrEqual(9);
     expect(content.quests.size).toBeGreaterThanOrEqual(8);
     const kinds = new Set([...content.quests.values()].flatMap((q) => q.stages.map((s) => s.kind)));
-    expect([...kinds].sort()).toEqual(['deliver', 'dialogue', 'gather', 'interact', 'kill', 'reach_area']);
+    expect([...kinds].sort()).toEqual([
+      'bank_deposit',
+      'deliver',
+      'dialogue',
+      'gather',
+      'interact',
+      'kill',
+      'light_fire',
+      'make',
+      'reach_area',
+      'reach_tile',
+      'shop_buy',
+    ]);
     expect(content.recipes.smelting.recipes.get('smelt_iron_bar')?.successChance).toBe(0.5);
     expect(content.recipes.smithing.toolItemId).toBe('hammer');
     expect(content.recipes.cooking.size).toBeGreaterThanOrEqual(10);

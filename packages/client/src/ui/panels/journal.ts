@@ -46,6 +46,7 @@ export function journalCounts(quests: readonly Pick<JournalEntry, 'status'>[]): 
 /** A quest's start, requirements and rewards as quests.json gives them (only what the journal shows). */
 const questInfo = z.looseObject({
   startNpcId: z.string().optional(),
+  stages: z.array(z.looseObject({ id: z.string(), description: z.string() })).optional(),
   requirements: z
     .looseObject({
       skills: z.record(z.string(), z.number()).optional(),
@@ -152,4 +153,28 @@ export function questGuide(
   }
   for (const u of r.unlocks ?? []) rewards.push(u.description);
   return { start, requirements, rewards };
+}
+
+/** One step of a quest's journal: a stage's description, done or the current one. */
+export interface QuestStep {
+  text: string;
+  done: boolean;
+}
+
+/**
+ * The journal's steps of a quest so far, from its stages in the quest content: every stage before
+ * the current one (done), then the current one; all of them, done, once completed; none before it
+ * starts. Stages ahead stay hidden, as in the original's journal.
+ */
+export function questSteps(
+  content: Pick<Content, 'quests'>,
+  q: Pick<JournalEntry, 'questId' | 'status' | 'stage'>,
+): QuestStep[] {
+  if (q.status === 'not_started') return [];
+  const parsed = questInfo.safeParse(content.quests.get(q.questId));
+  const stages = parsed.success ? (parsed.data.stages ?? []) : [];
+  const shown = q.status === 'completed' ? stages.length : Math.min(q.stage + 1, stages.length);
+  return stages
+    .slice(0, shown)
+    .map((s, i) => ({ text: s.description, done: q.status === 'completed' || i < q.stage }));
 }

@@ -1,13 +1,21 @@
 import './guide.css';
 import { h, replaceChildren } from '../../dom';
 import type { GameStore } from '../../game/store';
-import { questDetailText, questGuide, questStageText, questStatusLabel, type JournalEntry } from './journal';
+import {
+  questDetailText,
+  questGuide,
+  questStageText,
+  questStatusLabel,
+  questSteps,
+  type JournalEntry,
+} from './journal';
 import { Disposers } from './shared';
 
 /**
  * The quest tab: the journal (quest:journal, asked for on mount), quest points and each quest's
- * status; a click on a quest shows what to do now, where it starts (NPC and area), its
- * requirements (each marked met or not) and its rewards, from the quest content.
+ * status; a click on a quest shows what to do now, where it starts (NPC and area), its steps so
+ * far (done ones struck through), its requirements (each marked met or not) and its rewards, from
+ * the quest content.
  */
 export function mountQuests(root: HTMLElement, store: GameStore): () => void {
   const d = new Disposers();
@@ -23,12 +31,20 @@ export function mountQuests(root: HTMLElement, store: GameStore): () => void {
       ...(player ? { skills: player.skills, questPoints: player.questPoints } : {}),
       completed,
     });
+    const steps = questSteps(store.content, q);
     return h(
       'div',
       { class: 'quest-guide', 'data-testid': `quest-guide-${q.questId}` },
       g.start && q.status === 'not_started'
         ? h('div', { class: 'quest-start', 'data-testid': 'quest-start' }, g.start)
         : null,
+      steps.length === 0
+        ? null
+        : h(
+            'ol',
+            { class: 'quest-steps', 'data-testid': 'quest-steps' },
+            steps.map((s) => h('li', { class: s.done ? 'done' : 'current' }, s.text)),
+          ),
       h('div', { class: 'quest-section' }, 'Requirements'),
       g.requirements.length === 0
         ? h('div', { class: 'muted' }, 'None')

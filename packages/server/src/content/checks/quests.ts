@@ -1,6 +1,7 @@
 import type { QuestDef, QuestStage } from '../schemas/quests';
 import { checkRef } from '../table';
 import { dialogueEffects, refItem, requireSpawned, type CheckContext } from './context';
+import { checkPlaceStage } from './quest-stages';
 
 const FILE = 'quests.json';
 
@@ -85,6 +86,13 @@ function checkStage(ctx: CheckContext, quest: QuestDef, stage: QuestStage): void
       return;
     case 'reach_area':
       checkRef(issues, FILE, `${at} reaches`, m.areas, stage.areaId);
+      return;
+    case 'reach_tile':
+    case 'light_fire':
+    case 'make':
+    case 'bank_deposit':
+    case 'shop_buy':
+      checkPlaceStage(ctx, at, stage);
       return;
   }
 }

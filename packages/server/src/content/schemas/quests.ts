@@ -11,9 +11,13 @@ import {
 
 const stageBase = { id: idSchema, description: nonEmptyText };
 
+/** How far from a `reach_tile` stage's tile (Chebyshev) still counts: at most this. */
+export const REACH_RADIUS_MAX = 16;
+
 /**
- * Quest stages run in order. kill/gather/interact/reach_area complete automatically when their
- * objective is met; dialogue/deliver complete through the NPC's dialogue effect advance_quest.
+ * Quest stages run in order. All but dialogue/deliver complete on their own when their objective
+ * is met; dialogue/deliver complete through the NPC's dialogue effect advance_quest. The counted
+ * kinds (kill, interact, light_fire, make, bank_deposit, shop_buy) count only while current.
  */
 export const questStageSchema = z.discriminatedUnion('kind', [
   z.strictObject({ ...stageBase, kind: z.literal('dialogue'), npcId: idSchema }),
@@ -35,6 +39,48 @@ export const questStageSchema = z.discriminatedUnion('kind', [
     count: positiveInt,
   }),
   z.strictObject({ ...stageBase, kind: z.literal('reach_area'), areaId: idSchema }),
+  /** Stand within `radius` tiles (Chebyshev) of the tile. */
+  z.strictObject({
+    ...stageBase,
+    kind: z.literal('reach_tile'),
+    x: z.number().int(),
+    z: z.number().int(),
+    radius: z.number().int().min(0).max(REACH_RADIUS_MAX),
+  }),
+  /** Light `count` fires (burning logs of `itemId` when given, else any logs). */
+  z.strictObject({
+    ...stageBase,
+    kind: z.literal('light_fire'),
+    itemId: idSchema.optional(),
+    count: positiveInt,
+  }),
+  /**
+   * `count` making attempts of the recipe kind at a station (a burnt or failed one counts), of one
+   * recipe when `recipeId` is given; with `itemId`, only attempts that made that item count.
+   */
+  z.strictObject({
+    ...stageBase,
+    kind: z.literal('make'),
+    recipeKind: z.enum(['cook', 'smelt', 'smith']),
+    recipeId: idSchema.optional(),
+    itemId: idSchema.optional(),
+    count: positiveInt,
+  }),
+  /** Deposit `count` units in the bank (of `itemId` when given, else of anything). */
+  z.strictObject({
+    ...stageBase,
+    kind: z.literal('bank_deposit'),
+    itemId: idSchema.optional(),
+    count: positiveInt,
+  }),
+  /** Buy `count` units from a shop (the store `storeId` and item `itemId` when given). */
+  z.strictObject({
+    ...stageBase,
+    kind: z.literal('shop_buy'),
+    storeId: idSchema.optional(),
+    itemId: idSchema.optional(),
+    count: positiveInt,
+  }),
 ]);
 export type QuestStage = z.infer<typeof questStageSchema>;
 

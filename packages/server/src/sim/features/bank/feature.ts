@@ -1,5 +1,6 @@
 import type { Rid } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
+import { emitDeed } from '../../core/deeds';
 import { fail, type Feature, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { chebyshev } from '../combat/combatants';
@@ -109,7 +110,10 @@ export const bankFeature: Feature = {
     r.on('bank:deposit', (world, player, data) => {
       const open = requireInterface(world, player, 'bank');
       if (isOutcome(open)) return open;
-      return committed(world, player, deposit(player, data.slot, data.quantity));
+      const moved = deposit(player, data.slot, data.quantity);
+      if (moved.ok)
+        emitDeed(world, player, { type: 'bank_deposit', itemId: moved.itemId, quantity: moved.quantity });
+      return committed(world, player, moved);
     });
     r.on('bank:withdraw', (world, player, data) => {
       const open = requireInterface(world, player, 'bank');
@@ -120,6 +124,9 @@ export const bankFeature: Feature = {
       const open = requireInterface(world, player, 'bank');
       if (isOutcome(open)) return open;
       const moved = data.from === 'inventory' ? depositAllInventory(player) : depositAllEquipment(player);
+      if (moved.ok)
+        for (const d of moved.deposited)
+          emitDeed(world, player, { type: 'bank_deposit', itemId: d.itemId, quantity: d.quantity });
       return committed(world, player, moved);
     });
   },

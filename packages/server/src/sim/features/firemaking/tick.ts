@@ -1,5 +1,6 @@
 /** Players phase: each player lighting a fire makes one attempt per tick until the logs catch. */
 import { gameMessage } from '../chat/game-message';
+import { emitDeed } from '../../core/deeds';
 import { interpolatedChance } from '../../../content/formulas';
 import { stopActivity } from '../../core/activity';
 import type { Player } from '../../core/player';
@@ -44,6 +45,7 @@ function attempt(world: World, p: Player, job: FireJob): void {
   grantXp(world, p, 'firemaking', Math.round(r.xp * 10));
   lightFire(world, p.x, p.z, r.burnTicks);
   gameMessage(world, p, 'You light a fire.');
+  emitDeed(world, p, { type: 'fire_lit', itemId: r.logItemId });
   for (const [dx, dz] of ASIDE) {
     if (!world.map.isWalkable(p.x + dx, p.z + dz)) continue;
     p.x += dx;

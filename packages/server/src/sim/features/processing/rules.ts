@@ -4,6 +4,7 @@
  * outside the recipe's rules.
  */
 import { foodWord } from '../chat/game-message';
+import { emitDeed } from '../../core/deeds';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import type { ItemContainer } from '../../items/container';
@@ -90,6 +91,14 @@ export function makeOne(world: World, p: Player, recipe: MakeRecipe, stationDefI
   for (const s of outputsOf(recipe, success)) world.ledger.record(s.itemId, s.quantity, recipe.kind, p.id);
   if (success) grantXp(world, p, recipe.skill, recipe.xpTenths);
   creditInteraction(world, p, { type: 'station', id: stationDefId });
+  const product = success ? outputsOf(recipe, true)[0]?.itemId : undefined;
+  emitDeed(world, p, {
+    type: 'made',
+    recipeKind: recipe.kind,
+    recipeId: recipe.id,
+    stationId: stationDefId,
+    itemId: product,
+  });
   world.send(p.id, 'chat:message', {
     tick: world.tick,
     channel: 'system',

@@ -1,12 +1,13 @@
+import { onDeed } from '../../core/deeds';
 import type { Feature } from '../../core/registry';
 import { onAltarPrayer } from '../prayer/altar';
 import { sendJournal } from './events';
-import { checkObjectives, creditInteraction } from './progress';
+import { checkObjectives, creditDeed, creditInteraction } from './progress';
 import { QUESTS } from './state';
 
 /**
  * Quests (quests.json): started and advanced by NPC dialogue (features/dialogue), counted by kills
- * (combat's kill credit) and uses of stations and resources, completed with their rewards in one
+ * (combat's kill credit), uses of stations and resources and the deeds of core/deeds.ts, completed with their rewards in one
  * saved transaction (progress.ts, rewards.ts, tx.ts). The journal goes out when a player enters
  * the world, on every change, and on `quest:requestJournal`.
  */
@@ -27,6 +28,9 @@ export const questsFeature: Feature = {
         creditInteraction(w, p, { type: 'station', id: altar.stationId }),
       ),
     );
+    // Fires lit, items made, bank deposits and purchases: the light_fire, make, bank_deposit and
+    // shop_buy stages.
+    r.init((world) => onDeed(world, creditDeed));
     r.perPlayer('world', checkObjectives);
   },
 };

@@ -37,6 +37,10 @@ function entryOf(def: QuestDef, q: QuestProgressState | undefined, held: HeldCou
   switch (stage.kind) {
     case 'kill':
     case 'interact':
+    case 'light_fire':
+    case 'make':
+    case 'bank_deposit':
+    case 'shop_buy':
       progress = { current: Math.min(counterOf(q), stage.count), required: stage.count };
       break;
     case 'gather':
@@ -45,6 +49,7 @@ function entryOf(def: QuestDef, q: QuestProgressState | undefined, held: HeldCou
       break;
     case 'dialogue':
     case 'reach_area':
+    case 'reach_tile':
       break;
   }
   return {

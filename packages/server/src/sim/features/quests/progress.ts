@@ -4,9 +4,12 @@
  * `advance_quest` (the dialogue takes the delivered items in the same transaction); the others
  * complete on their own at the end of the tick their objective is met (see
  * {@link checkObjectives}): `kill` and `interact` count credited kills and uses made while the
- * stage is current, `gather` holds when the inventory carries `count` of the item (however it got
- * there), `reach_area` when the player stands in the area.
+ * stage is current, `light_fire`, `make`, `bank_deposit` and `shop_buy` count the deeds the other
+ * features tell of (core/deeds.ts, {@link creditDeed}), `gather` holds when the inventory carries
+ * `count` of the item (however it got there), `reach_area` when the player stands in the area,
+ * `reach_tile` within the radius of the tile.
  */
+import type { Deed } from '../../core/deeds';
 import type { QuestDef, QuestStage } from '../../../content/schemas/quests';
 import type { Player } from '../../core/player';
 import { fail, OK, type Outcome } from '../../core/registry';
@@ -66,14 +69,19 @@ function systemMessage(world: World, p: Player, message: string): void {
   world.send(p.id, 'chat:message', { tick: world.tick, channel: 'system', from: null, message });
 }
 
-/** Adds one to the counter of every current stage of `p` that `matches`; the journal shows it. */
-function count(world: World, p: Player, matches: (stage: QuestStage) => boolean): void {
+/**
+ * Adds what `units` says (`true` is one, `false` or 0 nothing) to the counter of every current stage of `p`,
+ * up to its `count`; the journal shows it.
+ */
+function count(world: World, p: Player, units: (stage: QuestStage) => number | boolean): void {
   let changed = false;
   for (const q of QUESTS.of(p).book.values()) {
     const def = world.content.quests.get(q.questId);
     const stage = def ? currentStage(def, q) : undefined;
-    if (!stage || !matches(stage) || !('count' in stage) || counterOf(q) >= stage.count) continue;
-    q.data = { ...q.data, count: counterOf(q) + 1 };
+    if (!stage || !('count' in stage) || counterOf(q) >= stage.count) continue;
+    const n = Number(units(stage));
+    if (n <= 0) continue;
+    q.data = { ...q.data, count: Math.min(stage.count, counterOf(q) + n) };
     changed = true;
   }
   if (changed) sendJournal(world, p);
@@ -97,16 +105,52 @@ export function creditInteraction(
   count(world, p, (s) => s.kind === 'interact' && s.target.type === target.type && s.target.id === target.id);
 }
 
+const matches = (want: string | undefined, got: string | undefined) => want === undefined || want === got;
+
+/** How many units a deed adds to a stage: 0 when it does not count for it. */
+export function deedUnits(stage: QuestStage, deed: Deed): number {
+  switch (deed.type) {
+    case 'fire_lit':
+      return stage.kind === 'light_fire' && matches(stage.itemId, deed.itemId) ? 1 : 0;
+    case 'made':
+      return stage.kind === 'make' &&
+        stage.recipeKind === deed.recipeKind &&
+        matches(stage.recipeId, deed.recipeId) &&
+        matches(stage.itemId, deed.itemId)
+        ? 1
+        : 0;
+    case 'bank_deposit':
+      return stage.kind === 'bank_deposit' && matches(stage.itemId, deed.itemId) ? deed.quantity : 0;
+    case 'shop_buy':
+      return stage.kind === 'shop_buy' &&
+        matches(stage.storeId, deed.storeId) &&
+        matches(stage.itemId, deed.itemId)
+        ? deed.quantity
+        : 0;
+  }
+}
+
+/** A deed of `p` (core/deeds.ts): counts for the current stages it advances. */
+export function creditDeed(world: World, p: Player, deed: Deed): void {
+  count(world, p, (s) => deedUnits(s, deed));
+}
+
 /** Whether the objective of a stage that completes on its own is met now. */
 function objectiveMet(world: World, p: Player, q: QuestProgressState, stage: QuestStage): boolean {
   switch (stage.kind) {
     case 'kill':
     case 'interact':
+    case 'light_fire':
+    case 'make':
+    case 'bank_deposit':
+    case 'shop_buy':
       return counterOf(q) >= stage.count;
     case 'gather':
       return p.inventory.count(stage.itemId) >= stage.count;
     case 'reach_area':
       return world.map.areaAt(p.x, p.z)?.id === stage.areaId;
+    case 'reach_tile':
+      return Math.max(Math.abs(p.x - stage.x), Math.abs(p.z - stage.z)) <= stage.radius;
     case 'dialogue':
     case 'deliver':
       return false;

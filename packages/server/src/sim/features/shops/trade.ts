@@ -8,6 +8,7 @@
  * currency is a stackable inventory item, charged and paid in the inventory.
  */
 import type { Player } from '../../core/player';
+import { emitDeed } from '../../core/deeds';
 import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
 import { inventoryRoom, takeUnits, unitsAvailable } from '../bank/rules';
@@ -49,6 +50,7 @@ export function buy(world: World, p: Player, shop: Shop, itemId: string, quantit
   p.inventory.assign(inventory);
   setStock(shop, itemId, stock - plan.units);
   world.ledger.record(currency, -plan.cost, 'shop_buy_coins', p.id);
+  emitDeed(world, p, { type: 'shop_buy', storeId: shop.def.id, itemId, quantity: plan.units });
   stockChanged(world, shop, [snapshotOf(world, p)]);
   return { ok: true, result: { itemId, quantity: plan.units, paid: plan.cost } };
 }
