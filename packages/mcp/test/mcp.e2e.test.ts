@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
 import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -48,6 +51,9 @@ const status = z.object({ name: z.string(), position: z.object({ x: z.number(), 
 const gathered = z.object({ stopped: z.string(), itemsGained: z.array(z.object({ itemId: z.string() })) });
 const equipment = z.object({ equipment: z.array(z.object({ slot: z.string(), itemId: z.string() })) });
 const gameError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
 /** The structured result of a tool call that must succeed. */
 async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<unknown> {
@@ -134,7 +140,7 @@ describe('MCP server end to end', () => {
     await call(client, 'equip', { itemId: 'bronze_sword' });
     worn = equipment.parse(await call(client, 'get_equipment'));
     expect(worn.equipment.find((e) => e.slot === 'weapon')?.itemId).toBe('bronze_sword');
-  });
+  }, 120_000);
 
   it("answers a refused action as a tool error with the server's code, and a local one with its own", async () => {
     const far = await client.callTool({ name: 'walk', arguments: { x: 5000, z: 5000 } });
@@ -148,6 +154,41 @@ describe('MCP server end to end', () => {
     const invalid = await client.callTool({ name: 'walk', arguments: { x: 'north' } });
     expect(invalid.isError).toBe(true);
   });
+
+  it('runs as `npm run mcp` does: a subprocess speaking MCP on stdio, as a guest', async () => {
+    const transport = new StdioClientTransport({
+      command: TSX,
+      args: [MAIN],
+      env: { ...(process.env as Record<string, string>), MCP_SERVER_URL: live.server.url },
+      stderr: 'pipe',
+    });
+    const stderr: string[] = [];
+    transport.stderr?.on('data', (d: Buffer) => stderr.push(d.toString()));
+    onTestFailed(() => console.log(stderr.join('')));
+    const child = new Client({ name: 'tilerealm-stdio-test', version: '1.0.0' });
+    await child.connect(transport);
+    try {
+      expect((await child.listTools()).tools.map((t) => t.name)).toContain('gather');
+      const me = status.parse(await call(child, 'get_status'));
+      expect(me.name).toMatch(/^Guest/);
+    } finally {
+      await child.close();
+    }
+  }, 120_000);
+
+  it('refuses to start with a bad configuration, listing every problem', async () => {
+    const outcome = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      execFile(
+        TSX,
+        [MAIN, '--port', 'abc'],
+        { env: { ...process.env, MCP_SERVER_URL: 'nowhere' }, timeout: 60_000 },
+        (err, _stdout, stderr) => resolve({ code: err ? (err.code as number | null) : 0, stderr }),
+      );
+    });
+    expect(outcome.code).toBe(1);
+    expect(outcome.stderr).toContain('MCP_SERVER_URL');
+    expect(outcome.stderr).toContain('MCP_HTTP_PORT');
+  }, 90_000);
 
   describe('over streamable HTTP', () => {
     let http: McpHttpServer;
