@@ -142,6 +142,56 @@ describe('MCP server end to end', () => {
     expect(worn.equipment.find((e) => e.slot === 'weapon')?.itemId).toBe('bronze_sword');
   }, 120_000);
 
+  it('banks, shops, talks and picks up through the economy tools', async () => {
+    onTestFailed(() => console.log(logs, session.memory.events));
+    const bankSlots = z.object({ open: z.literal(true), slots: z.array(z.object({ itemId: z.string() })) });
+    bankSlots.parse(await call(client, 'bank', { action: 'open' }));
+    await call(client, 'bank', { action: 'deposit', itemId: 'bronze_pickaxe' });
+    const bank = bankSlots.parse(await call(client, 'bank', { action: 'view' }));
+    expect(bank.slots.map((b) => b.itemId)).toContain('bronze_pickaxe');
+    await call(client, 'bank', { action: 'withdraw', itemId: 'bronze_pickaxe' });
+    let carried = inventory.parse(await call(client, 'get_inventory'));
+    expect(carried.items.map((i) => i.itemId)).toContain('bronze_pickaxe');
+    await call(client, 'bank', { action: 'close' });
+
+    const shop = z
+      .object({
+        open: z.literal(true),
+        items: z.array(z.object({ itemId: z.string(), buyPrice: z.number() })),
+      })
+      .parse(await call(client, 'shop', { action: 'open' }));
+    expect(shop.items.map((i) => i.itemId)).toContain('tinderbox');
+    const coins = z.object({ coins: z.number() });
+    const before = coins.parse(await call(client, 'get_inventory')).coins;
+    await call(client, 'shop', { action: 'buy', itemId: 'tinderbox' });
+    const price = shop.items.find((i) => i.itemId === 'tinderbox')?.buyPrice ?? 0;
+    expect(coins.parse(await call(client, 'get_inventory')).coins).toBe(before - price);
+    await call(client, 'shop', { action: 'close' });
+
+    const npcs = z
+      .object({ npcs: z.array(z.object({ id: z.string(), name: z.string(), actions: z.array(z.string()) })) })
+      .parse(await call(client, 'get_nearby', { kind: 'npcs', name: 'Lina', radius: 64 }));
+    const lina = npcs.npcs[0];
+    if (!lina) throw new Error('Guide Lina is not in view');
+    expect(lina.actions).toContain('talk');
+    const line = z
+      .object({ open: z.literal(true), npcName: z.string(), text: z.string() })
+      .parse(await call(client, 'dialogue', { action: 'start', npcId: lina.id }));
+    expect(line.npcName).toBe('Guide Lina');
+    await call(client, 'dialogue', { action: 'close' });
+
+    const dropped = z.object({ dropped: z.object({ groundItemId: z.string() }) });
+    const pile = dropped.parse(await call(client, 'drop', { itemId: 'bread' })).dropped.groundItemId;
+    await expect
+      .poll(async () => JSON.stringify(await call(client, 'get_nearby', { kind: 'items' })), {
+        timeout: 10_000,
+      })
+      .toContain(pile);
+    await call(client, 'interact', { targetId: pile });
+    carried = inventory.parse(await call(client, 'get_inventory'));
+    expect(carried.items.map((i) => i.itemId)).toContain('bread');
+  }, 120_000);
+
   it("answers a refused action as a tool error with the server's code, and a local one with its own", async () => {
     const far = await client.callTool({ name: 'walk', arguments: { x: 5000, z: 5000 } });
     expect(far.isError).toBe(true);
