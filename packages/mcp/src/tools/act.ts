@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { dist, run, ToolError } from '../results';
 import type { GameSession } from '../session';
 import { here, inventoryView, nearbyEntities, nearbyObjects, type NearbyObject } from '../view';
+import { gains, snapshot, totalXp, xpDiff } from './gains';
 import { openBankAt, openShopOf, talkTo } from './interfaces';
 
 const ACT = { readOnlyHint: false, destructiveHint: false, openWorldHint: true } as const;
@@ -363,41 +364,4 @@ async function gatherAt(
     ...(methodId === undefined ? {} : { methodId }),
   });
   return { object: object.name, objectId: object.id, stopped: reason, ...(await gains(s, before)) };
-}
-
-interface Snapshot {
-  items: Map<string, number>;
-  xp: Record<string, number>;
-}
-
-function snapshot(s: GameSession): Snapshot {
-  const items = new Map<string, number>();
-  for (const i of s.bot.world.player?.inventory ?? [])
-    items.set(i.itemId, (items.get(i.itemId) ?? 0) + i.quantity);
-  return { items, xp: totalXp(s) };
-}
-
-/**
- * Items and experience gained since `before`. A ping first: its pong comes after everything the
- * server sent before it (the last inventory and xp updates of the tick that ended the activity).
- */
-async function gains(s: GameSession, before: Snapshot): Promise<Record<string, unknown>> {
-  await s.client.request('ping', {});
-  const now = snapshot(s);
-  const itemsGained: { itemId: string; name: string; quantity: number }[] = [];
-  for (const [itemId, n] of now.items) {
-    const d = n - (before.items.get(itemId) ?? 0);
-    if (d > 0) itemsGained.push({ itemId, name: s.content.itemName(itemId), quantity: d });
-  }
-  return { itemsGained, xpGained: xpDiff(before.xp, now.xp), freeSlots: s.bot.world.freeSlots };
-}
-
-function totalXp(s: GameSession): Record<string, number> {
-  return Object.fromEntries(Object.entries(s.bot.world.player?.skills ?? {}).map(([k, v]) => [k, v.xp]));
-}
-
-function xpDiff(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [k, v] of Object.entries(after)) if (v > (before[k] ?? 0)) out[k] = v - (before[k] ?? 0);
-  return out;
 }
