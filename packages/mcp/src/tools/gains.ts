@@ -1,5 +1,5 @@
-import type { GameSession } from '../session';
 /** What an action gained: inventory items and experience, compared before and after it. */
+import type { GameSession } from '../session';
 
 export interface Snapshot {
   items: Map<string, number>;
