@@ -1,5 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { EQUIP_SLOTS } from '@tilerealm/protocol';
+import { CHAT_MAX_LENGTH, EQUIP_SLOTS } from '@tilerealm/protocol';
 import { z } from 'zod';
 import { dist, run, ToolError } from '../results';
 import type { GameSession } from '../session';
@@ -320,7 +320,7 @@ export function registerActTools(server: McpServer, s: GameSession, log: (msg: s
     {
       title: 'Say',
       description: 'Say something in public chat (players within hearing range see it), or run a / command.',
-      inputSchema: { message: z.string().min(1).max(160) },
+      inputSchema: { message: z.string().min(1).max(CHAT_MAX_LENGTH) },
       annotations: ACT,
     },
     (a) =>
