@@ -26,6 +26,9 @@ export function registerActTools(server: McpServer, s: GameSession, log: (msg: s
   const world = s.bot.world;
   const actions = s.bot.actions;
   const ms = (seconds: number | undefined) => (seconds === undefined ? s.actionTimeoutMs : seconds * 1000);
+  /** Gathering and making run until the inventory fills: five times the action timeout by default. */
+  const longMs = (seconds: number | undefined) =>
+    seconds === undefined ? s.actionTimeoutMs * 5 : seconds * 1000;
 
   server.registerTool(
     'walk',
@@ -104,7 +107,7 @@ export function registerActTools(server: McpServer, s: GameSession, log: (msg: s
             'invalid_action',
             `${object.name} offers ${object.actions.join(', ') || 'nothing here'} (use make for cooking, smelting and smithing)`,
           );
-        if (action === 'gather') return await gatherAt(s, object, undefined, timeoutMs);
+        if (action === 'gather') return await gatherAt(s, object, undefined, longMs(a.timeoutSeconds));
         if (action === 'bank') return await openBankAt(s, object.id, timeoutMs);
         const ack = await actions.pray(object.id);
         return {
@@ -152,7 +155,7 @@ export function registerActTools(server: McpServer, s: GameSession, log: (msg: s
             'target_not_found',
             'no such resource nearby (get_nearby kind=objects lists them)',
           );
-        return await gatherAt(s, object, a.methodId, ms(a.timeoutSeconds));
+        return await gatherAt(s, object, a.methodId, longMs(a.timeoutSeconds));
       }),
   );
 
@@ -309,7 +312,7 @@ export function registerActTools(server: McpServer, s: GameSession, log: (msg: s
       run(log, async () => {
         const before = snapshot(s);
         const reason = await actions.make(a.recipeId, a.objectId, a.quantity, {
-          timeoutMs: ms(a.timeoutSeconds),
+          timeoutMs: longMs(a.timeoutSeconds),
         });
         return { stopped: reason, ...(await gains(s, before)) };
       }),
