@@ -192,6 +192,28 @@ describe('MCP server end to end', () => {
     expect(carried.items.map((i) => i.itemId)).toContain('bread');
   }, 120_000);
 
+  it('walks to the farm and fights a chicken until it dies', async () => {
+    onTestFailed(() => console.log(logs, session.memory.events));
+    const walked = z
+      .object({ reached: z.object({ x: z.number(), z: z.number() }) })
+      .parse(await call(client, 'walk', { x: 16, z: 37, run: true }));
+    expect(Math.max(Math.abs(walked.reached.x - 16), Math.abs(walked.reached.z - 37))).toBeLessThanOrEqual(1);
+    const fight = z.object({ targetDied: z.boolean(), xpGained: z.record(z.string(), z.number()) });
+    let won = false;
+    // A chicken may wander out of view or be taken: a few tries, each waiting for the fight's end.
+    for (let attempt = 0; attempt < 4 && !won; attempt++) {
+      const result = await client.callTool({
+        name: 'attack',
+        arguments: { name: 'chicken', timeoutSeconds: 60 },
+      });
+      if (result.isError) continue;
+      const f = fight.parse(result.structuredContent);
+      won = f.targetDied;
+      if (won) expect(Object.keys(f.xpGained).length).toBeGreaterThan(0);
+    }
+    expect(won).toBe(true);
+  }, 240_000);
+
   it("answers a refused action as a tool error with the server's code, and a local one with its own", async () => {
     const far = await client.callTool({ name: 'walk', arguments: { x: 5000, z: 5000 } });
     expect(far.isError).toBe(true);
