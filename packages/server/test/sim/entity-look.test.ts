@@ -132,6 +132,29 @@ describe('how other players look (world:update)', () => {
     expect(changes(tw)).toEqual([{ idx, headIcon: null }]);
   });
 
+  it('shows a player attacking an NPC, and the NPC fighting back, as attacking', async () => {
+    const tw = await TestWorld.create(7);
+    const goblin = [...tw.world.npcs.values()].find((n) => n.def.id === 'goblin');
+    if (!goblin) throw new Error('no goblin');
+    tw.login(record('w', goblin.x + 3, goblin.z + 2));
+    tw.login(record('b', goblin.x + 1, goblin.z));
+    tw.advance();
+    const idxOf = (id: string) =>
+      updates(tw)
+        .flatMap((u) => u.entered ?? [])
+        .find((e) => e.id === id)?.idx;
+    const bIdx = idxOf('b');
+    tw.clearEvents();
+    tw.enqueue(act('b', { action: 'attack', targetId: goblin.id }));
+    let seen: EntityChange[] = [];
+    for (let i = 0; i < 20 && !seen.some((c) => c.idx === goblin.idx && c.activity === 'attacking'); i++) {
+      tw.advance();
+      seen = changes(tw);
+    }
+    expect(seen).toContainEqual({ idx: bIdx, activity: 'attacking' });
+    expect(seen).toContainEqual({ idx: goblin.idx, activity: 'attacking' });
+  });
+
   it('costs a few dozen bytes per change and nothing per idle tick', async () => {
     const { tw, entered } = await scene(
       actor('b', {
