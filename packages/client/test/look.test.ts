@@ -1,7 +1,8 @@
 import { ENTITY_ACTIVITIES } from '@tilerealm/protocol';
 import { describe, expect, it } from 'vitest';
 import { animFor, poseAt } from '../src/game/render/animation';
-import { activityAnim, othersTool, wornList } from '../src/game/render/look';
+import type { Content } from '../src/content';
+import { activityAnim, gatheringFacing, othersTool, wornList } from '../src/game/render/look';
 
 describe("another player's look", () => {
   it('lists the worn items in slot order for the rig', () => {
@@ -42,5 +43,34 @@ describe("another player's look", () => {
     expect(othersTool('idle', axe)).toBeUndefined();
     expect(othersTool('walk', axe)).toBeUndefined();
     expect(othersTool('cooking', axe)).toBeUndefined();
+  });
+
+  it('faces the nearest resource of the kind it gathers, a moved one first', () => {
+    const content = {
+      resources: new Map([
+        ['tree', { kind: 'tree' }],
+        ['copper', { kind: 'rock' }],
+        ['spot', { kind: 'fishing_spot' }],
+      ]),
+      areas: [
+        {
+          resources: [
+            { resourceId: 'copper', x: 11, z: 10 },
+            { resourceId: 'tree', x: 12, z: 10 },
+            { resourceId: 'tree', x: 10, z: 12 },
+            { resourceId: 'spot', x: 20, z: 20 },
+          ],
+        },
+      ],
+    } as unknown as Content;
+    expect(gatheringFacing(content, [], 'woodcutting', 10, 11)).toEqual({ x: 10, z: 12 });
+    expect(gatheringFacing(content, [], 'mining', 10, 11)).toEqual({ x: 11, z: 10 });
+    expect(gatheringFacing(content, [], 'fishing', 10, 11)).toBeUndefined();
+    expect(gatheringFacing(content, [{ defId: 'spot', x: 9, z: 11 }], 'fishing', 10, 11)).toEqual({
+      x: 9,
+      z: 11,
+    });
+    expect(gatheringFacing(content, [], 'cooking', 10, 11)).toBeUndefined();
+    expect(gatheringFacing(content, [], undefined, 10, 11)).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@ import { deathSink, facingYaw, lerpAngle, motionDone, restingAt, retarget, sampl
 import { EntityActions } from './actions';
 import { animFor, poseAt, SWING_MS } from './animation';
 import { CharacterRig, toolFor } from './character';
-import { activityAnim, othersTool, wornList } from './look';
+import { activityAnim, gatheringFacing, othersTool, wornList } from './look';
 import type { CharacterState, EntityInput, EntityVisual } from './entity-visual';
 
 export type { CharacterState } from './entity-visual';
@@ -217,6 +217,8 @@ export class EntityLayer {
     }
     v.running = e.running;
     v.worn = e.worn;
+    if (v.skill !== e.skill || (e.skill && v.tileX !== e.x) || (e.skill && v.tileZ !== e.z))
+      v.faces = e.self ? undefined : this.facingOf(e);
     v.skill = e.skill;
     v.rig?.wear(e.worn);
     if (v.tileX !== e.x || v.tileZ !== e.z) {
@@ -296,6 +298,7 @@ export class EntityLayer {
       skill: e.skill,
       anim: 'idle',
       tool: undefined,
+      faces: e.self ? undefined : this.facingOf(e),
     };
     rig?.wear(e.worn);
     label.textContent = this.labelText(v);
@@ -343,7 +346,7 @@ export class EntityLayer {
   /** Poses a player's jointed character for what it is doing (animation.ts). */
   private animate(v: EntityVisual, now: number, moving: boolean): void {
     const skill = moving ? undefined : v.skill;
-    const at = v.self && skill ? this.actions.skill : undefined;
+    const at = !skill ? undefined : v.self ? this.actions.skill : v.faces;
     if (at && v.dyingAt === undefined)
       v.yaw = lerpAngle(v.yaw, facingYaw(at.x - v.tileX, at.z - v.tileZ, v.yaw), 0.25);
     v.root.rotation.y = v.yaw;
@@ -358,6 +361,11 @@ export class EntityLayer {
     v.rig?.hold(v.tool);
     // The own player respawns (and another leaves view) after the animation.
     if (v.dyingAt !== undefined && now - v.dyingAt > v.deathMs + 2500) v.dyingAt = undefined;
+  }
+
+  /** The tile another player faces while gathering. */
+  private facingOf(e: EntityInput): { x: number; z: number } | undefined {
+    return gatheringFacing(this.content, this.store.world.objects.values(), e.skill, e.x, e.z);
   }
 
   private remove(id: string, v: EntityVisual): void {

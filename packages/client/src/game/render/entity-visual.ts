@@ -35,6 +35,8 @@ export interface EntityVisual {
   /** The animation last posed and the tool last held (for the browser tests' hook). */
   anim: AnimName;
   tool: string | undefined;
+  /** Another player: the tile it faces while gathering (look.ts gatheringFacing). */
+  faces: { x: number; z: number } | undefined;
 }
 
 /** What a drawn character is showing: its animation, worn items and held tool (browser tests). */

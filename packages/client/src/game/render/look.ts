@@ -5,7 +5,8 @@
  * equipment, its inventory, its gather requests); both feed the same character code (entities.ts).
  */
 import { WORN_SLOTS, type EntityActivity, type WornItems } from '@tilerealm/protocol';
-import type { AnimName, SkillAnim } from './animation';
+import type { Content } from '../../content';
+import { skillAnimFor, type AnimName, type SkillAnim } from './animation';
 import { toolFor, type WornItem } from './character';
 
 /** The worn items of a snapshot as the rig wears them, in slot order. */
@@ -44,4 +45,31 @@ export function othersTool(anim: AnimName, worn: readonly WornItem[]): string | 
       worn.filter((w) => w.slot === 'weapon'),
     ) ?? usual
   );
+}
+
+/**
+ * The tile another player faces while gathering: the nearest resource within 2 tiles whose kind
+ * plays `anim` (the server's moved or altered objects first, else the area placements). Undefined
+ * for other activities or when none is near.
+ */
+export function gatheringFacing(
+  content: Content,
+  altered: Iterable<{ defId: string; x: number; z: number }>,
+  anim: SkillAnim | undefined,
+  x: number,
+  z: number,
+): { x: number; z: number } | undefined {
+  if (anim !== 'woodcutting' && anim !== 'mining' && anim !== 'fishing') return undefined;
+  let best: { x: number; z: number } | undefined;
+  let bestD = 3;
+  const consider = (resourceId: string, rx: number, rz: number): void => {
+    const d = Math.max(Math.abs(rx - x), Math.abs(rz - z));
+    if (d >= bestD || skillAnimFor(content.resources.get(resourceId)?.kind) !== anim) return;
+    best = { x: rx, z: rz };
+    bestD = d;
+  };
+  for (const o of altered) consider(o.defId, o.x, o.z);
+  if (best) return best;
+  for (const area of content.areas) for (const r of area.resources ?? []) consider(r.resourceId, r.x, r.z);
+  return best;
 }
