@@ -42,7 +42,20 @@ describe('animFor', () => {
 });
 
 describe('poseAt', () => {
-  const anims: AnimName[] = ['idle', 'walk', 'run', 'attack', 'woodcutting', 'mining', 'fishing', 'death'];
+  const anims: AnimName[] = [
+    'idle',
+    'walk',
+    'run',
+    'attack',
+    'woodcutting',
+    'mining',
+    'fishing',
+    'firemaking',
+    'cooking',
+    'smelting',
+    'smithing',
+    'death',
+  ];
 
   it('gives finite, bounded angles for every animation at any time', () => {
     for (const a of anims)

@@ -3,6 +3,7 @@
  */
 export * from './envelope';
 export * from './equipment';
+export * from './entity-look';
 export * from './codec';
 export * from './errors';
 export * from './client-events';

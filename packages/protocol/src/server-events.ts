@@ -9,6 +9,7 @@ import { socialServerEvents } from './social-events';
 import { teleportServerEvents } from './teleport-events';
 import { tradeServerEvents } from './trade-events';
 import { ridSchema } from './envelope';
+import { entityChange, entityLook } from './entity-look';
 
 const skillEntry = z.object({ level: z.number().int(), xp: z.number().int() });
 
@@ -26,6 +27,7 @@ export const entitySnapshot = z.object({
   y: z.number(),
   running: z.boolean(),
   combatLevel: z.number().int(),
+  ...entityLook.shape,
 });
 
 /**
@@ -141,6 +143,12 @@ export const serverEvents = {
       entered: z.array(entitySnapshot).optional(),
       moved: z.array(entityMove).optional(),
       left: z.array(z.number().int().nonnegative()).optional(),
+      changed: z
+        .array(entityChange)
+        .optional()
+        .describe(
+          'Entities in view whose look changed this tick (worn items, activity, overhead prayer): only the parts that changed, each in full. Entities entering view come in `entered` instead.',
+        ),
       itemsAdded: z
         .array(groundItemSnapshot)
         .optional()
@@ -159,6 +167,7 @@ export const serverEvents = {
       self: { x: 1, z: 0, y: 10, running: false, runEnergy: 10000, moving: true },
       moved: [[4, 3, 2, 10, 1]],
       left: [9],
+      changed: [{ idx: 4, activity: 'woodcutting' }],
       itemsAdded: [{ id: 'g42', itemId: 'bones', quantity: 1, x: 2, z: 1 }],
       itemsRemoved: ['g17'],
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlayerStatePayload } from '@tilerealm/protocol';
+import type { PlayerStatePayload, ServerPayload } from '@tilerealm/protocol';
 import { AgentActions, WorldModel, WorldPlaces } from '../src/agent';
 import type { ServerMessage } from '../src/inbound';
 
@@ -130,6 +130,61 @@ describe('WorldModel', () => {
     expect(m.entities.size).toBe(0);
     expect(m.objects.size).toBe(0);
     expect(m.position).toEqual({ x: 0, z: 0 });
+  });
+
+  it("keeps an entity's look: worn items, activity and overhead prayer, from enter and change entries", () => {
+    const m = new WorldModel();
+    const seen = () => {
+      const { worn, activity, headIcon } = m.entity('p2') ?? {};
+      return { worn, activity, headIcon };
+    };
+    m.apply({
+      event: 'world:update',
+      rid: undefined,
+      data: {
+        tick: 1,
+        entered: [
+          {
+            idx: 3,
+            id: 'p2',
+            kind: 'player',
+            name: 'Other',
+            x: 1,
+            z: 1,
+            y: 10,
+            running: false,
+            combatLevel: 3,
+            worn: { shield: 'bronze_sq_shield' },
+          },
+        ],
+      },
+    });
+    expect(seen()).toEqual({
+      worn: { shield: 'bronze_sq_shield' },
+      activity: undefined,
+      headIcon: undefined,
+    });
+    const change = (data: ServerPayload<'world:update'>['changed']) =>
+      m.apply({ event: 'world:update', rid: undefined, data: { tick: 2, changed: data } });
+    change([
+      { idx: 3, worn: { weapon: 'bronze_sword' }, activity: 'woodcutting', headIcon: 'aegis_of_blades' },
+    ]);
+    expect(seen()).toEqual({
+      worn: { weapon: 'bronze_sword' },
+      activity: 'woodcutting',
+      headIcon: 'aegis_of_blades',
+    });
+    change([{ idx: 3, activity: null }]);
+    expect(seen()).toEqual({
+      worn: { weapon: 'bronze_sword' },
+      activity: undefined,
+      headIcon: 'aegis_of_blades',
+    });
+    change([
+      { idx: 3, worn: {}, headIcon: null },
+      { idx: 99, activity: 'mining' },
+    ]);
+    expect(seen()).toEqual({ worn: undefined, activity: undefined, headIcon: undefined });
   });
 
   it('tracks the open bank and shop until interface:closed', () => {

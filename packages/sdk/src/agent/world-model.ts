@@ -1,4 +1,5 @@
 import type {
+  EntityChange,
   EntitySnapshot,
   GroundItemSnapshot,
   PlayerStatePayload,
@@ -191,6 +192,10 @@ export class WorldModel {
       const e = this.entities.get(idx);
       if (e) Object.assign(e, { x, z, y, running: running === 1 });
     }
+    for (const c of u.changed ?? []) {
+      const e = this.entities.get(c.idx);
+      if (e) applyLookChange(e, c);
+    }
     for (const id of u.itemsRemoved ?? []) this.groundItems.delete(id);
     for (const g of u.itemsAdded ?? []) this.groundItems.set(g.id, g);
   }
@@ -201,5 +206,21 @@ export class WorldModel {
     const prev = p.skills[d.skill] ?? { level: 1, xp: 0 };
     p.skills[d.skill] = { level: d.level, xp: d.xp ?? prev.xp };
     if (d.combatLevel !== undefined) p.combatLevel = d.combatLevel;
+  }
+}
+
+/** Applies a look change entry (world:update `changed`) to an entity in view: only the parts it names. */
+export function applyLookChange(e: EntitySnapshot, c: EntityChange): void {
+  if (c.worn !== undefined) {
+    if (Object.keys(c.worn).length > 0) e.worn = { ...c.worn };
+    else delete e.worn;
+  }
+  if (c.activity !== undefined) {
+    if (c.activity === null) delete e.activity;
+    else e.activity = c.activity;
+  }
+  if (c.headIcon !== undefined) {
+    if (c.headIcon === null) delete e.headIcon;
+    else e.headIcon = c.headIcon;
   }
 }

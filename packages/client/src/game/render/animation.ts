@@ -6,10 +6,14 @@
  */
 
 /** The animations a character plays. */
-export type AnimName = 'idle' | 'walk' | 'run' | 'attack' | 'woodcutting' | 'mining' | 'fishing' | 'death';
+export type AnimName = 'idle' | 'walk' | 'run' | 'attack' | SkillAnim | 'death';
 
-/** The skilling actions (a resource's kind decides which). */
-export type SkillAnim = 'woodcutting' | 'mining' | 'fishing';
+/**
+ * The skilling actions: the own player's from the resource it gathers at, another player's from the
+ * activity its snapshot carries (look.ts).
+ */
+export type SkillAnim =
+  'woodcutting' | 'mining' | 'fishing' | 'firemaking' | 'cooking' | 'smelting' | 'smithing';
 
 /**
  * Limb angles in radians (rotation about the sideways axis: positive swings forward/up), the
@@ -158,6 +162,38 @@ export function poseAt(anim: AnimName, t: number, deathMs = 1800): Pose {
         lean: 0.06,
         head: -0.15,
       };
+    }
+    case 'firemaking': {
+      // Crouched low over the logs, striking the tinderbox.
+      const r = strike(phase(t, 800));
+      return {
+        ...REST,
+        lean: 0.45,
+        bob: -0.12,
+        leftLeg: 0.6,
+        rightLeg: -0.2,
+        leftArm: 1.0,
+        rightArm: 0.9 + 0.35 * r,
+        rightForearm: 0.3,
+        head: -0.2,
+      };
+    }
+    case 'cooking':
+    case 'smelting': {
+      // Arms held out over the range or into the furnace, stirring a little.
+      const s = Math.sin(phase(t, anim === 'cooking' ? 1600 : 2400) * Math.PI * 2);
+      return {
+        ...REST,
+        lean: 0.1,
+        leftArm: 1.1 + 0.06 * s,
+        rightArm: 1.1 - 0.1 * s,
+        rightForearm: 0.2,
+        head: -0.1,
+      };
+    }
+    case 'smithing': {
+      const r = strike(phase(t, 900));
+      return { ...REST, lean: 0.15, leftArm: 0.8, rightArm: 0.5 + 1.4 * r, rightForearm: 0.5, head: -0.2 };
     }
     case 'death': {
       const p = Math.min(1, Math.max(0, t / Math.max(1, deathMs)));

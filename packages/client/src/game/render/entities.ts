@@ -2,19 +2,14 @@ import * as THREE from 'three';
 import type { Content } from '../../content';
 import { h } from '../../dom';
 import type { GameStore } from '../store';
-import {
-  deathSink,
-  facingYaw,
-  lerpAngle,
-  motionDone,
-  restingAt,
-  retarget,
-  sampleMotion,
-  type Motion,
-} from './logic';
+import { deathSink, facingYaw, lerpAngle, motionDone, restingAt, retarget, sampleMotion } from './logic';
 import { EntityActions } from './actions';
 import { animFor, poseAt, SWING_MS } from './animation';
 import { CharacterRig, toolFor } from './character';
+import { activityAnim, gatheringFacing, othersTool, wornList } from './look';
+import type { CharacterState, EntityInput, EntityVisual } from './entity-visual';
+
+export type { CharacterState } from './entity-visual';
 import { entityLabel, type PickTarget } from './menus';
 import { colourOf, ModelLibrary } from './models';
 
@@ -28,45 +23,6 @@ export interface Ground {
 
 /** Registry of the invisible meshes the pointer is tested against, and what each one is. */
 export type Pickables = Map<THREE.Object3D, () => PickTarget>;
-
-interface EntityVisual {
-  id: string;
-  kind: 'player' | 'npc';
-  self: boolean;
-  npcId: string | undefined;
-  name: string;
-  combatLevel: number;
-  /** The server tile it is walking to. */
-  tileX: number;
-  tileZ: number;
-  root: THREE.Group;
-  body: THREE.Group;
-  hitbox: THREE.Mesh;
-  label: HTMLElement;
-  motion: Motion;
-  yaw: number;
-  height: number;
-  dyingAt: number | undefined;
-  deathMs: number;
-  teleportRing: THREE.Mesh | undefined;
-  removed: boolean;
-  /** Players: the jointed character that animates and wears equipment (character.ts). */
-  rig: CharacterRig | undefined;
-  running: boolean;
-}
-
-/** An entity as the world model has it (the own player or one in view). */
-interface EntityInput {
-  id: string;
-  kind: 'player' | 'npc';
-  self: boolean;
-  npcId: string | undefined;
-  name: string;
-  combatLevel: number;
-  x: number;
-  z: number;
-  running: boolean;
-}
 
 const DEFAULT_HEIGHT = 1.8;
 const LABEL_RANGE = 28;
@@ -114,6 +70,12 @@ export class EntityLayer {
     return this.visuals.get(id)?.height ?? DEFAULT_HEIGHT;
   }
 
+  /** What a player's character is showing, if it is drawn. */
+  characterOf(id: string): CharacterState | undefined {
+    const v = this.visuals.get(id);
+    return v?.rig ? { anim: v.anim, worn: v.worn.map((w) => w.itemId), tool: v.tool } : undefined;
+  }
+
   /** Brings the visuals in line with the world model and advances their motion to `now`. */
   update(now: number, tickMs: number): void {
     const world = this.store.world;
@@ -132,8 +94,9 @@ export class EntityLayer {
         x: me.position.x,
         z: me.position.z,
         running: me.position.running,
+        worn: me.equipment,
+        skill: this.actions.skill?.anim,
       });
-      this.visuals.get(selfId)?.rig?.wear(me.equipment);
     }
     for (const e of world.entities.values()) {
       if (e.id === selfId) continue;
@@ -148,6 +111,8 @@ export class EntityLayer {
         x: e.x,
         z: e.z,
         running: e.running,
+        worn: e.kind === 'player' ? wornList(e.worn) : [],
+        skill: activityAnim(e.activity),
       });
     }
     for (const [id, v] of this.visuals) if (!seen.has(id)) this.remove(id, v);
@@ -251,6 +216,11 @@ export class EntityLayer {
       v.label.textContent = this.labelText(v);
     }
     v.running = e.running;
+    v.worn = e.worn;
+    if (v.skill !== e.skill || (e.skill && v.tileX !== e.x) || (e.skill && v.tileZ !== e.z))
+      v.faces = e.self ? undefined : this.facingOf(e);
+    v.skill = e.skill;
+    v.rig?.wear(e.worn);
     if (v.tileX !== e.x || v.tileZ !== e.z) {
       const jump = Math.max(Math.abs(v.tileX - e.x), Math.abs(v.tileZ - e.z));
       v.tileX = e.x;
@@ -324,7 +294,13 @@ export class EntityLayer {
       removed: false,
       rig,
       running: e.running,
+      worn: e.worn,
+      skill: e.skill,
+      anim: 'idle',
+      tool: undefined,
+      faces: e.self ? undefined : this.facingOf(e),
     };
+    rig?.wear(e.worn);
     label.textContent = this.labelText(v);
     root.position.set(e.x, this.ground.at(e.x, e.z), e.z);
     this.group.add(root);
@@ -369,19 +345,27 @@ export class EntityLayer {
 
   /** Poses a player's jointed character for what it is doing (animation.ts). */
   private animate(v: EntityVisual, now: number, moving: boolean): void {
-    const skill = v.self && !moving ? this.actions.skill : undefined;
-    if (skill && v.dyingAt === undefined)
-      v.yaw = lerpAngle(v.yaw, facingYaw(skill.x - v.tileX, skill.z - v.tileZ, v.yaw), 0.25);
+    const skill = moving ? undefined : v.skill;
+    const at = !skill ? undefined : v.self ? this.actions.skill : v.faces;
+    if (at && v.dyingAt === undefined)
+      v.yaw = lerpAngle(v.yaw, facingYaw(at.x - v.tileX, at.z - v.tileZ, v.yaw), 0.25);
     v.root.rotation.y = v.yaw;
     const swingAt = this.actions.swingStart(v.id, now);
     const dying = v.dyingAt !== undefined;
     const swingUntil = swingAt === undefined ? undefined : swingAt + SWING_MS;
-    const anim = animFor({ dying, moving, running: v.running, swingUntil, skill: skill?.anim }, now);
+    const anim = animFor({ dying, moving, running: v.running, swingUntil, skill }, now);
     const since = anim === 'attack' ? swingAt : anim === 'death' ? v.dyingAt : undefined;
     v.rig?.pose(poseAt(anim, now - (since ?? 0), v.deathMs));
-    if (v.self) v.rig?.hold(toolFor(anim, this.store.world.player?.inventory ?? []));
+    v.anim = anim;
+    v.tool = v.self ? toolFor(anim, this.store.world.player?.inventory ?? []) : othersTool(anim, v.worn);
+    v.rig?.hold(v.tool);
     // The own player respawns (and another leaves view) after the animation.
     if (v.dyingAt !== undefined && now - v.dyingAt > v.deathMs + 2500) v.dyingAt = undefined;
+  }
+
+  /** The tile another player faces while gathering. */
+  private facingOf(e: EntityInput): { x: number; z: number } | undefined {
+    return gatheringFacing(this.content, this.store.world.objects.values(), e.skill, e.x, e.z);
   }
 
   private remove(id: string, v: EntityVisual): void {

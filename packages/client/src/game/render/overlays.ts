@@ -79,12 +79,20 @@ export class OverlayLayer {
   /** Places every overlay for the frame at `now` (after the scene was rendered with the camera). */
   place(now: number, project: Project): void {
     const selfId = this.store.selfId;
-    const prayers = this.ownOverheadPrayers();
-    if (selfId && prayers.length > 0) this.get(selfId);
+    // The own player's from its prayer state, everyone else's from its look (world:update).
+    const headIcons = new Map<string, readonly string[]>();
+    if (selfId)
+      headIcons.set(
+        selfId,
+        this.store.last['prayer:update']?.active ?? this.store.world.player?.prayer.active ?? [],
+      );
+    for (const e of this.store.world.entities.values())
+      if (e.headIcon && e.id !== selfId) headIcons.set(e.id, [e.headIcon]);
+    for (const [id, active] of headIcons) if (active.length > 0) this.get(id);
     for (const [id, o] of this.overheads) {
       const showBar = alive(o.health?.at, now, HEALTH_BAR_MS);
       const showChat = alive(o.said?.at, now, OVERHEAD_CHAT_MS);
-      const icons = id === selfId ? prayers : [];
+      const icons = this.overheadIcons(headIcons.get(id) ?? []);
       const p = this.entities.position(id);
       if (!showBar && !showChat && icons.length === 0) {
         o.el.remove();
@@ -156,9 +164,8 @@ export class OverlayLayer {
       }
   }
 
-  /** The own player's active overhead prayers (the sync events carry no one else's). */
-  private ownOverheadPrayers(): { symbol: string; kind: string; title: string }[] {
-    const active = this.store.last['prayer:update']?.active ?? this.store.world.player?.prayer.active ?? [];
+  /** The overhead icons of these active prayers (only the `overhead` group's have one). */
+  private overheadIcons(active: readonly string[]): { symbol: string; kind: string; title: string }[] {
     return active.flatMap((id) => {
       const def = this.store.content.prayers.find((p) => p.id === id);
       const groups: unknown = def?.['conflictGroups'];

@@ -4,7 +4,7 @@ import { areaAt } from '../../content';
 import { h } from '../../dom';
 import type { UiHooks } from '../../ui-hooks';
 import type { GameStore } from '../store';
-import { EntityLayer, type Ground, type Pickables } from './entities';
+import { EntityLayer, type CharacterState, type Ground, type Pickables } from './entities';
 import { ClickMarker, type MarkerState } from './click-marker';
 import {
   fromNdc,
@@ -32,6 +32,8 @@ export interface WorldViewHook {
   marker(): MarkerState | undefined;
   /** How a building (`<areaId>:b<i>`) is drawn: 'solid', 'see-through' or 'hidden'. */
   roofOf(id: string): RoofMode | undefined;
+  /** What a player's character shows: its animation, worn items and held tool. */
+  character(id: string): CharacterState | undefined;
   ready: boolean;
 }
 
@@ -78,6 +80,7 @@ export function mountWorldView(el: HTMLElement, store: GameStore, ui: UiHooks): 
       projectObject: () => undefined,
       marker: () => undefined,
       roofOf: () => undefined,
+      character: () => undefined,
       ready: false,
     };
     window.__worldView = hook;
@@ -234,6 +237,7 @@ function startView(
     },
     marker: () => marker.last(),
     roofOf: (id) => objects.roofOf(id),
+    character: (id) => entities.characterOf(id),
   };
   window.__worldView = hook;
 

@@ -1,4 +1,4 @@
-import type { EntityMove, EntitySnapshot, ServerPayload } from '@tilerealm/protocol';
+import type { EntityChange, EntityMove, EntitySnapshot, ServerPayload } from '@tilerealm/protocol';
 import type { Npc } from '../../core/npc';
 import type { Player } from '../../core/player';
 import type { Feature } from '../../core/registry';
@@ -6,12 +6,14 @@ import type { World } from '../../core/world';
 import { groundDelta } from '../ground-items/view';
 import { selfPosition } from '../session/session';
 import { GROUND_ITEMS } from '../ground-items/state';
+import { LOOKS, lookOf } from './look';
 import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type EntityCache } from './state';
 
 /**
  * Interest management: each tick, every player gets at most one `world:update` with what changed in
- * its view (players and NPCs within view distance): its own state, entities entering (full snapshot),
- * moving (compact tuples) and leaving, and the ground items added and removed (ground-items/view.ts).
+ * its view (players and NPCs within view distance): its own state, entities entering (full snapshot,
+ * with their look: look.ts), moving (compact tuples), changing their look (compact change entries)
+ * and leaving, and the ground items added and removed (ground-items/view.ts).
  * Nothing outside the view is ever sent.
  */
 export const syncFeature: Feature = {
@@ -19,6 +21,7 @@ export const syncFeature: Feature = {
   register(r) {
     r.playerSlot(CLIENT_VIEW);
     r.worldSlot(ENTITY_CACHE);
+    r.worldSlot(LOOKS);
     r.perPlayer('sync', syncPlayer);
     // Every view has read this tick's ground changes.
     r.phase('sync', (world) => GROUND_ITEMS.of(world).clearChanges());
@@ -47,6 +50,7 @@ function buildSnapshot(world: World, o: Player | Npc): EntitySnapshot {
     y: world.heightAt(o.x, o.z),
     running: o.running,
     combatLevel: o.combatLevel,
+    ...lookOf(world, o).look,
   };
 }
 
@@ -73,6 +77,7 @@ function syncPlayer(world: World, p: Player): void {
   let entered: EntitySnapshot[] | undefined;
   let moved: EntityMove[] | undefined;
   let left: number[] | undefined;
+  let changed: EntityChange[] | undefined;
   // One pass over the entities near the player: each in range is stamped; known ones that moved
   // are reported, unknown ones enter. Known entities left unstamped have left the view.
   if (world.byIdx.length > seen.length) {
@@ -95,6 +100,8 @@ function syncPlayer(world: World, p: Player): void {
       if (visible.has(idx)) {
         knownInRange++;
         if (o.x !== o.lastX || o.z !== o.lastZ) (moved ??= []).push(moveTuple(world, cache, o));
+        const change = lookOf(world, o).change;
+        if (change) (changed ??= []).push(change);
       } else {
         visible.add(idx);
         (entered ??= []).push(snapshotOf(world, cache, o));
@@ -119,7 +126,7 @@ function syncPlayer(world: World, p: Player): void {
     p.running !== lastSent.running ||
     moving !== lastSent.moving ||
     energyPercent !== lastSent.energyPercent;
-  if (!selfChanged && !entered && !moved && !left && !items.added && !items.removed) return;
+  if (!selfChanged && !entered && !moved && !left && !changed && !items.added && !items.removed) return;
   const update: ServerPayload<'world:update'> = { tick: world.tick };
   if (selfChanged) {
     update.self = selfPosition(world, p);
@@ -128,6 +135,7 @@ function syncPlayer(world: World, p: Player): void {
   if (entered) update.entered = entered;
   if (moved) update.moved = moved;
   if (left) update.left = left;
+  if (changed) update.changed = changed;
   if (items.removed) update.itemsRemoved = items.removed;
   if (items.added) update.itemsAdded = items.added;
   world.send(p.id, 'world:update', update);

@@ -1,0 +1,128 @@
+/**
+ * How an entity looks to others (protocol entity-look.ts): the items worn in the drawn slots, what
+ * it is doing (its activity, or attacking) and its overhead prayer. Built once per tick for each
+ * entity some view scans, and compared with what it was at the previous scan, so that views that
+ * already know the entity get a compact change entry only when something changed.
+ */
+import {
+  WORN_SLOTS,
+  type EntityActivity,
+  type EntityChange,
+  type EntityLook,
+  type WornItems,
+} from '@tilerealm/protocol';
+import type { Npc } from '../../core/npc';
+import type { Player } from '../../core/player';
+import { worldSlot } from '../../core/slots';
+import type { World } from '../../core/world';
+import { COMBAT } from '../combat/state';
+import { GatherJob } from '../gathering/job';
+import { PRAYER } from '../prayer/state';
+import { makeJobOf } from '../processing/make';
+
+/** The look of an entity as last built, and its change this tick (if any). */
+interface Built {
+  owner: Player | Npc;
+  /** Tick + 1 it was built in. */
+  tick: number;
+  look: EntityLook;
+  /** The worn items as one string (slot=item,...), to tell a change. */
+  wornKey: string;
+  /** The equipment version the worn items were read at (players). */
+  equipmentVersion: number;
+  /** This tick's change (only when `tick` is this tick and something changed). */
+  change: EntityChange | undefined;
+}
+
+/** Per world, the looks by entity handle. Only what is sent: not hashed. */
+export const LOOKS = worldSlot('sync.looks', { init: (): Array<Built | undefined> => [] });
+
+const GATHER_ANIM: Readonly<Record<string, EntityActivity>> = {
+  tree: 'woodcutting',
+  rock: 'mining',
+  fishing_spot: 'fishing',
+};
+const MAKE_ANIM: Readonly<Record<string, EntityActivity>> = {
+  cook: 'cooking',
+  smelt: 'smelting',
+  smith: 'smithing',
+};
+
+/** What the entity is doing, for its animation (skilling only once it stands still at the object). */
+export function activityOf(world: World, o: Player | Npc): EntityActivity | undefined {
+  if (o.kind === 'npc') return o.target ? 'attacking' : undefined;
+  const a = o.activity;
+  if (a && o.path.length === 0) {
+    if (a.kind === 'firemaking') return 'firemaking';
+    if (a.kind === 'gather' && a.state instanceof GatherJob) {
+      const def = world.content.resources.get(a.state.object.defId);
+      return def ? GATHER_ANIM[def.kind] : undefined;
+    }
+    const job = a.kind === 'make' ? makeJobOf(o) : undefined;
+    if (job) return MAKE_ANIM[job.recipe.kind];
+  }
+  return COMBAT.of(o).target ? 'attacking' : undefined;
+}
+
+/** The player's active overhead prayer (conflict group `overhead`: at most one is on at a time). */
+export function headIconOf(world: World, p: Player): string | undefined {
+  for (const id of PRAYER.of(p).active) {
+    if (world.content.prayers.get(id)?.conflictGroups?.includes('overhead')) return id;
+  }
+  return undefined;
+}
+
+function wornOf(p: Player): { worn: WornItems; key: string } {
+  const worn: WornItems = {};
+  let key = '';
+  for (const slot of WORN_SLOTS) {
+    const itemId = p.equipment.itemId(slot);
+    if (itemId === undefined) continue;
+    worn[slot] = itemId;
+    key += `${slot}=${itemId},`;
+  }
+  return { worn, key };
+}
+
+/**
+ * The entity's look this tick (built at most once per tick), with its change since the previous
+ * build when the previous build was the previous tick's (a view that knows the entity scans it
+ * every tick; an entity no view knew enters views with its full look).
+ */
+export function lookOf(world: World, o: Player | Npc): Built {
+  const looks = LOOKS.of(world);
+  const prev = looks[o.idx];
+  if (prev && prev.owner === o && prev.tick === world.tick + 1) return prev;
+  const activity = activityOf(world, o);
+  let worn: WornItems | undefined;
+  let wornKey = '';
+  let headIcon: string | undefined;
+  let equipmentVersion = -1;
+  if (o.kind === 'player') {
+    equipmentVersion = o.equipment.version;
+    if (prev && prev.owner === o && prev.equipmentVersion === equipmentVersion) {
+      worn = prev.look.worn;
+      wornKey = prev.wornKey;
+    } else {
+      const w = wornOf(o);
+      worn = w.key === '' ? undefined : w.worn;
+      wornKey = w.key;
+    }
+    headIcon = headIconOf(world, o);
+  }
+  const look: EntityLook = {};
+  if (worn) look.worn = worn;
+  if (activity) look.activity = activity;
+  if (headIcon) look.headIcon = headIcon;
+  let change: EntityChange | undefined;
+  if (prev && prev.owner === o && prev.tick === world.tick) {
+    const c: EntityChange = { idx: o.idx };
+    if (wornKey !== prev.wornKey) c.worn = worn ?? {};
+    if (activity !== prev.look.activity) c.activity = activity ?? null;
+    if (headIcon !== prev.look.headIcon) c.headIcon = headIcon ?? null;
+    if (Object.keys(c).length > 1) change = c;
+  }
+  const built: Built = { owner: o, tick: world.tick + 1, look, wornKey, equipmentVersion, change };
+  looks[o.idx] = built;
+  return built;
+}
