@@ -17,7 +17,7 @@ import { createLogger } from '../packages/server/src/app/logger';
 import { REPO_ROOT, worldPaths } from '../packages/server/src/app/paths';
 import type { ShutdownReport } from '../packages/server/src/app/shutdown';
 import { VERSION } from '../packages/server/src/app/version';
-import { createRepositories, openDatabase, type Repositories } from '../packages/server/src/storage';
+import { openDatabase, type Repositories } from '../packages/server/src/storage';
 import { loadRecord } from '../packages/server/src/transport/ws/player-record';
 import { startAgent, type AgentSpec } from './agent';
 import { TICKS_PER_GAME_MINUTE, type EvalTask, type StartState } from './tasks';
@@ -76,6 +76,8 @@ export async function runEval(o: EvalOptions): Promise<{ result: EvalResult; res
   const inputLog = join(outDir, `${stem}.inputs.ndjson`);
   const worldDir = await mkdtemp(join(tmpdir(), 'tilerealm-eval-'));
   const database = o.postgresUrl ? await freshPostgresDatabase(o.postgresUrl) : undefined;
+  let characterId: string | undefined;
+  let finalState: VerifiedState | undefined;
   try {
     if (!database && o.databaseTemplate)
       await cp(o.databaseTemplate, worldPaths(worldDir).database, { recursive: true });
@@ -91,9 +93,19 @@ export async function runEval(o: EvalOptions): Promise<{ result: EvalResult; res
         HOST: '127.0.0.1',
         SKIP_ASSETS: 'true',
         DISABLE_RATE_LIMIT: 'true',
+        // No load shedding: the run's own agent must never be turned away by the machine's load.
+        PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
         ...(database ? { DATABASE_URL: database.url } : {}),
       },
-      { logger: createLogger({ level: o.logLevel ?? 'warn' }) },
+      {
+        logger: createLogger({ level: o.logLevel ?? 'warn' }),
+        // The verdict reads the database once the shutdown has flushed every save (and before the
+        // database closes): the state the world left in storage, not what the agent reported.
+        onDrainStep: async (step) => {
+          if (step === 'flush saves' && characterId !== undefined)
+            finalState = await readFinalState(server.repos, characterId, o.tickMs);
+        },
+      },
     );
     let seat;
     let ticks;
@@ -104,6 +116,7 @@ export async function runEval(o: EvalOptions): Promise<{ result: EvalResult; res
       const api = new GameApi(server.url);
       const owner = await api.anonymous();
       const created = await api.createAgent(owner.token, `Eval${randomBytes(3).toString('hex')}`);
+      characterId = created.characterId;
       await applyStart(server.repos, created.characterId, o.task.start);
       const character = await server.repos.characters.findById(created.characterId);
       if (!character) throw new Error('the created character is not in the database');
@@ -128,7 +141,8 @@ export async function runEval(o: EvalOptions): Promise<{ result: EvalResult; res
     if (!stopped.clean || stopped.unsaved > 0)
       throw new Error(`the world did not stop cleanly: ${JSON.stringify(stopped)}`);
     // The verdict comes from the database the world saved to, read again after it stopped.
-    const end = await readFinalState(worldDir, database?.url, seat.characterId, o.tickMs);
+    const end = finalState;
+    if (!end) throw new Error('the final state could not be read from the database');
     const start = startState;
     const replayedLast = server.host.world.tick;
     const verdict = verify(o.task.verifier, start, end);
@@ -186,22 +200,15 @@ async function applyStart(repos: Repositories, characterId: string, start: Start
   }
 }
 
-/** The character's state read from the stopped world's database. */
+/** The character's state as saved in the database. */
 async function readFinalState(
-  worldDir: string,
-  url: string | undefined,
+  repos: Repositories,
   characterId: string,
   tickMs: number,
 ): Promise<VerifiedState> {
-  const db = await openDatabase({ url, dataDir: worldPaths(worldDir).database });
-  try {
-    const repos = createRepositories(db, { worldId: 1 });
-    const character = await repos.characters.findById(characterId);
-    if (!character) throw new Error(`character ${characterId} is not in the database`);
-    return verifiedState(await loadRecord(repos, character, tickMs));
-  } finally {
-    await db.close();
-  }
+  const character = await repos.characters.findById(characterId);
+  if (!character) throw new Error(`character ${characterId} is not in the database`);
+  return verifiedState(await loadRecord(repos, character, tickMs));
 }
 
 /** A new, empty database on the PostgreSQL server at `serverUrl`; `drop()` removes it. */
