@@ -92,6 +92,8 @@ export async function runEval(o: EvalOptions): Promise<{ result: EvalResult; res
         PORT: '0',
         HOST: '127.0.0.1',
         SKIP_ASSETS: 'true',
+        // The bundled manifests, as `npm run replay` loads them: no CDN is asked.
+        SKIP_MANIFESTS: 'true',
         DISABLE_RATE_LIMIT: 'true',
         // No load shedding: the run's own agent must never be turned away by the machine's load.
         PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
