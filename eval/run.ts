@@ -40,6 +40,8 @@ export interface EvalOptions {
   /** A PostgreSQL server URL: the run gets a fresh database there (dropped afterwards). */
   postgresUrl?: string;
   logLevel?: string;
+  /** How long (wall time) the agent may take to enter the world before the run fails (60 s). */
+  enterTimeoutMs?: number;
 }
 
 export const RESULT_FORMAT = 'tilerealm-eval-result';
@@ -125,6 +127,17 @@ export async function runEval(o: EvalOptions): Promise<{ result: EvalResult; res
       startState = verifiedState(await loadRecord(server.repos, character, o.tickMs));
       seat = { ...created, serverUrl: server.url, ownerAccountId: owner.accountId };
       const agent = await startAgent(o.agent, o.task, seat);
+      // Game time starts once the agent's character is in the world (a command takes a while to start).
+      const enterBy = Date.now() + (o.enterTimeoutMs ?? 60_000);
+      await new Promise<void>((entered, failed) =>
+        server.host.observeTicks(() => {
+          if (server.host.world.players.has(created.characterId)) entered();
+          else if (Date.now() > enterBy) failed(new Error('the agent never entered the world'));
+        }),
+      ).catch(async (err: unknown) => {
+        await agent.stop();
+        throw err;
+      });
       const start = server.host.world.tick;
       const end = start + Math.round(gameMinutes * TICKS_PER_GAME_MINUTE);
       const p0 = Date.now();

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { reverify } from '../reverify';
 import type { EvalResult } from '../run';
@@ -29,21 +30,23 @@ describe('coin and quest tasks', () => {
   );
 
   it('gives an external agent command the server URL and a token, and scores its character', async () => {
+    // The game clock starts once the command's character is in the world.
     const task = findTask('coins-15m');
     if (!task) throw new Error('coins-15m is not defined');
     const seen = join(out.dir, 'agent-env.json');
-    const script = `require('fs').writeFileSync(${JSON.stringify(seen)}, JSON.stringify({ url: process.env.TILEREALM_SERVER_URL, token: process.env.TILEREALM_TOKEN, character: process.env.TILEREALM_CHARACTER_ID }))`;
+    const script = fileURLToPath(new URL('./fixtures/sdk-agent.ts', import.meta.url));
     const { result } = await smallRun(task, {
       kind: 'command',
-      command: `node -e ${JSON.stringify(script)}`,
+      command: `AGENT_ENV_OUT=${JSON.stringify(seen)} npx tsx ${JSON.stringify(script)}`,
     });
     const env = JSON.parse(await readFile(seen, 'utf8')) as Record<string, string>;
     expect(env['url']).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(env['ws']).toBe(`${env['url']?.replace('http:', 'ws:')}/ws`);
     expect(env['token']?.length).toBeGreaterThan(20);
     expect(env['character']).toBe(result.characterId);
-    // It did nothing: no coin was gained.
+    // It entered the world and did nothing: no coin was gained.
     expect(result.score).toBe(0);
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('re-verification', () => {
