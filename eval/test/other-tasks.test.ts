@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { reverify } from '../reverify';
-import type { EvalResult } from '../run';
+import { runEval, type EvalResult } from '../run';
 import { findTask, TASKS } from '../tasks';
-import { content, out, smallRun, useEvalFixtures } from './support';
+import { content, GAME_MINUTES, out, sane, smallRun, TICK_MS, useEvalFixtures } from './support';
 
 /**
  * The coin and quest tasks at a small size; an external agent command gets the server and a token;
@@ -68,4 +68,27 @@ describe('re-verification', () => {
     expect(again.ok).toBe(false);
     expect(again.problems).toEqual([`score ${result.score}, recorded ${result.score + 100}`]);
   }, 60_000);
+
+  it.skipIf(!process.env['DATABASE_URL'])(
+    'runs on a fresh PostgreSQL database when asked, and re-verifies the same',
+    async () => {
+      const task = findTask('fishing-10m');
+      if (!task) throw new Error('fishing-10m is not defined');
+      const { result, resultPath } = await runEval({
+        task,
+        agent: { kind: 'planner' },
+        seed: 3,
+        tickMs: TICK_MS,
+        gameMinutes: GAME_MINUTES,
+        outDir: out.dir,
+        postgresUrl: process.env['DATABASE_URL'],
+      });
+      sane(result);
+      expect(result.database).toBe('postgres');
+      const check = await reverify(resultPath, content);
+      expect(check.problems).toEqual([]);
+      expect(check.replayed?.endHash).toBe(result.state.endHash);
+    },
+    60_000,
+  );
 });
