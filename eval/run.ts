@@ -159,7 +159,7 @@ export async function runEval(o: EvalOptions): Promise<{ result: EvalResult; res
     const end = finalState;
     if (!end) throw new Error('the final state could not be read from the database');
     const start = startState;
-    const replayedLast = server.host.world.tick;
+    const lastTick = server.host.world.tick;
     const verdict = verify(o.task.verifier, start, end);
     const result: EvalResult = {
       format: RESULT_FORMAT,
@@ -171,7 +171,7 @@ export async function runEval(o: EvalOptions): Promise<{ result: EvalResult; res
       agent: o.agent,
       database: database ? 'postgres' : 'pglite',
       characterId: seat.characterId,
-      ticks: { ...ticks, last: replayedLast },
+      ticks: { ...ticks, last: lastTick },
       score: verdict.score,
       passed: verdict.passed,
       verdict,
