@@ -1,34 +1,14 @@
 /**
- * `npm run replay -- <input-log.ndjson> [--manifests <dir>]`: replays a recorded world offline (see
- * INPUT_LOG) and checks that every tick reproduces the recorded state hash. Exits 1 on the first
- * divergence, naming the tick.
+ * `npm run replay -- <input-log.ndjson | eval-result.json> [--manifests <dir>]`: replays a recorded
+ * world offline (see INPUT_LOG) and checks that every tick reproduces the recorded state hash. Given
+ * an evaluation result (docs/evaluation.md), it also recomputes the final state, re-runs the task's
+ * verifier and checks the score and the final state's hash. Exits 1 on any mismatch, naming it.
  */
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
 import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
 import { loadContent } from '../packages/server/src/content/load';
-import type { Command } from '../packages/server/src/sim/core/types';
-import { World } from '../packages/server/src/sim/core/world';
-import { FEATURES } from '../packages/server/src/sim/features';
-import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
-
-const header = z.object({
-  type: z.literal('header'),
-  seed: z.number().int(),
-  tickMs: z.number(),
-  /** The run's name, part of saved ids (absent in logs recorded before runs were named). */
-  runId: z.string().min(1).max(16).optional(),
-  version: z.literal(1),
-});
-// Commands were produced by the server from validated input; they are replayed as recorded.
-const tickLine = z.object({
-  type: z.literal('tick'),
-  tick: z.number().int(),
-  hash: z.number().int(),
-  commands: z.array(z.custom<Command>((v) => typeof v === 'object' && v !== null && 'type' in v)),
-});
+import { replayInputLog } from '../eval/replay-log';
+import { reverify } from '../eval/reverify';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -36,42 +16,29 @@ const { positionals, values } = parseArgs({
 });
 const file = positionals[0];
 if (!file) {
-  console.error('usage: npm run replay -- <input-log.ndjson> [--manifests <dir>]');
+  console.error('usage: npm run replay -- <input-log.ndjson | eval-result.json> [--manifests <dir>]');
   process.exit(2);
 }
 
 const content = await loadContent(values.manifests ?? BUNDLED_MANIFESTS_DIR);
-const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-let world: World | undefined;
-let ticks = 0;
-for await (const line of lines) {
-  if (line.trim() === '') continue;
-  const json: unknown = JSON.parse(line);
-  if (!world) {
-    const h = header.parse(json);
-    world = new World({
-      content,
-      map: buildTileMap(content),
-      seed: h.seed,
-      ...(h.runId !== undefined ? { runId: h.runId } : {}),
-      features: FEATURES,
-      settings: { tickMs: h.tickMs },
-    });
-    console.log(`replaying ${file} (seed ${h.seed})`);
-    continue;
-  }
-  const t = tickLine.parse(json);
-  for (const c of t.commands) world.enqueue(c);
-  world.step();
-  world.drainOutbox();
-  world.drainEffects();
-  const hash = world.hash();
-  if (world.tick !== t.tick || hash !== t.hash) {
-    console.error(
-      `diverged at tick ${t.tick}: recorded hash ${t.hash}, replayed ${hash} (tick ${world.tick})`,
+if (file.endsWith('.json')) {
+  console.log(`re-verifying ${file}`);
+  const r = await reverify(file, content);
+  console.log(`replayed ${r.ticks} ticks`);
+  if (r.replayed)
+    console.log(
+      `score ${r.replayed.score} (recorded ${r.recorded.score}), final state hash ${r.replayed.endHash === r.recorded.endHash ? 'matches' : 'differs'}`,
     );
-    process.exit(1);
-  }
-  ticks++;
+  for (const p of r.problems) console.error(`mismatch: ${p}`);
+  console.log(r.ok ? 'verified: same score and final state' : 'NOT verified');
+  process.exit(r.ok ? 0 : 1);
 }
-console.log(`replayed ${ticks} ticks: every state hash matches`);
+console.log(`replaying ${file}`);
+const r = await replayInputLog(file, content);
+if (r.divergence) {
+  console.error(
+    `diverged at tick ${r.divergence.tick}: recorded hash ${r.divergence.recorded}, replayed ${r.divergence.replayed}`,
+  );
+  process.exit(1);
+}
+console.log(`replayed ${r.ticks} ticks: every state hash matches`);

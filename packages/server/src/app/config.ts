@@ -155,6 +155,7 @@ const envSchema = z
       .transform(Number)
       .refine((n) => n >= 5 && n <= 600, 'TICK_MS must be between 5 and 600')
       .optional(),
+    EVAL_MODE: bool('EVAL_MODE').optional(),
     RECONNECT_GRACE_MS: z
       .string()
       .trim()
@@ -248,8 +249,10 @@ export interface Config {
   worldSeed: number | undefined;
   /** When set, every world input is recorded to this NDJSON file (see `npm run replay`). */
   inputLogPath: string | undefined;
-  /** 600 ms; NODE_ENV=test may shorten it with TICK_MS so tests run fast. */
+  /** 600 ms; NODE_ENV=test or EVAL_MODE (never production) may shorten it with TICK_MS. */
   tickMs: number;
+  /** An accelerated evaluation world (`npm run eval`, docs/evaluation.md); refused in production. */
+  evalMode: boolean;
   /** How long a dropped connection's player stays in the world (30 s; shorter under NODE_ENV=test). */
   reconnectGraceMs: number;
   /** PostgreSQL timeouts (docs/storage.md, "Timeouts"): statement (10 s) and connect (5 s). */
@@ -321,8 +324,13 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       'PUBLIC_IDP_APP_ID is set but no way to verify its tokens: set IDP_JWKS_URL, IDP_VERIFICATION_KEY or IDP_APP_SECRET',
     );
   }
-  if (e.TICK_MS !== undefined && nodeEnv !== 'test')
-    warnings.push('TICK_MS is ignored outside NODE_ENV=test');
+  // Accelerated time is for tests and evaluation worlds only: a production world never runs it.
+  if (e.EVAL_MODE && production) problems.push('EVAL_MODE is refused with NODE_ENV=production');
+  else if (production && e.TICK_MS !== undefined && e.TICK_MS < 600)
+    problems.push('TICK_MS below 600 is refused with NODE_ENV=production');
+  const shortTicks = nodeEnv === 'test' || (e.EVAL_MODE ?? false);
+  if (e.TICK_MS !== undefined && !shortTicks && !production)
+    warnings.push('TICK_MS is ignored outside NODE_ENV=test and EVAL_MODE');
   if (e.RECONNECT_GRACE_MS !== undefined && nodeEnv !== 'test')
     warnings.push('RECONNECT_GRACE_MS is ignored outside NODE_ENV=test');
   if (problems.length > 0) throw new ConfigError(problems);
@@ -370,7 +378,8 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     worldSeed: e.WORLD_SEED,
     inputLogPath: e.INPUT_LOG,
-    tickMs: nodeEnv === 'test' && e.TICK_MS !== undefined ? e.TICK_MS : 600,
+    tickMs: shortTicks && e.TICK_MS !== undefined ? e.TICK_MS : 600,
+    evalMode: e.EVAL_MODE ?? false,
     reconnectGraceMs:
       nodeEnv === 'test' && e.RECONNECT_GRACE_MS !== undefined ? e.RECONNECT_GRACE_MS : 30_000,
     databaseTimeouts: {
