@@ -8,6 +8,7 @@ import { cookingStep, firemakingStep } from './behaviours/processing';
 import { QuestTracker, questingStep } from './behaviours/questing';
 import { smithingStep } from './behaviours/smithing';
 import { exploreStep, idleStep } from './behaviours/misc';
+import { seedOf } from './behaviours/choose';
 import { apiUrlOf, ownerCommandStep, restOwnerLocator, type OwnerLocator } from './behaviours/owner';
 import { parseCommand, type OwnerCommand } from './commands';
 import { logFailure, StepAborted, sleepTicks, type StepContext } from './context';
@@ -272,6 +273,7 @@ export class AgentRunner {
         places: this.deps.places,
         signal: abort.signal,
         ownerCharacterIds: this.ownerCharacterIds,
+        seed: seedOf(this.record.agentId),
         log: (m) => this.activity.add(m),
       };
       try {
