@@ -31,6 +31,22 @@ describe('choosing where to gather', () => {
     expect(chooseSpot(forest, here, 7, () => true)).toBeUndefined();
   });
 
+  it('prefers a forest to a lone tree not much nearer', () => {
+    const spots = [
+      { id: 'lone', x: -22, z: 55 },
+      { id: 'w1', x: 30, z: -10 },
+      { id: 'w2', x: 32, z: -14 },
+      { id: 'w3', x: 34, z: 10 },
+      { id: 'w4', x: 30, z: 20 },
+    ];
+    const from = { x: -20, z: 20 };
+    // The lone tree is nearer (35 tiles against 54), but the tree amid three others comes first.
+    expect(chooseSpot(spots, from, 0, none)?.id).toBe('w3');
+    expect(chooseSpot(spots.slice(0, 1).concat(spots.slice(4)), from, 0, none)?.id).toBe('lone');
+    // A lone tree right here is still taken first.
+    expect(chooseSpot([...spots, { id: 'near', x: -20, z: 22 }], from, 0, none)?.id).toBe('near');
+  });
+
   it('counts a resource with another player next to it as taken, but not the agent itself', () => {
     const spot = { id: 'a', x: 30, z: -10 };
     expect(occupied(spot, [{ kind: 'player', id: 'other', x: 31, z: -10 }], 'me')).toBe(true);

@@ -9,6 +9,13 @@ export interface Spot {
 export const SPREAD_TILES = 10;
 /** How many of the nearest free resources a seed chooses among. */
 export const SPREAD_CHOICES = 3;
+/**
+ * A resource with others of its kind within {@link CLUSTER_TILES} counts as this many tiles
+ * nearer for each of them: in a forest the next tree is a few steps away, while a lone tree
+ * sends the agent on a long walk once it falls.
+ */
+export const CLUSTER_BONUS = 8;
+export const CLUSTER_TILES = 25;
 
 const chebyshev = (a: { x: number; z: number }, b: { x: number; z: number }) =>
   Math.max(Math.abs(a.x - b.x), Math.abs(a.z - b.z));
@@ -29,7 +36,8 @@ export function seedOf(id: string): number {
 /**
  * Which resource to gather at, a pure function: of the `spots` not `taken` (depleted, failed
  * recently, or with another player next to it), the nearest few (at most {@link SPREAD_CHOICES},
- * no more than {@link SPREAD_TILES} farther than the nearest one) are equally good, and the
+ * no more than {@link SPREAD_TILES} farther than the nearest one; distance counted less for a
+ * resource among others, see {@link CLUSTER_BONUS}) are equally good, and the
  * agent's `seed` picks one of them, so agents starting together spread over the forest instead of
  * queueing at one tree. Undefined when every spot is taken.
  */
@@ -41,7 +49,10 @@ export function chooseSpot<T extends Spot>(
 ): T | undefined {
   const free = spots
     .filter((s) => !taken(s))
-    .map((s) => ({ s, d: chebyshev(s, here) }))
+    .map((s) => {
+      const neighbours = spots.filter((o) => o !== s && chebyshev(o, s) <= CLUSTER_TILES).length;
+      return { s, d: chebyshev(s, here) - CLUSTER_BONUS * neighbours };
+    })
     .sort((a, b) => a.d - b.d || (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : 0));
   const nearest = free[0];
   if (!nearest) return undefined;
