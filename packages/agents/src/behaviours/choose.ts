@@ -6,9 +6,9 @@ export interface Spot {
 }
 
 /** How much farther than the nearest free resource a resource may be and still be chosen. */
-export const SPREAD_TILES = 10;
+export const SPREAD_TILES = 15;
 /** How many of the nearest free resources a seed chooses among. */
-export const SPREAD_CHOICES = 3;
+export const SPREAD_CHOICES = 5;
 /**
  * A resource with others of its kind within {@link CLUSTER_TILES} counts as this many tiles
  * nearer for each of them: in a forest the next tree is a few steps away, while a lone tree
