@@ -7,7 +7,9 @@ import { bankTrip } from './behaviours/banking';
 import { cookingStep, firemakingStep } from './behaviours/processing';
 import { QuestTracker, questingStep } from './behaviours/questing';
 import { smithingStep } from './behaviours/smithing';
-import { exploreStep, followStep, idleStep } from './behaviours/misc';
+import { exploreStep, idleStep } from './behaviours/misc';
+import { seedOf } from './behaviours/choose';
+import { apiUrlOf, ownerCommandStep, restOwnerLocator, type OwnerLocator } from './behaviours/owner';
 import { parseCommand, type OwnerCommand } from './commands';
 import { logFailure, StepAborted, sleepTicks, type StepContext } from './context';
 import { errorText, warn } from './errors';
@@ -23,6 +25,11 @@ export interface AgentDeps {
   llm?: LlmAdvisor | undefined;
   /** A fresh session token to connect the agent with (minted on demand, never stored). */
   sessionToken: (agentId: string) => Promise<string>;
+  /**
+   * Where the owner is when out of view, for "come here" / "follow me"; by default the REST API of
+   * the server behind `socketUrl`, asked with the agent's own token (behaviours/owner.ts).
+   */
+  locateOwner?: OwnerLocator | undefined;
   /** Waits between logins while another world holds the character (default 5 s doubling to 5 min). */
   leaseRetry?: { baseMs: number; maxMs: number } | undefined;
   /** How to connect (tests stand in for the server here). */
@@ -75,6 +82,9 @@ export class AgentRunner {
   private bot: Bot | undefined;
   private loop: Promise<void> | undefined;
   private stepAbort: AbortController | undefined;
+  private locator: OwnerLocator | undefined;
+  /** Walk orders given for the current "come here" (see ownerCommandStep). */
+  private ownerLegs = 0;
   private running = false;
   private lastReport = '';
   private readonly skip = new Map<string, number>();
@@ -243,6 +253,7 @@ export class AgentRunner {
     }
     this.activity.add(`owner command: ${cmd.kind === 'goal' ? cmd.goal : cmd.kind}`);
     this.command = cmd.kind === 'resume' ? null : cmd;
+    this.ownerLegs = 0;
     this.interrupt();
     if (cmd.kind === 'stop') void this.bot?.actions.stop().catch(logFailure(this.log, 'stopping'));
   }
@@ -262,6 +273,7 @@ export class AgentRunner {
         places: this.deps.places,
         signal: abort.signal,
         ownerCharacterIds: this.ownerCharacterIds,
+        seed: seedOf(this.record.agentId),
         log: (m) => this.activity.add(m),
       };
       try {
@@ -278,11 +290,7 @@ export class AgentRunner {
   private async step(ctx: StepContext): Promise<void> {
     const cmd = this.command;
     if (cmd?.kind === 'stop') return idleStep(ctx);
-    if (cmd?.kind === 'follow') return void (await followStep(ctx, false));
-    if (cmd?.kind === 'come') {
-      if (await followStep(ctx, true)) this.command = { kind: 'stop' };
-      return;
-    }
+    if (cmd?.kind === 'follow' || cmd?.kind === 'come') return this.toOwner(ctx, cmd.kind);
     const decision: Decision =
       cmd?.kind === 'goal'
         ? { type: cmd.goal, reason: 'owner command', setBy: 'owner' }
@@ -299,6 +307,17 @@ export class AgentRunner {
     }
     this.report(ctx);
     await this.pursue(ctx, decision.type);
+  }
+
+  /** "Come here" / "follow me" (behaviours/owner.ts): the command ends on arrival or with a reason. */
+  private async toOwner(ctx: StepContext, kind: 'come' | 'follow'): Promise<void> {
+    const locate =
+      this.deps.locateOwner ?? (this.locator ??= restOwnerLocator(apiUrlOf(this.deps.socketUrl)));
+    const next = await ownerCommandStep(ctx, kind, locate, this.ownerLegs);
+    if (ctx.signal.aborted || this.command?.kind !== kind) return;
+    this.ownerLegs = next.legs;
+    if (next.end === 'stop') this.command = { kind: 'stop' };
+    else if (next.end === 'done') this.command = null;
   }
 
   private async plan(ctx: StepContext): Promise<Decision> {

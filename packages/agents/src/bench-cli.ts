@@ -1,6 +1,7 @@
 /**
  * `npm run bench -w @tilerealm/agents -- [agents] [seconds] [goal]`: runs many agents at once
  * against GAME_SERVER_URL and prints their XP per hour of game time (see docs/agent-runtime.md).
+ * BENCH_ACTIVITY=1 also prints each agent's last activity log lines.
  */
 import { readFile } from 'node:fs/promises';
 import { GOAL_TYPES } from '@tilerealm/protocol';
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
     durationMs: seconds * 1000,
     goal,
   });
+  if (process.env['BENCH_ACTIVITY'] === '1')
+    for (const a of report.perAgent) console.log(`--- ${a.name}\n${a.activity.join('\n')}`);
   for (const a of report.perAgent)
     console.log(
       `${a.name.padEnd(14)} ${String(a.goal).padEnd(16)} ${String(a.totalXp).padStart(7)} xp  ${String(a.xpPerGameHour).padStart(8)} xp/game-hour  ${JSON.stringify(a.xpGained)}`,

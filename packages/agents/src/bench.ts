@@ -23,6 +23,8 @@ export interface BenchAgentResult {
   xpGained: Record<string, number>;
   totalXp: number;
   xpPerGameHour: number;
+  /** The agent's last activity log lines (what it did and what failed), oldest first. */
+  activity: string[];
 }
 
 export interface BenchReport {
@@ -97,6 +99,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchReport> {
       xpGained,
       totalXp,
       xpPerGameHour: Math.round((totalXp * 3_600_000) / (ticks * GAME_TICK_MS)),
+      activity: r.activity.recent(60).map((e) => e.message),
     };
   });
   const wallMs = Date.now() - t0;

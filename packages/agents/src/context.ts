@@ -10,6 +10,8 @@ export interface StepContext {
   signal: AbortSignal;
   /** Character ids of the agent's owner (chat commands and "follow me" look for them). */
   ownerCharacterIds: ReadonlySet<string>;
+  /** The agent's own seed (see behaviours/choose.ts): spreads agents' choices, deterministically. */
+  seed?: number;
 }
 
 /** The step was interrupted by `signal` (not a failure). */

@@ -32,6 +32,8 @@ export const characterSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   combatLevel: z.number().optional(),
+  /** Set when the character is one of the account's agents (`running`: its agent plays it now). */
+  agent: z.object({ agentId: z.string(), running: z.boolean() }).nullable().optional(),
 });
 export type CharacterSummary = z.infer<typeof characterSchema>;
 

@@ -95,6 +95,31 @@ export function mountUnreachable(root: HTMLElement, message: string, onRetry: ()
 }
 
 /**
+ * "Play" for a character. An agent's character asks first: while its agent runs the server refuses
+ * anyone else (close 4013), so the button says to stop the agent; a stopped agent's character is
+ * played after a second click on "Play it yourself".
+ */
+function playButton(c: CharacterSummary, onPlay: (c: CharacterSummary) => void): HTMLElement {
+  const testid = `play-${c.name}`;
+  if (!c.agent)
+    return h('button', { class: 'primary', 'data-testid': testid, onclick: () => onPlay(c) }, 'Play');
+  if (c.agent.running)
+    return h(
+      'button',
+      { disabled: true, 'data-testid': testid, title: 'Stop the agent in the agent dashboard first' },
+      'Played by its agent',
+    );
+  const button = h('button', { 'data-testid': testid }, 'Play');
+  button.addEventListener('click', () => {
+    if (button.dataset['confirm'] === 'yes') return onPlay(c);
+    button.dataset['confirm'] = 'yes';
+    button.className = 'primary';
+    button.textContent = 'Play it yourself (it is an agent)';
+  });
+  return button;
+}
+
+/**
  * The character screen: the world switcher (when the server lists worlds), the account's
  * characters to play, and a form to create one.
  */
@@ -114,11 +139,14 @@ export async function mountCharacters(
           {},
           h('span', { class: 'char-name' }, c.name),
           c.combatLevel !== undefined ? h('span', { class: 'muted' }, ` (level ${c.combatLevel})`) : null,
-          h(
-            'button',
-            { class: 'primary', 'data-testid': `play-${c.name}`, onclick: () => onPlay(c) },
-            'Play',
-          ),
+          c.agent
+            ? h(
+                'span',
+                { class: 'muted', 'data-testid': `agent-${c.name}` },
+                c.agent.running ? ' · agent, running' : ' · agent',
+              )
+            : null,
+          playButton(c, onPlay),
         ),
       ),
     );

@@ -1,4 +1,10 @@
-import { LoggedInElsewhereError, WorldFullError, type WorldEntry } from '@tilerealm/sdk';
+import { CLOSE_CODES } from '@tilerealm/protocol';
+import {
+  ConnectionClosedError,
+  LoggedInElsewhereError,
+  WorldFullError,
+  type WorldEntry,
+} from '@tilerealm/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   preselectWorld,
@@ -95,6 +101,11 @@ describe('the world switcher', () => {
     });
     expect(refusalOf(new WorldFullError('world_full', 'connecting', 3))).toEqual({
       message: 'World 3 is full: choose another world',
+      takeover: false,
+    });
+    const agent = new ConnectionClosedError(CLOSE_CODES.agentRunning, 'agent_running: Woody', 'connecting');
+    expect(refusalOf(agent)).toEqual({
+      message: 'This character is played by its agent: stop the agent in the agent dashboard first',
       takeover: false,
     });
     expect(refusalOf(new Error('network down'))).toBeUndefined();

@@ -132,4 +132,9 @@ export const CLOSE_CODES = {
   loggedInElsewhere: 4011,
   /** The world holds its capacity of players: choose another from `GET /api/v1/worlds`. */
   worldFull: 4012,
+  /**
+   * The character is an agent's and its agent is running (the reason starts `agent_running`): only
+   * the agent's own session may play it. Stop the agent first, then log in with its `characterId`.
+   */
+  agentRunning: 4013,
 } as const;

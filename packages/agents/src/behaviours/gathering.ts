@@ -1,6 +1,7 @@
 import { DEFAULT_FOOD, GameError, tileDistance } from '@tilerealm/sdk';
 import { abortable, sleepTicks, type StepContext } from '../context';
 import { bankTrip } from './banking';
+import { chooseSpot, occupied } from './choose';
 import { buyTool, type ToolSource } from './shopping';
 
 /** How to train one gathering skill: the tools that work, where to buy one, what to gather by level. */
@@ -54,7 +55,8 @@ const SKIP_TICKS = 40;
 
 /**
  * One gathering step: bank when the inventory is full, get a tool when there is none, else gather
- * at the nearest usable resource that is not known to be depleted until the activity stops.
+ * at one of the nearest usable resources not known to be depleted and with nobody else at it
+ * (chosen by the agent's seed, see choose.ts) until the activity stops.
  * `skip` remembers resources that failed recently across steps.
  */
 export async function gatherStep(
@@ -76,12 +78,19 @@ export async function gatherStep(
   const level = world.player?.skills[spec.skill]?.level ?? 1;
   const usable = spec.resources.filter((r) => r.level <= level);
   const here = world.position ?? { x: 0, z: 0 };
-  const target = places
-    .objectsOf(
+  const self = bot.client.welcome?.playerId;
+  const target = chooseSpot(
+    places.objectsOf(
       usable.map((r) => r.defId),
       here,
-    )
-    .find((o) => !world.isDepleted(o.id) && (skip.get(o.id) ?? 0) <= world.tick);
+    ),
+    here,
+    ctx.seed ?? 0,
+    (o) =>
+      world.isDepleted(o.id) ||
+      (skip.get(o.id) ?? 0) > world.tick ||
+      occupied(o, world.entities.values(), self),
+  );
   if (!target) {
     ctx.log(`no ${spec.skill} resource available; waiting`);
     skip.clear();

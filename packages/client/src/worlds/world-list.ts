@@ -1,4 +1,11 @@
-import { isJoinable, LoggedInElsewhereError, WorldFullError, type WorldEntry } from '@tilerealm/sdk';
+import { CLOSE_CODES } from '@tilerealm/protocol';
+import {
+  ConnectionClosedError,
+  isJoinable,
+  LoggedInElsewhereError,
+  WorldFullError,
+  type WorldEntry,
+} from '@tilerealm/sdk';
 
 /**
  * The world switcher's logic, free of the DOM: how each world of `GET /api/v1/worlds` is shown,
@@ -102,6 +109,11 @@ export function refusalOf(err: unknown): Refusal | undefined {
           ? 'You are logged in on another world'
           : `You are logged in on world ${err.world}`,
       takeover: true,
+    };
+  if (err instanceof ConnectionClosedError && err.code === CLOSE_CODES.agentRunning)
+    return {
+      message: 'This character is played by its agent: stop the agent in the agent dashboard first',
+      takeover: false,
     };
   if (err instanceof WorldFullError)
     return {

@@ -7,6 +7,8 @@ export interface AuthContext {
   anonymous: boolean;
   isAdmin: boolean;
   via: 'session' | 'identity-provider';
+  /** The agent a session token was minted to play (its `agt` claim). */
+  agentId?: string;
 }
 
 /** The account lookups authentication needs; implemented by the users repository. */
@@ -57,6 +59,7 @@ export class Authenticator {
           anonymous: account.anonymous,
           isAdmin: account.isAdmin,
           via: 'session',
+          ...(res.value.agentId !== undefined ? { agentId: res.value.agentId } : {}),
         },
       };
     }

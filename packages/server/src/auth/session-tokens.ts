@@ -7,6 +7,11 @@ export const SESSION_AUDIENCE = 'tilerealm-api';
 export interface SessionClaims {
   accountId: string;
   anonymous: boolean;
+  /**
+   * Set on the tokens minted to play one agent (claim `agt`): such a token may enter that agent's
+   * character while the agent runs; any other login for it is refused (close 4013).
+   */
+  agentId?: string;
 }
 
 export type VerifyResult<T> = { ok: true; value: T } | { ok: false; reason: 'expired' | 'invalid' };
@@ -58,7 +63,10 @@ export class SessionTokens {
     const now = Math.floor(this.now() / 1000);
     const kind = claims.anonymous ? this.lifetimes.anonymous : this.lifetimes.account;
     const exp = now + Math.min(kind, ttlSeconds ?? kind);
-    const token = await new SignJWT({ anon: claims.anonymous })
+    const token = await new SignJWT({
+      anon: claims.anonymous,
+      ...(claims.agentId !== undefined ? { agt: claims.agentId } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.accountId)
       .setIssuer(SESSION_ISSUER)
@@ -82,7 +90,15 @@ export class SessionTokens {
       if (typeof payload.sub !== 'string' || payload.sub.length === 0)
         return { ok: false, reason: 'invalid' };
       if (!issuedInThePast(payload, Math.floor(nowMs / 1000))) return { ok: false, reason: 'invalid' };
-      return { ok: true, value: { accountId: payload.sub, anonymous: payload['anon'] === true } };
+      const agent = payload['agt'];
+      return {
+        ok: true,
+        value: {
+          accountId: payload.sub,
+          anonymous: payload['anon'] === true,
+          ...(typeof agent === 'string' && agent !== '' ? { agentId: agent } : {}),
+        },
+      };
     } catch (err) {
       return { ok: false, reason: err instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
     }

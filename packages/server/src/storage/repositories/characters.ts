@@ -1,6 +1,6 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { characters, SKILLS } from '../schema';
+import { agents, characters, SKILLS } from '../schema';
 import type { AppDatabase } from '../types';
 import type { CharacterRepository, CharacterRow, SkillSet } from './ports';
 
@@ -87,7 +87,13 @@ export function createCharacterRepository(db: AppDatabase): CharacterRepository 
       const rows = await db
         .select()
         .from(characters)
-        .where(eq(characters.accountId, accountId))
+        .where(
+          and(
+            eq(characters.accountId, accountId),
+            // An agent's character is never the account's own player: it is played only by id.
+            sql`not exists (select 1 from ${agents} where ${agents.characterId} = ${characters.id})`,
+          ),
+        )
         .orderBy(
           sql`${characters.lastLoginAt} DESC NULLS LAST`,
           desc(characters.createdAt),

@@ -64,7 +64,10 @@ export interface CharacterRepository {
   getSkills(id: string): Promise<SkillSet | null>;
   /** Deletes the character and (by cascade) its items, sessions and social rows. */
   delete(id: string): Promise<boolean>;
-  /** The account's most recently logged-in character (newest created when none has logged in). */
+  /**
+   * The account's player: its most recently logged-in character (newest created when none has
+   * logged in), never one of its agents' characters.
+   */
   lastPlayed(accountId: string): Promise<CharacterRow | null>;
 }
 

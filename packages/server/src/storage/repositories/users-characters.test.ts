@@ -210,6 +210,23 @@ describe.each(availableBackends())('users and characters on %s', (kind) => {
       expect((await repos.characters.lastPlayed(account.id))?.id).toBe(a.character.id);
     });
 
+    it("never picks one of the account's agents as its player", async () => {
+      const account = await repos.users.createAnonymous();
+      const own = await repos.characters.create({ accountId: account.id, name: unique('Own') });
+      const bot = await repos.characters.create({ accountId: account.id, name: unique('Bot') });
+      if (!own.ok || !bot.ok) throw new Error('create failed');
+      await repos.agents.upsert({
+        agentId: unique('ag'),
+        accountId: account.id,
+        characterId: bot.character.id,
+        name: bot.character.name,
+      });
+      await repos.characters.update(bot.character.id, { lastLoginAt: new Date('2030-01-01T00:00:00Z') });
+      expect((await repos.characters.lastPlayed(account.id))?.id).toBe(own.character.id);
+      await repos.characters.delete(own.character.id);
+      expect(await repos.characters.lastPlayed(account.id)).toBeNull();
+    });
+
     it('deletes an account with its characters', async () => {
       const account = await repos.users.createAnonymous();
       const made = await repos.characters.create({ accountId: account.id, name: unique('Gone') });

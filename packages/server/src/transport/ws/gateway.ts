@@ -5,6 +5,7 @@ import { LEASE_LOST_REASON, type PlayerSink } from '../../world/world-host';
 import { isSocialMessage } from '../../social/service';
 import type { SocialLink } from '../../social/types';
 import { ADMIN_ATTEMPTS_PER_MINUTE, AdminGate, adminAnswer } from './admin-gate';
+import { agentRunningRefusal } from './agent-guard';
 import { AttemptLimiter } from './attempt-limiter';
 import type { Connection } from './connection';
 import { chooseCharacter } from './guest';
@@ -21,7 +22,8 @@ export type { CrossWorld, DeleteOutcome, GatewayDeps, LoginQuery } from './gatew
  * Connects WebSocket sessions to players in the world. One live session per character: a new login
  * takes the character over (close 4000 to the old one) without leaving the world; a dropped one
  * stays in the world for the reconnect grace; a login is refused while the previous save is pending
- * (4004), another world holds the lease (4011) or the world is full (4012). A session receives only
+ * (4004), another world holds the lease (4011), the world is full (4012) or the character is a running
+ * agent's (4013). A session receives only
  * its own answers ({@link SessionRids}); its events go out as one frame per tick (`flush`).
  */
 export class Gateway implements PlayerSink, SocialLink {
@@ -73,6 +75,7 @@ export class Gateway implements PlayerSink, SocialLink {
     let token = query.token;
     let issuedToken: string | undefined;
     let accountId: string;
+    let tokenAgentId: string | undefined;
     if (token === undefined && authHeader === undefined) {
       if (!deps.anonymousMode) return connection.close(CLOSE_CODES.unauthorized, 'a token is required');
       const newIdentities = deps.newIdentities ?? this.newIdentities;
@@ -93,6 +96,7 @@ export class Gateway implements PlayerSink, SocialLink {
           : await deps.authenticator.fromHeader(authHeader);
       if (!outcome.ok) return connection.close(CLOSE_CODES.unauthorized, outcome.message);
       accountId = outcome.auth.accountId;
+      tokenAgentId = outcome.auth.agentId;
     }
     const character = await chooseCharacter(
       deps.repos,
@@ -106,6 +110,8 @@ export class Gateway implements PlayerSink, SocialLink {
         CLOSE_CODES.characterUnavailable,
         'no such character on this account: create one with POST /api/v1/player',
       );
+    const refusal = await agentRunningRefusal(deps.repos, character, tokenAgentId);
+    if (refusal !== undefined) return connection.close(CLOSE_CODES.agentRunning, refusal);
     if (!connection.isOpen) return;
     await this.attach(connection, character, issuedToken, query.takeover === true);
   }

@@ -22,7 +22,7 @@ const runtimeRecord = z.object({
   /** Null when the character was deleted (the runtime can no longer play it). */
   characterId: z.string().nullable(),
   accountId: z.string(),
-  /** The owner's other characters: their public chat commands the agent. */
+  /** The owner's own characters (not its agents'): their public chat commands the agent. */
   ownerCharacterIds: z.array(z.string()),
   worldId: z.number().int(),
   running: z.boolean(),
@@ -58,7 +58,13 @@ async function recordsOf(repos: Repositories, rows: AgentRow[], world: number) {
   const ownerCharacters = (accountId: string) => {
     let ids = characters.get(accountId);
     if (!ids) {
-      ids = repos.characters.listByAccount(accountId).then((list) => list.map((c) => c.id));
+      ids = Promise.all([
+        repos.characters.listByAccount(accountId),
+        repos.agents.listByAccount(accountId),
+      ]).then(([list, agents]) => {
+        const agentCharacters = new Set(agents.map((a) => a.characterId));
+        return list.filter((c) => !agentCharacters.has(c.id)).map((c) => c.id);
+      });
       characters.set(accountId, ids);
     }
     return ids;
@@ -69,7 +75,7 @@ async function recordsOf(repos: Repositories, rows: AgentRow[], world: number) {
       name: row.name,
       characterId: row.characterId,
       accountId: row.accountId,
-      ownerCharacterIds: (await ownerCharacters(row.accountId)).filter((id) => id !== row.characterId),
+      ownerCharacterIds: await ownerCharacters(row.accountId),
       worldId: row.worldId ?? world,
       running: row.running,
       createdAt: row.createdAt.toISOString(),
@@ -152,7 +158,7 @@ export async function agentRuntimeRoutes(app: FastifyInstance, deps: HttpDeps): 
         const owner = await deps.repos.users.findById(row.accountId);
         if (!owner) throw new HttpError('not_found', `the owner of agent ${agentId} is gone`);
         const { token, expiresAt } = await deps.sessions.sign(
-          { accountId: owner.id, anonymous: owner.isAnonymous },
+          { accountId: owner.id, anonymous: owner.isAnonymous, agentId },
           AGENT_SESSION_TTL_SECONDS,
         );
         return { token, expiresAt: expiresAt.toISOString() };

@@ -15,7 +15,10 @@ const createResponse = z.object({
   agentId: z.string(),
   characterId: z.string(),
   name: z.string(),
-  /** A session token of the owner's account, for the runtime's GameClient.connect({ token, characterId }). */
+  /**
+   * A session token of the owner's account minted for this agent, for the runtime's
+   * GameClient.connect({ token, characterId }): it may enter the agent's character while it runs.
+   */
   token: z.string(),
   expiresAt: z.iso.datetime(),
 });
@@ -62,6 +65,7 @@ export async function agentRoutes(app: FastifyInstance, deps: HttpDeps): Promise
       const { token, expiresAt } = await deps.sessions.sign({
         accountId: auth.accountId,
         anonymous: auth.anonymous,
+        agentId: outcome.agent.agentId,
       });
       return reply.code(201).send({
         agentId: outcome.agent.agentId,

@@ -22,6 +22,13 @@ const createBody = z.strictObject({
   template: z.string().regex(ID_PATTERN, 'template must be a template id').optional(),
 });
 const patchBody = z.strictObject({ name: characterName });
+/**
+ * A listed character: the player resource, and when it is one of the account's agents, which one
+ * and whether the agent runs (then only the agent may enter it: a login gets close 4013).
+ */
+const listedCharacter = playerResource.extend({
+  agent: z.object({ agentId: z.string(), running: z.boolean() }).nullable(),
+});
 
 /**
  * Character management for the signed-in account under /api/character: list, create (from a
@@ -39,12 +46,24 @@ export async function characterManagementRoutes(app: FastifyInstance, deps: Http
       schema: {
         ...base,
         summary: "The account's characters, oldest first",
-        response: { 200: z.object({ characters: z.array(playerResource), max: z.number().int() }) },
+        response: { 200: z.object({ characters: z.array(listedCharacter), max: z.number().int() }) },
       },
     },
     async (request) => {
-      const rows = await deps.repos.characters.listByAccount(authOf(request).accountId);
-      return { characters: rows.map(toPlayerResource), max: MAX_CHARACTERS_PER_ACCOUNT };
+      const accountId = authOf(request).accountId;
+      const [rows, agents] = await Promise.all([
+        deps.repos.characters.listByAccount(accountId),
+        deps.repos.agents.listByAccount(accountId),
+      ]);
+      const agentOf = new Map(agents.map((a) => [a.characterId, a]));
+      const characters = rows.map((row) => {
+        const agent = agentOf.get(row.id);
+        return {
+          ...toPlayerResource(row),
+          agent: agent ? { agentId: agent.agentId, running: agent.running } : null,
+        };
+      });
+      return { characters, max: MAX_CHARACTERS_PER_ACCOUNT };
     },
   );
 

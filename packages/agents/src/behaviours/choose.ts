@@ -1,0 +1,71 @@
+/** A resource on the map as the gathering step considers it. */
+export interface Spot {
+  id: string;
+  x: number;
+  z: number;
+}
+
+/** How much farther than the nearest free resource a resource may be and still be chosen. */
+export const SPREAD_TILES = 15;
+/** How many of the nearest free resources a seed chooses among. */
+export const SPREAD_CHOICES = 5;
+/**
+ * A resource with others of its kind within {@link CLUSTER_TILES} counts as this many tiles
+ * nearer for each of them: in a forest the next tree is a few steps away, while a lone tree
+ * sends the agent on a long walk once it falls.
+ */
+export const CLUSTER_BONUS = 8;
+export const CLUSTER_TILES = 25;
+
+const chebyshev = (a: { x: number; z: number }, b: { x: number; z: number }) =>
+  Math.max(Math.abs(a.x - b.x), Math.abs(a.z - b.z));
+
+/**
+ * A 32-bit seed of an agent (FNV-1a of its id): agents that start at the same spot at the same
+ * second then choose different resources, and one agent always chooses the same way.
+ */
+export function seedOf(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    h ^= id.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/**
+ * Which resource to gather at, a pure function: of the `spots` not `taken` (depleted, failed
+ * recently, or with another player next to it), the nearest few (at most {@link SPREAD_CHOICES},
+ * no more than {@link SPREAD_TILES} farther than the nearest one; distance counted less for a
+ * resource among others, see {@link CLUSTER_BONUS}) are equally good, and the
+ * agent's `seed` picks one of them, so agents starting together spread over the forest instead of
+ * queueing at one tree. Undefined when every spot is taken.
+ */
+export function chooseSpot<T extends Spot>(
+  spots: readonly T[],
+  here: { x: number; z: number },
+  seed: number,
+  taken: (spot: T) => boolean,
+): T | undefined {
+  const free = spots
+    .filter((s) => !taken(s))
+    .map((s) => {
+      const neighbours = spots.filter((o) => o !== s && chebyshev(o, s) <= CLUSTER_TILES).length;
+      return { s, d: chebyshev(s, here) - CLUSTER_BONUS * neighbours };
+    })
+    .sort((a, b) => a.d - b.d || (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : 0));
+  const nearest = free[0];
+  if (!nearest) return undefined;
+  const near = free.filter((f) => f.d <= nearest.d + SPREAD_TILES).slice(0, SPREAD_CHOICES);
+  return near[seed % near.length]?.s;
+}
+
+/** True when a player other than the agent stands on or next to the spot (it is being gathered). */
+export function occupied(
+  spot: Spot,
+  others: Iterable<{ kind: string; id: string; x: number; z: number }>,
+  selfId: string | undefined,
+): boolean {
+  for (const e of others) if (e.kind === 'player' && e.id !== selfId && chebyshev(e, spot) <= 1) return true;
+  return false;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { chooseSpot, occupied, seedOf, SPREAD_TILES } from '../src/behaviours/choose';
+
+const forest = [
+  { id: 'a', x: 30, z: -10 },
+  { id: 'b', x: 32, z: -14 },
+  { id: 'c', x: 34, z: 10 },
+  { id: 'd', x: 90, z: 50 },
+];
+const here = { x: 0, z: 0 };
+const none = () => false;
+
+describe('choosing where to gather', () => {
+  it('spreads agents starting together over the nearest resources, the same way each time', () => {
+    const ids = ['ag_one', 'ag_two', 'ag_three'];
+    const seeds = ids.map(seedOf);
+    expect(ids.map(seedOf)).toEqual(seeds);
+    expect(new Set(seeds).size).toBe(3);
+    const picks = [0, 1, 2].map((s) => chooseSpot(forest, here, s, none)?.id);
+    expect(new Set(picks)).toEqual(new Set(['a', 'b', 'c']));
+    // Deterministic: the same seed, the same choice.
+    expect(chooseSpot(forest, here, seeds[0] ?? 0, none)).toBe(chooseSpot(forest, here, seeds[0] ?? 0, none));
+    // A resource much farther than the nearest is never among the choices.
+    for (let s = 0; s < 20; s++) expect(chooseSpot(forest, here, s, none)?.id).not.toBe('d');
+    expect(SPREAD_TILES).toBeLessThan(90 - 34);
+  });
+
+  it('moves on when a resource is taken, and has nothing when all are', () => {
+    const takenIds = new Set(['a', 'b', 'c']);
+    expect(chooseSpot(forest, here, 7, (s) => takenIds.has(s.id))?.id).toBe('d');
+    expect(chooseSpot(forest, here, 7, () => true)).toBeUndefined();
+  });
+
+  it('prefers a forest to a lone tree not much nearer', () => {
+    const spots = [
+      { id: 'lone', x: -22, z: 55 },
+      { id: 'w1', x: 30, z: -10 },
+      { id: 'w2', x: 32, z: -14 },
+      { id: 'w3', x: 34, z: 10 },
+      { id: 'w4', x: 30, z: 20 },
+    ];
+    const from = { x: -20, z: 20 };
+    // The lone tree is nearer (35 tiles against 54), but the tree amid three others comes first.
+    expect(chooseSpot(spots, from, 0, none)?.id).toBe('w3');
+    expect(chooseSpot(spots.slice(0, 1).concat(spots.slice(4)), from, 0, none)?.id).toBe('lone');
+    // A lone tree right here is still taken first.
+    expect(chooseSpot([...spots, { id: 'near', x: -20, z: 22 }], from, 0, none)?.id).toBe('near');
+  });
+
+  it('counts a resource with another player next to it as taken, but not the agent itself', () => {
+    const spot = { id: 'a', x: 30, z: -10 };
+    expect(occupied(spot, [{ kind: 'player', id: 'other', x: 31, z: -10 }], 'me')).toBe(true);
+    expect(occupied(spot, [{ kind: 'player', id: 'me', x: 31, z: -10 }], 'me')).toBe(false);
+    expect(occupied(spot, [{ kind: 'npc', id: 'goblin', x: 30, z: -9 }], 'me')).toBe(false);
+    expect(occupied(spot, [{ kind: 'player', id: 'other', x: 33, z: -10 }], 'me')).toBe(false);
+  });
+});
