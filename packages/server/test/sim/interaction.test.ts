@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Command, PlayerRecord } from '../../src/sim/core/types';
 import { INTERACTION } from '../../src/sim/features/interaction/interaction';
 import { INTERFACE } from '../../src/sim/features/bank/interface';
+import { COMBAT } from '../../src/sim/features/combat/state';
 import { OBJECTS } from '../../src/sim/features/objects/state';
 import { record, TestWorld } from './test-world';
 
@@ -146,5 +147,19 @@ describe('one interaction rule', () => {
     expect(me(tw).activity).toBeUndefined();
     expect(INTERACTION.of(me(tw)).current).toBeUndefined();
     expect(me(tw).path).toEqual([]);
+  });
+
+  it('ends an attack on player:action stop, like any newer request', async () => {
+    const tw = await world({ x: -5, z: 45 });
+    const cow = [...tw.world.npcs.values()].find((n) => n.def.id === 'cow')!;
+    me(tw).x = cow.x + 6;
+    me(tw).z = cow.z;
+    tw.enqueue(action({ action: 'attack', targetId: cow.id }, 1));
+    tw.advance();
+    expect(COMBAT.of(me(tw)).target).toBe(cow);
+    tw.enqueue(action({ action: 'stop' }, 2));
+    tw.advance(10);
+    expect(COMBAT.of(me(tw)).target).toBeUndefined();
+    expect(tw.events('p', 'combat:hit')).toEqual([]);
   });
 });
