@@ -291,10 +291,22 @@ describe('pickup', () => {
     tw.advance();
     tw.enqueue(pickup('a', 'g2', 1));
     tw.advance();
-    tw.enqueue(client('a', 'player:action', { action: 'stop' }, 2));
+    tw.world.players.get('a')!.path = []; // the walk ends short (the map changed under it)
     tw.advance();
     expect(errors(tw, 'a')).toEqual(['no_path', 'no_path']);
     expect(GROUND_ITEMS.of(tw.world).size).toBe(2);
+  });
+
+  it('ends the walk on player:action stop, acked as superseded like any newer request', async () => {
+    const tw = await world({ id: 'a' });
+    spawnGroundItem(tw.world, { itemId: 'bones', quantity: 1, x: 5, z: 0, owner: null });
+    tw.enqueue(pickup('a', 'g1', 1));
+    tw.advance();
+    tw.enqueue(client('a', 'player:action', { action: 'stop' }, 2));
+    tw.advance(10);
+    expect(errors(tw, 'a')).toEqual([]);
+    expect(acks(tw, 'a')).toEqual([{ superseded: true }, undefined]);
+    expect(GROUND_ITEMS.of(tw.world).size).toBe(1);
   });
 });
 

@@ -12,6 +12,7 @@ import type { PlayerCombatant } from './formulas';
 import { defaultStyle, resolveStyle, type ResolvedStyle } from './styles';
 import { isDying } from '../death/state';
 import { COMBAT } from './state';
+import { inReachOf, type Reach } from '../interaction/reach';
 
 export type Fighter = Player | Npc;
 
@@ -69,15 +70,17 @@ export const chebyshev = (ax: number, az: number, bx: number, bz: number): numbe
   Math.max(Math.abs(ax - bx), Math.abs(az - bz));
 
 /**
- * Whether a swing from (ax, az) reaches (bx, bz). Reach 1 (ordinary melee) needs a cardinal
- * neighbour, as in OSRS (no melee across a diagonal); longer reach (halberds, bows, ranged NPCs)
- * needs a Chebyshev distance within it. Standing on the target's tile never reaches.
+ * A weapon's range as an interaction reach rule (features/interaction/reach.ts): range 1 (ordinary
+ * melee) needs a cardinal neighbour, as in OSRS (no melee across a diagonal); longer range
+ * (halberds, bows, ranged NPCs) a Chebyshev distance within it. The target's own tile never reaches.
  */
+export function weaponReach(range: number): Reach {
+  return range <= 1 ? 'cardinal' : { within: range };
+}
+
+/** Whether a swing from (ax, az) with a weapon of range `reach` reaches (bx, bz). */
 export function inReach(ax: number, az: number, bx: number, bz: number, reach: number): boolean {
-  const dx = Math.abs(ax - bx);
-  const dz = Math.abs(az - bz);
-  if (dx === 0 && dz === 0) return false;
-  return reach <= 1 ? dx + dz === 1 : Math.max(dx, dz) <= reach;
+  return inReachOf(weaponReach(reach), ax, az, { x: bx, z: bz });
 }
 
 /** Whether two players may fight where they stand: both in a PvP area, levels within its depth. */

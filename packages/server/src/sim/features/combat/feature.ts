@@ -5,7 +5,7 @@ import { HITS, landDueHits } from './hits';
 import { npcCombatTick, updateTolerance } from './npc-combat';
 import { playerCombatTick, requestAttack } from './player-combat';
 import { resolveStyle } from './styles';
-import { COMBAT, dropTarget, hasTarget } from './state';
+import { COMBAT } from './state';
 
 /**
  * Combat: `player:action` `attack` (NPCs anywhere, players where PvP is allowed), `setStyle` and
@@ -42,10 +42,6 @@ export const combatFeature: Feature = {
     r.action('setAutoRetaliate', (_world, player, data) => {
       COMBAT.of(player).autoRetaliate = data.enabled;
       return { ok: true, result: { autoRetaliate: data.enabled } };
-    });
-    // A walk requested after an attack (in the same or a later tick) ends the attack.
-    r.perPlayer('input', (_world, p) => {
-      if (p.pendingMove && hasTarget(p)) dropTarget(p);
     });
     r.perNpc('npcs', npcCombatTick);
     r.perPlayer('players', playerCombatTick);

@@ -7,10 +7,8 @@ import type { Npc } from '../../core/npc';
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { Tile } from '../../core/types';
-import { stopActivity } from '../../core/activity';
 import type { World } from '../../core/world';
-import { findPath } from '../../map/pathfinder';
-import { cancelInteraction } from '../interaction/interaction';
+import { replaceOtherRequests, routeInto } from '../interaction/interaction';
 import {
   canFight,
   chebyshev,
@@ -19,6 +17,7 @@ import {
   playerCombatant,
   pvpCheck,
   usableAmmo,
+  weaponReach,
   wieldsRanged,
   type Fighter,
 } from './combatants';
@@ -77,18 +76,10 @@ export function requestAttack(world: World, p: Player, targetId: string): Outcom
   if (wieldsRanged(world, p) && !usableAmmo(world, p))
     return fail('no_ammo', 'you have no ammunition your bow can fire');
   const { reach } = reachOf(world, p);
-  if (!inReach(p.x, p.z, target.x, target.z, reach)) {
-    const path = chasePath(world, p, target, reach);
-    if (!path) return fail('target_out_of_reach', `you cannot reach the ${target.name} from here`);
-    p.path = path;
-  } else {
-    p.path = [];
-  }
-  if (p.pendingMove?.rid !== undefined)
-    world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
-  p.pendingMove = undefined;
-  cancelInteraction(world, p);
-  stopActivity(world, p, 'replaced');
+  const path = chasePath(world, p, target, reach);
+  if (!path) return fail('target_out_of_reach', `you cannot reach the ${target.name} from here`);
+  replaceOtherRequests(world, p);
+  p.path = path;
   const combat = COMBAT.of(p);
   combat.target = target;
   combat.chaseGoal = { x: target.x, z: target.z };
@@ -97,54 +88,13 @@ export function requestAttack(world: World, p: Player, targetId: string): Outcom
 }
 
 /**
- * A path that ends in reach of `target`, or undefined when none does. The walk towards the
- * target's tile is cut at its first step in reach; a melee attacker that would only get diagonal
- * steps towards it the cardinal tile beside the target instead.
+ * The chase: the interaction's walk into the weapon's reach of the target's tile (the step off a
+ * shared tile, the side-step of a melee walk that ends diagonal to it); undefined when none leads
+ * there.
  */
 function chasePath(world: World, p: Player, target: Fighter, reach: number): Tile[] | undefined {
-  if (p.x === target.x && p.z === target.z) return stepOff(world, p, target, reach);
-  const res = findPath(world.map, { x: p.x, z: p.z }, { x: target.x, z: target.z });
-  if (!res.ok) return undefined;
-  const steps = res.steps;
-  const cut = steps.findIndex((s) => inReach(s.x, s.z, target.x, target.z, reach));
-  if (cut >= 0) return steps.slice(0, cut + 1);
-  // No step in reach. A melee walk that reaches the target's tile passes a diagonal neighbour:
-  // stop there and side-step to a cardinal neighbour. Anything else cannot get into reach.
-  if (!res.reachedTarget) return undefined;
-  const beside = steps.slice(0, Math.max(0, steps.length - 1));
-  const last = beside[beside.length - 1] ?? { x: p.x, z: p.z };
-  if (chebyshev(last.x, last.z, target.x, target.z) !== 1) return undefined;
-  for (const t of [
-    { x: target.x, z: last.z },
-    { x: last.x, z: target.z },
-  ]) {
-    if (
-      inReach(t.x, t.z, target.x, target.z, reach) &&
-      world.map.canStep(last.x, last.z, t.x - last.x, t.z - last.z)
-    )
-      return [...beside, t];
-  }
-  return undefined;
+  return routeInto(world, p, { x: target.x, z: target.z }, weaponReach(reach));
 }
-
-/**
- * The one step off a shared tile into reach, as in OSRS: -x, +x, -z, then +z, the first
- * one the map allows. Undefined when the attacker is boxed in.
- */
-function stepOff(world: World, p: Player, target: Fighter, reach: number): Tile[] | undefined {
-  for (const [dx, dz] of STEP_OFF_ORDER) {
-    const t = { x: p.x + dx, z: p.z + dz };
-    if (inReach(t.x, t.z, target.x, target.z, reach) && world.map.canStep(p.x, p.z, dx, dz)) return [t];
-  }
-  return undefined;
-}
-
-const STEP_OFF_ORDER: readonly (readonly [number, number])[] = [
-  [-1, 0],
-  [1, 0],
-  [0, -1],
-  [0, 1],
-];
 
 /** Drops the target, telling the player why when it was not its own choice. */
 function stopAttacking(

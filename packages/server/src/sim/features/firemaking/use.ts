@@ -7,10 +7,9 @@ import { startActivity } from '../../core/activity';
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
-import { cancelInteraction } from '../interaction/interaction';
+import { replaceOtherRequests } from '../interaction/interaction';
 import { canPlaceObjectAt } from '../objects/fires';
 import { isDying } from '../death/state';
-import { dropTarget } from '../combat/state';
 
 /** The state of a fire being lit (`Player.activity.state` of kind `firemaking`). */
 export class FireJob {
@@ -54,20 +53,15 @@ export function useItemOnItem(world: World, player: Player, slot: number, target
  * Starts lighting the logs of `logSlot` on the player's tile. Refused (nothing changes) while
  * dying (`dead`), below the recipe's level (`level_too_low`) and where an object (a station, a
  * fire, a tree...) already stands on the tile (`cannot_light_here`). It replaces whatever the
- * player was doing and stops its walk. Ack `{ itemId }` (the logs).
+ * player was doing (the one supersession rule, `replaceOtherRequests`) and stops its walk: the
+ * player's own tile is always in reach, so there is no walk to describe. Ack `{ itemId }` (the logs).
  */
 export function startFiremaking(world: World, p: Player, recipe: FiremakingRecipe, logSlot: number): Outcome {
   if (isDying(p)) return fail('dead', 'you are dying');
   if (p.skills.firemaking.level < recipe.level)
     return fail('level_too_low', `you need firemaking level ${recipe.level} to light these logs`);
   if (!canPlaceObjectAt(world, p.x, p.z)) return fail('cannot_light_here', 'you cannot light a fire here');
-  if (p.pendingMove) {
-    if (p.pendingMove.rid !== undefined)
-      world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
-    p.pendingMove = undefined;
-  }
-  cancelInteraction(world, p);
-  dropTarget(p);
+  replaceOtherRequests(world, p);
   p.path = [];
   startActivity(world, p, { kind: 'firemaking', state: new FireJob(recipe, logSlot, p.x, p.z) });
   return { ok: true, result: { itemId: recipe.logItemId } };

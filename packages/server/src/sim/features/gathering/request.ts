@@ -1,20 +1,21 @@
 /**
- * `player:action` `gather`: the checks, then the walk next to the object; the attempts run in the
- * players phase (tick.ts).
+ * `player:action` `gather`: the checks, then the interaction (features/interaction): the walk next
+ * to the object, whose arrival starts the attempts; these run in the players phase (tick.ts).
  */
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
-import { startActivity } from '../../core/activity';
 import type { World } from '../../core/world';
-import { cancelInteraction } from '../interaction/interaction';
+import { interact } from '../interaction/interaction';
+import { nextToObject } from '../interaction/targets';
 import type { WorldObject } from '../objects/store';
 import { yieldsFit } from './yields';
 import { GatherJob } from './job';
-import { pathNextTo } from './reach';
+import { objectRect } from './reach';
 import { planGather } from './rules';
 import { OBJECTS } from '../objects/state';
 import { isDying } from '../death/state';
-import { dropTarget } from '../combat/state';
+import { gameMessage } from '../chat/game-message';
+import type { ResourceDef } from '../../../content/schemas/resources';
 
 /** The resource the player asks for, if it exists and lies within interaction distance. */
 function findResource(world: World, p: Player, objectId: string): WorldObject | undefined {
@@ -30,7 +31,7 @@ function findResource(world: World, p: Player, objectId: string): WorldObject | 
  * depleted (`depleted`), the level (`level_too_low`), a usable tool (`no_tool`), bait (`no_bait`),
  * room for what it gives (`inventory_full`) and a reachable tile next to it (`not_near`). Then the
  * request replaces whatever the player was doing (a walk, a pickup, an attack, another activity)
- * and the player walks next to the object. Acked at once with `{ objectId }` (and `methodId` for a
+ * and the player walks next to the object (the interaction's `continues` mode). Acked at once with `{ objectId }` (and `methodId` for a
  * fishing spot); how it ends comes as `activity:stopped`.
  */
 export function requestGather(
@@ -52,19 +53,35 @@ export function requestGather(
   if (!plan.ok) return fail(plan.code, plan.message);
   if (!yieldsFit(world, p, def, plan.method))
     return fail('inventory_full', 'your inventory is too full to hold any more');
-  const path = pathNextTo(world, p, o);
-  if (!path) return fail('not_near', `you cannot get next to the ${def.name.toLowerCase()}`);
-  if (p.pendingMove) {
-    if (p.pendingMove.rid !== undefined)
-      world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
-    p.pendingMove = undefined;
-  }
-  cancelInteraction(world, p);
-  dropTarget(p);
-  startActivity(world, p, { kind: 'gather', state: new GatherJob(o, plan.method?.id, o.x, o.z) });
-  p.path = path;
-  return {
-    ok: true,
-    result: plan.method ? { objectId: o.id, methodId: plan.method.id } : { objectId: o.id },
-  };
+  const job = new GatherJob(o, plan.method?.id);
+  const what = `the ${def.name.toLowerCase()}`;
+  return interact(
+    world,
+    p,
+    {
+      ...nextToObject(o, what, objectRect(world, o)),
+      arrive: (w) => {
+        // The first attempt comes one interval later (the first swing, cast or net).
+        job.arrived = true;
+        job.nextAttemptTick = w.tick + plan.interval;
+        gameMessage(w, p, startMessage(def));
+        return { ok: true };
+      },
+      continues: {
+        activity: { kind: 'gather', state: job },
+        accepted: {
+          ok: true,
+          result: plan.method ? { objectId: o.id, methodId: plan.method.id } : { objectId: o.id },
+        },
+      },
+    },
+    undefined,
+  );
+}
+
+/** What the player reads as it starts: the first swing, or the net going out. */
+function startMessage(def: ResourceDef): string {
+  if (def.kind === 'fishing_spot') return 'You attempt to catch some fish.';
+  if (def.kind === 'rock') return 'You swing your pickaxe at the rock.';
+  return `You swing your axe at the ${def.name.toLowerCase()}.`;
 }

@@ -1,7 +1,7 @@
 /**
- * Players phase (after movement): each gathering player walks on until next to its object, then
- * attempts every few ticks until the inventory is full, the resource depletes, or something else
- * ends it.
+ * Players phase (after movement): each gathering player, once the interaction brought it next to
+ * its object, attempts every few ticks until the inventory is full, the resource depletes, or
+ * something else ends it.
  */
 import { stopActivity } from '../../core/activity';
 import type { Player } from '../../core/player';
@@ -36,23 +36,15 @@ function step(world: World, p: Player, job: GatherJob): void {
   if (isDying(p)) return stopActivity(world, p, 'dead');
   if (OBJECTS.of(world).get(o.id) !== o || !def) return stopActivity(world, p, 'object_gone');
   if (o.depleted) return stopActivity(world, p, 'depleted');
+  if (!job.arrived) return; // the interaction walks there
   if (!isNextTo(world, p, o)) {
-    if (!job.arrived && p.path.length > 0) return; // still walking
-    const moved = o.x !== job.fromX || o.z !== job.fromZ;
-    return stopActivity(world, p, moved ? 'object_gone' : job.arrived ? 'moved' : 'not_near');
+    const movedAway = o.x !== job.fromX || o.z !== job.fromZ;
+    return stopActivity(world, p, movedAway ? 'object_gone' : 'moved');
   }
-  if (job.arrived && world.tick < job.nextAttemptTick) return;
+  if (world.tick < job.nextAttemptTick) return;
   const plan = planGather(world.content, p, def, job.methodId);
   if (!plan) return stopActivity(world, p, 'object_gone');
   if (!plan.ok) return stopActivity(world, p, plan.code);
-  if (!job.arrived) {
-    // Arrived: the first attempt comes one interval later (the first swing, cast or net).
-    job.arrived = true;
-    p.path = [];
-    job.nextAttemptTick = world.tick + plan.interval;
-    gameMessage(world, p, startMessage(def));
-    return;
-  }
   job.nextAttemptTick = world.tick + plan.interval;
   if (!yieldsFit(world, p, def, plan.method)) return full(world, p);
   if (!attempt(world, p, o, def, plan)) return;
@@ -60,13 +52,6 @@ function step(world: World, p: Player, job: GatherJob): void {
   const next = planGather(world.content, p, def, job.methodId);
   if (!next?.ok) return stopActivity(world, p, next ? next.code : 'object_gone');
   if (!yieldsFit(world, p, def, next.method)) return full(world, p);
-}
-
-/** What the player reads as it starts: the first swing, or the net going out. */
-function startMessage(def: ResourceDef): string {
-  if (def.kind === 'fishing_spot') return 'You attempt to catch some fish.';
-  if (def.kind === 'rock') return 'You swing your pickaxe at the rock.';
-  return `You swing your axe at the ${def.name.toLowerCase()}.`;
 }
 
 function full(world: World, p: Player): void {

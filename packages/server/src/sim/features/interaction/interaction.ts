@@ -1,11 +1,14 @@
 /**
  * The one "walk up to it, then act on it" rule of the server: a click on a bank booth, a banker or
- * shopkeeper, an NPC to talk to, an altar, a ground item or a gravestone (ADR 0019). A feature
- * describes the interaction ({@link InteractionSpec}: the target and where it stands now, the reach
- * rule, the arrival action, its error wording) and calls {@link interact}; this module does the
- * rest the same way for every feature:
+ * shopkeeper, an NPC to talk to, an altar, a ground item, a gravestone, a tree, rock or fishing
+ * spot, or a station (ADR 0019). A feature describes the interaction ({@link InteractionSpec}: the
+ * target and where it stands now, the reach rule, the arrival action, its error wording) and calls
+ * {@link interact}; this module does the rest the same way for every feature:
  * - in reach already: the arrival action runs at once and its outcome answers the request;
  * - otherwise the player walks into reach and the answer comes on arrival (`deferred`);
+ * - an interaction that goes on after arrival (`continues`: gathering, making at a station) starts
+ *   its activity and is answered at once (acceptance); the arrival begins the activity's attempts,
+ *   and a failure on the way stops the activity (`activity:stopped` with the failure's code);
  * - a target that moves (an NPC, a player) is followed: the walk is planned again when it ends
  *   out of reach, a few times at most;
  * - the newest click wins: a move, an attack, an activity or another interaction asked later ends
@@ -15,20 +18,19 @@
  * two players arriving in one tick act in world order.
  */
 import type { Rid } from '@tilerealm/protocol';
-import { stopActivity } from '../../core/activity';
+import { startActivity, stopActivity, type Activity } from '../../core/activity';
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
 import { playerSlot } from '../../core/slots';
-import type { Tile } from '../../core/types';
 import type { World } from '../../core/world';
-import { findPath } from '../../map/pathfinder';
 import { closeInterface, sameInterface, INTERFACE } from '../bank/interface';
 import type { OpenInterface } from '../bank/types';
 import { isDying } from '../death/state';
 import { dropTarget, hasTarget } from '../combat/state';
-import { inReachOf, type Reach } from './reach';
+import { inReachOf, routeInto, type Place, type Reach } from './reach';
 
-export type { Reach } from './reach';
+export type { Place, Reach } from './reach';
+export { routeInto } from './reach';
 
 /** What a refusal or a failure on the way says. */
 export interface Failure {
@@ -40,11 +42,17 @@ export interface Failure {
 export interface InteractionSpec {
   /** What is interacted with, for the state hash and logs (`object`, `npc`, `groundItem`, ...). */
   target: { kind: string; id: string };
-  /** Where the target stands now; undefined once it is gone (dead, taken, despawned). */
-  locate: (world: World, p: Player) => Tile | undefined;
+  /** Where the target stands now (its tile or the tiles it covers); undefined once it is gone. */
+  locate: (world: World, p: Player) => Place | undefined;
   reach: Reach;
-  /** Runs once in reach; its outcome answers the request. */
+  /** Runs once in reach; its outcome answers the request (in `continues` mode: a failure stops the activity). */
   arrive: (world: World, p: Player) => Outcome;
+  /**
+   * The interaction goes on after arrival as `activity` (several attempts, run by the feature's own
+   * activity tick): the request starts it at once and is answered with `accepted` then; the walk
+   * belongs to it; a failure on the way stops it with the failure's code as the reason.
+   */
+  continues?: { activity: Activity; accepted: Outcome };
   /** The target may move (an NPC, a player): plan the walk again when it ends out of reach. */
   follow?: boolean;
   /** The interface the arrival opens: another one open closes as the walk starts. */
@@ -73,7 +81,12 @@ export const INTERACTION = playerSlot('interaction.current', {
   hash: (s, h) => {
     const a = s.current;
     h.bool(a !== undefined);
-    if (a) h.str(a.target.kind).str(a.target.id).str(reachKey(a.reach)).num(a.reroutes);
+    if (a)
+      h.str(a.target.kind)
+        .str(a.target.id)
+        .str(reachKey(a.reach))
+        .num(a.reroutes)
+        .bool(a.continues !== undefined);
   },
 });
 
@@ -95,15 +108,6 @@ export function reply(world: World, p: Player, rid: Rid | undefined, outcome: Ou
   world.answer(p.id, 'player:action', outcome, rid);
 }
 
-/** A walk from the player that ends at its first tile in reach of `to`; undefined when none does. */
-export function routeInto(world: World, p: Player, to: Tile, reach: Reach): Tile[] | undefined {
-  if (inReachOf(reach, p.x, p.z, to)) return [];
-  const route = findPath(world.map, { x: p.x, z: p.z }, { x: to.x, z: to.z });
-  if (!route.ok) return undefined;
-  const cut = route.steps.findIndex((s) => inReachOf(reach, s.x, s.z, to));
-  return cut < 0 ? undefined : route.steps.slice(0, cut + 1);
-}
-
 /** Ends the player's interaction under way (if any), acking it as superseded. */
 export function cancelInteraction(world: World, p: Player): void {
   const slot = INTERACTION.of(p);
@@ -116,52 +120,71 @@ export function cancelInteraction(world: World, p: Player): void {
 /**
  * The newest click wins: ends whatever else the player asked for (a move of this tick, an
  * interaction under way, an activity, an attack). Every request that moves the player or acts
- * calls it (also home teleport).
+ * calls it: the interactions here, an attack, lighting a fire, a move, `stop`, home teleport.
+ * `why` is the activity's stop reason (`replaced`; a move says `moved`, `stop` says `stopped`).
  */
-export function replaceOtherRequests(world: World, p: Player): void {
+export function replaceOtherRequests(world: World, p: Player, why = 'replaced'): void {
   if (p.pendingMove) superseded(world, p, p.pendingMove.rid, 'player:move');
   p.pendingMove = undefined;
-  stopActivity(world, p, 'replaced');
+  stopActivity(world, p, why);
   dropTarget(p);
   cancelInteraction(world, p);
+}
+
+/** Ends an interaction that failed: its request gets the failure, or its activity stops with the code. */
+function failed(world: World, p: Player, a: Interaction, why: Failure): void {
+  INTERACTION.of(p).current = undefined;
+  if (!a.continues) reply(world, p, a.rid, fail(why.code, why.message));
+  else if (p.activity === a.continues.activity) stopActivity(world, p, why.code);
+}
+
+/** Runs the arrival: answers the request, or (continuing) stops the activity when the arrival fails. */
+function arrived(world: World, p: Player, a: InteractionSpec): Outcome {
+  p.path = [];
+  const out = a.arrive(world, p);
+  if (!a.continues) return out;
+  if (!out.ok) stopActivity(world, p, out.code);
+  return out.ok ? a.continues.accepted : out;
 }
 
 /**
  * Starts an interaction (the caller checked the request and that the target is in range): at once
  * when in reach, else after a walk there (the outcome is then `deferred` and the answer comes on
- * arrival). An unreachable target fails with `spec.unreachable` and changes nothing.
+ * arrival; in `continues` mode the activity starts now and the answer is `accepted`). An
+ * unreachable target fails with `spec.unreachable` and changes nothing.
  */
 export function interact(world: World, p: Player, spec: InteractionSpec, rid: Rid | undefined): Outcome {
   const to = spec.locate(world, p);
   if (!to) return fail(spec.gone.code, spec.gone.message);
-  if (inReachOf(spec.reach, p.x, p.z, to)) {
-    replaceOtherRequests(world, p);
-    p.path = [];
-    return spec.arrive(world, p);
-  }
   const steps = routeInto(world, p, to, spec.reach);
   if (!steps) return fail(spec.unreachable.code, spec.unreachable.message);
   replaceOtherRequests(world, p);
+  if (spec.continues) startActivity(world, p, spec.continues.activity);
+  if (steps.length === 0) return arrived(world, p, spec);
+  // An interface stays open for a walk to what opens it again; a continuing activity closes it
+  // itself (reason `activity`).
   const open = INTERFACE.of(p).open;
-  if (open && !(spec.opens && sameInterface(open, spec.opens)))
+  if (!spec.continues && open && !(spec.opens && sameInterface(open, spec.opens)))
     closeInterface(world, p, spec.opens ? 'replaced' : 'moved');
   p.path = steps;
-  INTERACTION.of(p).current = { ...spec, rid, reroutes: 0 };
-  return { ok: true, deferred: true };
+  INTERACTION.of(p).current = { ...spec, rid: spec.continues ? undefined : rid, reroutes: 0 };
+  return spec.continues ? spec.continues.accepted : { ok: true, deferred: true };
 }
 
 /**
  * Input phase, after every request of the tick: an interaction that a newer request replaced (a
- * move, an attack, an activity) ends, acked as superseded; a dying player loses it.
+ * move, an attack, another activity) ends, acked as superseded; a dying player loses it (a
+ * continuing one leaves the stop to its activity).
  */
 export function supersedeInteraction(world: World, p: Player): void {
   const slot = INTERACTION.of(p);
   const a = slot.current;
   if (!a) return;
+  const mine = a.continues?.activity;
   if (isDying(p)) {
     slot.current = undefined;
-    reply(world, p, a.rid, fail('dead', 'you are dying'));
-  } else if (p.pendingMove !== undefined || hasTarget(p) || p.activity !== undefined) {
+    if (!mine) reply(world, p, a.rid, fail('dead', 'you are dying'));
+  } else if (p.pendingMove !== undefined || hasTarget(p) || p.activity !== mine) {
     slot.current = undefined;
     superseded(world, p, a.rid, 'player:action');
   }
@@ -176,22 +199,21 @@ export function resolveInteraction(world: World, p: Player): void {
   const slot = INTERACTION.of(p);
   const a = slot.current;
   if (!a) return;
+  if (a.continues && p.activity !== a.continues.activity) {
+    slot.current = undefined; // the activity ended meanwhile (depleted, dead...): nothing to walk for
+    return;
+  }
   const to = a.locate(world, p);
-  if (!to) {
+  if (!to) return failed(world, p, a, a.gone);
+  if (inReachOf(a.reach, p.x, p.z, to)) {
     slot.current = undefined;
-    reply(world, p, a.rid, fail(a.gone.code, a.gone.message));
-  } else if (inReachOf(a.reach, p.x, p.z, to)) {
-    slot.current = undefined;
-    p.path = [];
-    reply(world, p, a.rid, a.arrive(world, p));
+    const out = arrived(world, p, a);
+    if (!a.continues) reply(world, p, a.rid, out);
   } else if (p.path.length === 0) {
     const steps = a.follow && a.reroutes < MAX_REROUTES ? routeInto(world, p, to, a.reach) : undefined;
     if (steps && steps.length > 0) {
       a.reroutes++;
       p.path = steps;
-    } else {
-      slot.current = undefined;
-      reply(world, p, a.rid, fail(a.stopped.code, a.stopped.message));
-    }
+    } else failed(world, p, a, a.stopped);
   }
 }

@@ -1,9 +1,9 @@
 import { MAX_RUN_ENERGY, type Player } from '../../core/player';
 import { fail, type Feature, type Outcome } from '../../core/registry';
-import { stopActivity } from '../../core/activity';
 import type { World } from '../../core/world';
 import { findPath, MAX_PATH_DISTANCE } from '../../map/pathfinder';
 import { cancelCast } from '../teleport/cast';
+import { replaceOtherRequests } from '../interaction/interaction';
 
 /** Run energy drained per tick spent running (weightless: ~150 ticks from full). */
 export const RUN_DRAIN_PER_TICK = 67;
@@ -17,8 +17,9 @@ export const RUN_REGEN_PER_TICK = 8;
 export const movementFeature: Feature = {
   name: 'movement',
   register(r) {
-    // The last move request of a tick wins (like clicking again before the tick): at most one path
-    // search per player per tick, however many requests arrive.
+    // The newest click wins (interaction's replaceOtherRequests: an earlier move of the tick, an
+    // interaction, an activity, an attack end now). The walk itself is searched in the players
+    // phase: at most one path search per player per tick, however many requests arrive.
     r.on('player:move', (world, player, data, rid) => {
       const distance = Math.max(Math.abs(data.x - player.x), Math.abs(data.z - player.z));
       if (distance > MAX_PATH_DISTANCE) {
@@ -27,10 +28,7 @@ export const movementFeature: Feature = {
           `the target is ${distance} tiles away; the limit is ${MAX_PATH_DISTANCE}`,
         );
       }
-      const superseded = player.pendingMove;
-      if (superseded?.rid !== undefined) {
-        world.send(player.id, 'ack', { event: 'player:move', result: { superseded: true } }, superseded.rid);
-      }
+      replaceOtherRequests(world, player, 'moved');
       player.pendingMove = { x: data.x, z: data.z, run: data.run, rid };
       return { ok: true, deferred: true };
     });
@@ -39,13 +37,11 @@ export const movementFeature: Feature = {
       player.running = data.running && player.runEnergy > 0;
       return { ok: true, result: { running: player.running } };
     });
-    // Stop means idle: no path, no walk asked earlier in the tick, no activity, no cast.
+    // Stop means idle: no path, no walk asked earlier in the tick, no interaction, no activity, no
+    // attack, no cast.
     r.action('stop', (world, player) => {
+      replaceOtherRequests(world, player, 'stopped');
       player.path = [];
-      const move = player.pendingMove;
-      player.pendingMove = undefined;
-      if (move) world.answer(player.id, 'player:move', { ok: true, result: { superseded: true } }, move.rid);
-      stopActivity(world, player, 'stopped');
       cancelCast(world, player, 'cancelled');
       return { ok: true };
     });
@@ -61,7 +57,6 @@ function resolveMove(world: World, p: Player): void {
   const req = p.pendingMove;
   p.pendingMove = undefined;
   if (!req) return;
-  stopActivity(world, p, 'moved');
   const reply = (outcome: Outcome) => world.answer(p.id, 'player:move', outcome, req.rid);
 
   const result = findPath(world.map, { x: p.x, z: p.z }, { x: req.x, z: req.z });

@@ -1,28 +1,29 @@
 /**
- * Making at a station (`player:action` `make`): checks, the walk next to the station, then one
- * product every few ticks up to the asked quantity, as a `make` activity (core/activity.ts) so any
- * other request (a walk, an attack, a pickup, another activity) ends it.
+ * Making at a station (`player:action` `make`): checks, the interaction (features/interaction: the
+ * walk next to the station, whose arrival starts the work), then one product every few ticks up to
+ * the asked quantity, as a `make` activity (core/activity.ts) so any other request (a walk, an
+ * attack, a pickup, another activity) ends it.
  */
 import type { Rect } from '../../../content/schemas/common';
-import { startActivity, stopActivity } from '../../core/activity';
+import { stopActivity } from '../../core/activity';
 import type { Player } from '../../core/player';
 import { fail, type Outcome } from '../../core/registry';
-import type { Tile } from '../../core/types';
 import type { World } from '../../core/world';
-import { cancelInteraction } from '../interaction/interaction';
+import { interact } from '../interaction/interaction';
+import { inReachOf } from '../interaction/reach';
+import { nextToObject } from '../interaction/targets';
 import type { WorldObject } from '../objects/store';
-import { isNextTo, routeNextTo, stationArea } from './reach';
+import { stationArea } from './reach';
 import { findRecipe, MAKE_TICKS, stationOffers, type MakeRecipe } from './recipes';
 import { blockedBy, makeOne } from './rules';
 import { OBJECTS } from '../objects/state';
 import { isDying } from '../death/state';
-import { dropTarget } from '../combat/state';
 
 /** The state of one make-X, kept in the player's activity. */
 export class MakeJob {
   /** Products made so far. */
   made = 0;
-  /** Tick of the next attempt; undefined while still walking to the station. */
+  /** Tick of the next attempt; undefined while the interaction walks to the station. */
   nextAt: number | undefined;
 
   constructor(
@@ -31,8 +32,6 @@ export class MakeJob {
     readonly station: WorldObject,
     readonly area: Rect,
     readonly quantity: number,
-    /** The walk this job planned; another path on the player means something else took over. */
-    readonly path: Tile[],
   ) {}
 }
 
@@ -44,15 +43,6 @@ export function makeJobOf(p: Player): MakeJob | undefined {
 
 function stationName(world: World, o: WorldObject): string {
   return (world.content.stations.get(o.defId)?.name ?? o.defId).toLowerCase();
-}
-
-/** Ends requests that a new make replaces: a move of this tick, an attack, an interaction under way. */
-function replaceOtherRequests(world: World, p: Player): void {
-  if (p.pendingMove?.rid !== undefined)
-    world.send(p.id, 'ack', { event: 'player:move', result: { superseded: true } }, p.pendingMove.rid);
-  p.pendingMove = undefined;
-  cancelInteraction(world, p);
-  dropTarget(p);
 }
 
 /**
@@ -83,14 +73,23 @@ export function requestMake(
   const blocked = blockedBy(world, p, recipe);
   if (blocked) return fail(blocked.code, blocked.message);
   const area = stationArea(world.content, o);
-  const steps = routeNextTo(world, p, area, o);
-  if (!steps) return fail('not_near', `you cannot get next to the ${stationName(world, o)}`);
-  replaceOtherRequests(world, p);
-  const job = new MakeJob(recipe, o, area, quantity, steps);
-  startActivity(world, p, { kind: 'make', state: job });
-  p.path = steps;
-  if (steps.length === 0) job.nextAt = world.tick + MAKE_TICKS[recipe.kind];
-  return { ok: true, result: { recipeId, objectId, quantity } };
+  const job = new MakeJob(recipe, o, area, quantity);
+  return interact(
+    world,
+    p,
+    {
+      ...nextToObject(o, `the ${stationName(world, o)}`, area),
+      arrive: (w) => {
+        job.nextAt = w.tick + MAKE_TICKS[recipe.kind];
+        return { ok: true };
+      },
+      continues: {
+        activity: { kind: 'make', state: job },
+        accepted: { ok: true, result: { recipeId, objectId, quantity } },
+      },
+    },
+    undefined,
+  );
 }
 
 /** One player's make job this tick; the reason to stop, if it must. */
@@ -98,16 +97,8 @@ function advanceJob(world: World, p: Player, job: MakeJob): string | undefined {
   if (isDying(p)) return 'replaced';
   if (OBJECTS.of(world).get(job.station.id) !== job.station) return 'object_gone';
   const interval = MAKE_TICKS[job.recipe.kind];
-  if (job.nextAt === undefined) {
-    if (p.path !== job.path && p.path.length > 0) return 'replaced';
-    if (isNextTo(job.area, p.x, p.z)) {
-      p.path = [];
-      job.nextAt = world.tick + interval;
-      return undefined;
-    }
-    return p.path.length === 0 ? 'not_near' : undefined;
-  }
-  if (!isNextTo(job.area, p.x, p.z) || p.path.length > 0) return 'moved';
+  if (job.nextAt === undefined) return undefined; // the interaction walks there
+  if (!inReachOf('adjacent', p.x, p.z, job.area) || p.path.length > 0) return 'moved';
   if (world.tick < job.nextAt) return undefined;
   const step = makeOne(world, p, job.recipe, job.station.defId);
   if (!step.ok) return step.code;
@@ -121,8 +112,8 @@ function advanceJob(world: World, p: Player, job: MakeJob): string | undefined {
 }
 
 /**
- * Players phase, after movement, per player: a make job checks its station is still there, finishes the
- * walk (starting work on arrival) and makes one product when its tick comes, stopping with
+ * Players phase, after movement, per player: a make job checks its station is still there and,
+ * once the interaction brought the player next to it, makes one product when its tick comes, stopping with
  * `activity:stopped` `done`, `missing_materials`, `inventory_full`, `no_tool`, `level_too_low`,
  * `object_gone` (a fire burnt out), `not_near` (the walk ended short of it), `moved` or `replaced`.
  */
