@@ -6,6 +6,7 @@ import { GameError, SdkError, TypedEmitter, WorldModel } from '@tilerealm/sdk';
 import type { Content } from '../content';
 import { chatStyleOf } from '../ui/feedback/logic';
 import type { Session } from '../session';
+import { activityStopLine } from './stop-text';
 
 /** One line of the chat box. */
 export interface ChatLine {
@@ -86,9 +87,8 @@ export class GameStore {
       if (meta.rid === undefined) this.log({ channel: 'error', text: e.message });
     });
     client.on('activity:stopped', (a) => {
-      const reason = (a as { reason?: string }).reason;
-      if (reason && reason !== 'moved' && reason !== 'stopped')
-        this.log({ channel: 'game', text: `You stop: ${reason.replace(/_/g, ' ')}.` });
+      const line = activityStopLine(a.activity, a.reason);
+      if (line) this.log({ channel: 'game', text: line });
     });
     // A level-up's chat line is the server's game message (the feedback layer shows its window).
   }
