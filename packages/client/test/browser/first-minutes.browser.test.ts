@@ -154,15 +154,21 @@ describe.runIf(browserAvailable())('a new player’s first minutes (chromium)', 
 
       /** Nets shrimps until `count` raw ones are carried (the spot may move away meanwhile). */
       const netShrimps = async (count: number): Promise<void> => {
-        for (let attempt = 0; attempt < 5 && (await carried(page, 'raw_shrimps')) < count; attempt++) {
+        // The fishing ends (activity:stopped) when the spot moves away: then it is found and clicked again.
+        await page.evaluate(
+          `window.__stops = 0; window.__game.on('activity:stopped', () => { window.__stops++; })`,
+        );
+        const stops = async () => z.number().parse(await page.evaluate('window.__stops'));
+        for (let attempt = 0; attempt < 6 && (await carried(page, 'raw_shrimps')) < count; attempt++) {
           const spot = await objectAt(FISHING_SPOT);
           await walkTo(page, spot.x, spot.z, 4);
+          const stopped = await stops();
           await leftClickOn(page, 'Object', FISHING_SPOT, /^Net Fishing spot/);
           await waitUntil(
-            async () => (await carried(page, 'raw_shrimps')) >= count,
+            async () => (await carried(page, 'raw_shrimps')) >= count || (await stops()) > stopped,
             `${count} raw shrimps`,
-            45_000,
-          ).catch(() => undefined); // the spot moved or the catch was slow: click it again
+            60_000,
+          );
         }
         expect(await carried(page, 'raw_shrimps')).toBeGreaterThanOrEqual(count);
       };
@@ -201,7 +207,18 @@ describe.runIf(browserAvailable())('a new player’s first minutes (chromium)', 
         await walkTo(page, -5, -40, 4);
         const goblin = await npcNamed(page, 'goblin');
         const seen = (await xpDrops(page)).length;
-        await leftClickOn(page, 'Entity', goblin, /^Attack Goblin/);
+        // The own swings at the goblin, as the client receives them (combat:hit events).
+        await page.evaluate(
+          `window.__swings = 0; window.__game.on('combat:hit', (h) => { if (h.attackerId === window.__game.selfId && h.targetId === ${JSON.stringify(goblin)}) window.__swings++; })`,
+        );
+        const swings = async () => z.number().parse(await page.evaluate('window.__swings'));
+        for (let attempt = 0; attempt < 5 && (await swings()) === 0; attempt++) {
+          await leftClickOn(page, 'Entity', goblin, /^Attack Goblin/);
+          await waitUntil(async () => (await swings()) > 0, 'a swing at the goblin', 10_000).catch(
+            () => undefined,
+          );
+        }
+        expect(await swings(), await page.getByTestId('chat-log').innerText()).toBeGreaterThan(0);
         await page.getByTestId('hit-splat').first().waitFor({ state: 'attached', timeout: WAIT });
         await steps.done('fighting-goblin');
         const inView = async () =>
