@@ -45,7 +45,8 @@ describe.runIf(browserAvailable())('a new player’s first minutes (chromium)', 
   let stack: GameStack;
 
   beforeAll(async () => {
-    stack = await openGameStack();
+    // Ticks of 100 ms (test worlds only) keep the walks of the flow short.
+    stack = await openGameStack({ TICK_MS: '100' });
   }, 180_000);
 
   afterAll(() => stack?.close(), 60_000);
@@ -94,9 +95,13 @@ describe.runIf(browserAvailable())('a new player’s first minutes (chromium)', 
 
       it('talks to Guide Lina', async () => {
         const lina = await npcNamed(page, 'guide_lina');
-        await leftClickOn(page, 'Entity', lina, /^Talk-to Guide Lina/);
         const dialogue = page.getByTestId('dialogue');
-        await dialogue.waitFor({ timeout: WAIT });
+        // She wanders: should she step away before the player reaches her, click her again.
+        for (let attempt = 0; attempt < 4 && !(await dialogue.isVisible()); attempt++) {
+          await leftClickOn(page, 'Entity', lina, /^Talk-to Guide Lina/);
+          await dialogue.waitFor({ timeout: 8_000 }).catch(() => undefined);
+        }
+        expect(await dialogue.isVisible(), await page.getByTestId('chat-log').innerText()).toBe(true);
         expect(await dialogue.textContent()).toContain('Guide Lina');
         await steps.done('talk-to-guide-lina', 'dialogue');
         await closeWithEscape('dialogue');
@@ -333,7 +338,7 @@ describe.runIf(browserAvailable())('a new player’s first minutes (chromium)', 
         await steps.done('settings', 'settings');
         await page.getByTestId('settings-close').click();
         await page.getByTestId('settings').waitFor({ state: 'hidden', timeout: WAIT });
-        expect(steps.files).toHaveLength(15);
+        expect(steps.files).toHaveLength(16);
       }, 60_000);
     });
   }
