@@ -12,6 +12,15 @@ const AREAS = join(DEFAULT_ASSET_ROOT, 'manifests', 'world-areas.json');
 
 /** The ordinary trees and the bank booths of an area, with their object ids, from the bundled map. */
 export async function placementsOf(areaId: string): Promise<{ trees: Placed[]; bankBooths: Placed[] }> {
+  const placed = await placedObjectsOf(areaId);
+  return {
+    trees: placed.filter((o) => o.kind === 'tree'),
+    bankBooths: placed.filter((o) => o.kind === 'bank_booth'),
+  };
+}
+
+/** Every resource and station an area places (trees, fishing spots, booths, fires...), from the bundled map. */
+export async function placedObjectsOf(areaId: string): Promise<Placed[]> {
   const map = z
     .object({
       areas: z.array(
@@ -29,16 +38,18 @@ export async function placementsOf(areaId: string): Promise<{ trees: Placed[]; b
     .parse(JSON.parse(await readFile(AREAS, 'utf8')));
   const area = map.areas.find((a) => a.id === areaId);
   // Object ids are `<area>:r<index>` for resources and `<area>:s<index>` for stations.
-  const trees = (area?.resources ?? [])
-    .map((r, i) => ({ id: `${areaId}:r${i}`, kind: r.resourceId, x: r.x, z: r.z }))
-    .filter((r) => r.kind === 'tree');
-  const bankBooths = (area?.stations ?? [])
-    .map((st, i) => ({ id: `${areaId}:s${i}`, kind: st.stationId, x: st.x, z: st.z }))
-    .filter((st) => st.kind === 'bank_booth');
-  return { trees, bankBooths };
+  return [
+    ...(area?.resources ?? []).map((r, i) => ({ id: `${areaId}:r${i}`, kind: r.resourceId, x: r.x, z: r.z })),
+    ...(area?.stations ?? []).map((st, i) => ({
+      id: `${areaId}:s${i}`,
+      kind: st.stationId,
+      x: st.x,
+      z: st.z,
+    })),
+  ];
 }
 
-interface Placed {
+export interface Placed {
   id: string;
   kind: string;
   x: number;
@@ -143,6 +154,45 @@ export async function chooseOption(
   }
   await screenshot(page, `failed-option-${id.replace(/[^a-z0-9]/gi, '_')}`);
   throw new Error(`no ${String(option)} option on ${id}`);
+}
+
+/**
+ * Left-clicks an entity or an object on the canvas once the hover text shows that the left-click
+ * default is `hover` (e.g. /^Chop down Tree/); retried, since NPCs wander and walk in front.
+ */
+export async function leftClickOn(
+  page: Page,
+  kind: 'Entity' | 'Object',
+  id: string,
+  hover: RegExp,
+): Promise<void> {
+  const hoverText = async () => (await page.getByTestId('hover-text').textContent()) ?? '';
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const at = point.safeParse(
+      await page.evaluate(`window.__worldView.project${kind}(${JSON.stringify(id)})`),
+    );
+    if (at.success) {
+      await page.mouse.move(at.data.x, at.data.y);
+      const shown = await waitUntil(
+        async () => hover.test(await hoverText()),
+        `hover ${String(hover)}`,
+        1_500,
+      )
+        .then(() => true)
+        .catch(() => false);
+      if (shown) {
+        await page.mouse.click(at.data.x, at.data.y);
+        return;
+      }
+    }
+    // Nudge the pointer off the target so the next attempt hovers it afresh.
+    await page.mouse.move(5, 5);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await screenshot(page, `failed-left-click-${id.replace(/[^a-z0-9]/gi, '_')}`);
+  throw new Error(
+    `the left-click default on ${id} never became ${String(hover)} (last: ${await hoverText()})`,
+  );
 }
 
 export const entityOption = (page: Page, entityId: string, option: RegExp) =>
