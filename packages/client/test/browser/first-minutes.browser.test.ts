@@ -308,7 +308,14 @@ describe.runIf(browserAvailable())('a new player’s first minutes (chromium)', 
         await page.keyboard.press('q');
         const journal = page.getByTestId('panel-quests');
         await journal.waitFor({ state: 'visible', timeout: WAIT });
-        expect(await journal.locator('[data-testid^="quest-"]').count()).toBeGreaterThan(0);
+        // The tutorial heads the journal; opening it says where a new player starts it.
+        const tutorial = journal.locator('[data-quest="first_steps"]');
+        expect(await journal.locator('[data-quest]').first().getAttribute('data-quest')).toBe('first_steps');
+        expect(await tutorial.textContent()).toContain('First Steps');
+        await tutorial.locator('[data-quest-toggle]').click();
+        const start = tutorial.getByTestId('quest-start');
+        await start.waitFor({ timeout: WAIT });
+        expect(await start.textContent()).toContain('Guide Lina');
         await steps.done('quest-journal', 'panel-quests');
       }, 60_000);
 

@@ -4,6 +4,7 @@ import { resolveVoiceConfig, type VoiceConfig } from '../voice/config';
 import { resolveWorldConfig, worldEnvSchema, type WorldConfig } from './config-world';
 import { metricsEnvSchema, resolveMetricsConfig, type MetricsConfig } from './config-metrics';
 import { pressureEnvSchema, resolvePressureConfig, type PressureConfig } from './config-pressure';
+import { resolveTicks, ticksEnvSchema } from './config-ticks';
 
 export type { VoiceConfig } from '../voice/config';
 export type { WorldConfig } from './config-world';
@@ -148,14 +149,6 @@ const envSchema = z
       .refine((n) => n <= 4294967295, 'WORLD_SEED must be an integer between 0 and 4294967295')
       .optional(),
     INPUT_LOG: text.optional(),
-    TICK_MS: z
-      .string()
-      .trim()
-      .regex(/^\d+$/, 'TICK_MS must be a whole number of milliseconds')
-      .transform(Number)
-      .refine((n) => n >= 5 && n <= 600, 'TICK_MS must be between 5 and 600')
-      .optional(),
-    EVAL_MODE: bool('EVAL_MODE').optional(),
     RECONNECT_GRACE_MS: z
       .string()
       .trim()
@@ -174,7 +167,8 @@ const envSchema = z
   })
   .extend(worldEnvSchema.shape)
   .extend(metricsEnvSchema.shape)
-  .extend(pressureEnvSchema.shape);
+  .extend(pressureEnvSchema.shape)
+  .extend(ticksEnvSchema(bool('EVAL_MODE')).shape);
 
 /** Every environment variable the server reads, as operators write it (deployment files are checked against it). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
@@ -324,13 +318,9 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
       'PUBLIC_IDP_APP_ID is set but no way to verify its tokens: set IDP_JWKS_URL, IDP_VERIFICATION_KEY or IDP_APP_SECRET',
     );
   }
-  // Accelerated time is for tests and evaluation worlds only: a production world never runs it.
-  if (e.EVAL_MODE && production) problems.push('EVAL_MODE is refused with NODE_ENV=production');
-  else if (production && e.TICK_MS !== undefined && e.TICK_MS < 600)
-    problems.push('TICK_MS below 600 is refused with NODE_ENV=production');
-  const shortTicks = nodeEnv === 'test' || (e.EVAL_MODE ?? false);
-  if (e.TICK_MS !== undefined && !shortTicks && !production)
-    warnings.push('TICK_MS is ignored outside NODE_ENV=test and EVAL_MODE');
+  const ticks = resolveTicks(e, nodeEnv);
+  problems.push(...ticks.problems);
+  warnings.push(...ticks.warnings);
   if (e.RECONNECT_GRACE_MS !== undefined && nodeEnv !== 'test')
     warnings.push('RECONNECT_GRACE_MS is ignored outside NODE_ENV=test');
   if (problems.length > 0) throw new ConfigError(problems);
@@ -378,8 +368,8 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     worldSeed: e.WORLD_SEED,
     inputLogPath: e.INPUT_LOG,
-    tickMs: shortTicks && e.TICK_MS !== undefined ? e.TICK_MS : 600,
-    evalMode: e.EVAL_MODE ?? false,
+    tickMs: ticks.tickMs,
+    evalMode: ticks.evalMode,
     reconnectGraceMs:
       nodeEnv === 'test' && e.RECONNECT_GRACE_MS !== undefined ? e.RECONNECT_GRACE_MS : 30_000,
     databaseTimeouts: {
