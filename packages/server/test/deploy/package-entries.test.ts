@@ -41,5 +41,6 @@ describe('workspace package entries', () => {
     expect(typeof server.buildServer).toBe('function');
     expect(server.loadConfig({}).config.port).toBe(5555);
     expect(server.CONFIG_VARIABLES).toContain('WORLD_ID');
-  });
+    // The first import transforms the whole server (about 9 s on a quiet 2-core machine).
+  }, 120_000);
 });
