@@ -46,7 +46,8 @@ describe("an owner's come here / follow me", () => {
         timeout: 20_000,
       })
       .toBe(true);
-    expect(runner.command).toBeNull();
+    // The command ends just after the agent said why (the step returns after logging).
+    await expect.poll(() => runner.command, { timeout: 20_000 }).toBeNull();
 
     // The owner plays a character of its own, far out of the agent's view.
     const player = await call(live.server.url, 'POST', '/api/v1/player', ownerToken, { name: 'Boss' });
@@ -68,7 +69,7 @@ describe("an owner's come here / follow me", () => {
       expect(
         Math.max(Math.abs((here?.x ?? 1e9) - at.x), Math.abs((here?.z ?? 1e9) - at.z)),
       ).toBeLessThanOrEqual(1);
-      expect(runner.command).toEqual({ kind: 'stop' });
+      await expect.poll(() => runner.command, { timeout: 20_000 }).toEqual({ kind: 'stop' });
     } finally {
       await owner.close();
     }
@@ -88,6 +89,7 @@ describe("an owner's come here / follow me", () => {
     await expect
       .poll(() => said(rt, agent.agentId, 'cannot follow: you are offline'), { timeout: 20_000 })
       .toBe(true);
-    expect(runner.command).toBeNull();
+    // The command ends just after the agent said why (the step returns after logging).
+    await expect.poll(() => runner.command, { timeout: 20_000 }).toBeNull();
   });
 });

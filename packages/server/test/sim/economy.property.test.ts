@@ -250,6 +250,9 @@ function checkedStep(
  * Runs `numRuns` random scenarios of `ops`, checking every tick against the ledger (checkedStep);
  * counts what happened into `seen` and returns the number of ticks run.
  */
+/** Hundreds of simulated scenarios: about 15 s on a quiet 2-core machine, several times that under CI load. */
+const SCENARIO_TIMEOUT_MS = 180_000;
+
 function runScenarios(ops: fc.Arbitrary<Op>, numRuns: number, seen: Map<string, number>): number {
   const rules = rulesOf(content);
   let ticks = 0;
@@ -287,56 +290,78 @@ function runScenarios(ops: fc.Arbitrary<Op>, numRuns: number, seen: Map<string, 
 }
 
 describe('economy conservation', () => {
-  it('changes every item total by exactly the ledger, through rules allowed to, with no negative quantity', () => {
-    const seen = new Map<string, number>();
-    const ticks = runScenarios(opArbitrary, 30, seen);
-    // The property was exercised, not passed vacuously: every rule and move below happened.
-    expect(ticks).toBeGreaterThan(15_000);
-    const rulesRun: LedgerReason[] = [
-      'gather',
-      'bait',
-      'firemaking',
-      'ashes',
-      'cook',
-      'smelt',
-      'smith',
-      'eat',
-      'shop_buy_coins',
-      'shop_sell_coins',
-      'restock',
-      'stock_decay',
-      'despawn',
-      'evict',
-      'npc_drop',
-      'ammo_fired',
-      'ammo_landed',
-    ];
-    const moves = ['bank:deposit', 'bank:withdraw', 'bank:depositAll', 'shop:buy', 'shop:sell', 'pickup'];
-    const more = ['inventory:drop', 'equipment:equip', 'equipment:unequip', 'death', 'pvp death', 'reclaim'];
-    more.push('tradeRequest', 'tradeRequestRespond', 'tradeAccept');
-    for (const what of [...rulesRun, ...moves, ...more]) expect(seen.get(what) ?? 0, what).toBeGreaterThan(0);
-  });
+  it(
+    'changes every item total by exactly the ledger, through rules allowed to, with no negative quantity',
+    () => {
+      const seen = new Map<string, number>();
+      const ticks = runScenarios(opArbitrary, 30, seen);
+      // The property was exercised, not passed vacuously: every rule and move below happened.
+      expect(ticks).toBeGreaterThan(15_000);
+      const rulesRun: LedgerReason[] = [
+        'gather',
+        'bait',
+        'firemaking',
+        'ashes',
+        'cook',
+        'smelt',
+        'smith',
+        'eat',
+        'shop_buy_coins',
+        'shop_sell_coins',
+        'restock',
+        'stock_decay',
+        'despawn',
+        'evict',
+        'npc_drop',
+        'ammo_fired',
+        'ammo_landed',
+      ];
+      const moves = ['bank:deposit', 'bank:withdraw', 'bank:depositAll', 'shop:buy', 'shop:sell', 'pickup'];
+      const more = [
+        'inventory:drop',
+        'equipment:equip',
+        'equipment:unequip',
+        'death',
+        'pvp death',
+        'reclaim',
+      ];
+      more.push('tradeRequest', 'tradeRequestRespond', 'tradeAccept');
+      for (const what of [...rulesRun, ...moves, ...more])
+        expect(seen.get(what) ?? 0, what).toBeGreaterThan(0);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 
-  it('trading among gathering, eating, dropping, banking and walking moves items without making or losing any', () => {
-    // Mostly trade steps, with the actions that end a trade or take an offered item away mixed in.
-    const ops = opsWeighted({
-      trade: 20,
-      tele: 1,
-      move: 1,
-      drop: 1,
-      pickup: 1,
-      eat: 1,
-      bank: 1,
-      deposit: 1,
-      gather: 1,
-    });
-    const seen = new Map<string, number>();
-    runScenarios(ops, 40, seen);
-    const steps = ['tradeRequest', 'tradeRequestRespond', 'tradeAddItem', 'tradeAddCoins', 'tradeRemoveItem'];
-    for (const what of [...steps, 'tradeAccept', 'tradeModify', 'tradeCancel'])
-      expect(seen.get(what) ?? 0, what).toBeGreaterThan(0);
-    expect(seen.get('tradeCompleted') ?? 0).toBeGreaterThan(40);
-  });
+  it(
+    'trading among gathering, eating, dropping, banking and walking moves items without making or losing any',
+    () => {
+      // Mostly trade steps, with the actions that end a trade or take an offered item away mixed in.
+      const ops = opsWeighted({
+        trade: 20,
+        tele: 1,
+        move: 1,
+        drop: 1,
+        pickup: 1,
+        eat: 1,
+        bank: 1,
+        deposit: 1,
+        gather: 1,
+      });
+      const seen = new Map<string, number>();
+      runScenarios(ops, 40, seen);
+      const steps = [
+        'tradeRequest',
+        'tradeRequestRespond',
+        'tradeAddItem',
+        'tradeAddCoins',
+        'tradeRemoveItem',
+      ];
+      for (const what of [...steps, 'tradeAccept', 'tradeModify', 'tradeCancel'])
+        expect(seen.get(what) ?? 0, what).toBeGreaterThan(0);
+      expect(seen.get('tradeCompleted') ?? 0).toBeGreaterThan(40);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 
   it('splits what a death loses into stacks a gravestone, a pile and a lock row can hold', () => {
     // Found by the property: a full stack of arrows carried and more worn were lost as one stack
