@@ -246,13 +246,13 @@ function checkedStep(
   return after;
 }
 
+/** Hundreds of simulated scenarios: about 15 s on a quiet 2-core machine, several times that under CI load. */
+const SCENARIO_TIMEOUT_MS = 180_000;
+
 /**
  * Runs `numRuns` random scenarios of `ops`, checking every tick against the ledger (checkedStep);
  * counts what happened into `seen` and returns the number of ticks run.
  */
-/** Hundreds of simulated scenarios: about 15 s on a quiet 2-core machine, several times that under CI load. */
-const SCENARIO_TIMEOUT_MS = 180_000;
-
 function runScenarios(ops: fc.Arbitrary<Op>, numRuns: number, seen: Map<string, number>): number {
   const rules = rulesOf(content);
   let ticks = 0;
