@@ -338,7 +338,7 @@ export class AgentRunner {
       case 'fishing':
         return gatherStep(ctx, GATHER_SPECS[type], this.skip);
       case 'combat_training':
-        return combatStep(ctx);
+        return combatStep(ctx, this.control.goal?.type === type ? this.control.goal.target : undefined);
       case 'cooking':
         return cookingStep(ctx);
       case 'firemaking':
