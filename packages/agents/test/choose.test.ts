@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseSpot, occupied, rivalsNear, seedOf, SPREAD_TILES } from '../src/behaviours/choose';
+import { RUN_RESUME_ENERGY, shouldRun } from '../src/behaviours/run';
 
 const forest = [
   { id: 'a', x: 30, z: -10 },
@@ -77,5 +78,14 @@ describe('choosing alone or among rivals', () => {
       { kind: 'player', id: 'p2', x: 40, z: 0 },
     ];
     expect(rivalsNear(here, others, 'me')).toBe(1);
+  });
+});
+
+describe('running between resources', () => {
+  it('switches running on once enough energy is back, and not while already running', () => {
+    expect(shouldRun({ running: false, runEnergy: RUN_RESUME_ENERGY })).toBe(true);
+    expect(shouldRun({ running: false, runEnergy: RUN_RESUME_ENERGY - 1 })).toBe(false);
+    expect(shouldRun({ running: true, runEnergy: 10_000 })).toBe(false);
+    expect(shouldRun(undefined)).toBe(false);
   });
 });
