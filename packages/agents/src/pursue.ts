@@ -3,6 +3,7 @@ import { bankTrip } from './behaviours/banking';
 import { combatStep } from './behaviours/combat';
 import { gatherStep, GATHER_SPECS } from './behaviours/gathering';
 import { exploreStep, idleStep } from './behaviours/misc';
+import { buryStep } from './behaviours/prayer';
 import { cookingStep, firemakingStep } from './behaviours/processing';
 import { questingStep, type QuestTracker } from './behaviours/questing';
 import { smithingStep } from './behaviours/smithing';
@@ -19,9 +20,11 @@ export interface PursueState {
 
 /**
  * One step towards a goal: the behaviour of its type. Resolves true when a one-off goal is finished
- * (a bank trip made, or no quest left to do), false while the goal goes on.
+ * (a bank trip made, or no quest left to do), false while the goal goes on. Carried bones are
+ * buried first, whatever the goal (prayer XP for a few ticks), except on a bank trip.
  */
 export async function pursueGoal(ctx: StepContext, type: GoalType, state: PursueState): Promise<boolean> {
+  if (type !== 'banking' && (await buryStep(ctx))) return false;
   switch (type) {
     case 'woodcutting':
     case 'mining':
