@@ -84,6 +84,8 @@ const SKILL_PASS: Record<SkillName, number> = {
   smithing: 150,
 };
 
+const MELEE_SKILLS: ReadonlySet<SkillName> = new Set(['attack', 'strength', 'defense']);
+
 function skillTask(skill: SkillName): EvalTask {
   const goal = SKILL_GOALS[skill];
   return {
@@ -92,7 +94,10 @@ function skillTask(skill: SkillName): EvalTask {
     gameMinutes: 10,
     start: SKILL_START[skill] ?? {},
     verifier: { kind: 'skill_xp', skill, passAt: SKILL_PASS[skill] },
-    ...(goal ? { plannerGoal: { type: goal } } : {}),
+    // A melee skill is named as the goal's target: the planner then fights in the style that trains it.
+    ...(goal
+      ? { plannerGoal: MELEE_SKILLS.has(skill) ? { type: goal, target: skill } : { type: goal } }
+      : {}),
   };
 }
 

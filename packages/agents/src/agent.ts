@@ -1,13 +1,8 @@
 import { CLOSE_CODES, type Goal, type GoalType } from '@tilerealm/protocol';
 import { Bot, ConnectionClosedError, isRefreshDue, isTokenExpired, type WorldPlaces } from '@tilerealm/sdk';
 import { ActivityLog } from './activity-log';
-import { combatStep } from './behaviours/combat';
-import { gatherStep, GATHER_SPECS } from './behaviours/gathering';
-import { bankTrip } from './behaviours/banking';
-import { cookingStep, firemakingStep } from './behaviours/processing';
-import { QuestTracker, questingStep } from './behaviours/questing';
-import { smithingStep } from './behaviours/smithing';
-import { exploreStep, idleStep } from './behaviours/misc';
+import { QuestTracker } from './behaviours/questing';
+import { idleStep } from './behaviours/misc';
 import { seedOf } from './behaviours/choose';
 import { apiUrlOf, ownerCommandStep, restOwnerLocator, type OwnerLocator } from './behaviours/owner';
 import { parseCommand, type OwnerCommand } from './commands';
@@ -16,6 +11,7 @@ import { errorText, warn } from './errors';
 import type { LlmAdvisor } from './llm';
 import { candidates, decide, MIN_GOAL_TICKS, type ControlState, type Decision } from './planner';
 import type { AgentRecord } from './directory';
+import { pursueGoal } from './pursue';
 import { xpForLevel } from './xp';
 
 export interface AgentDeps {
@@ -332,39 +328,12 @@ export class AgentRunner {
   }
 
   private async pursue(ctx: StepContext, type: GoalType): Promise<void> {
-    switch (type) {
-      case 'woodcutting':
-      case 'mining':
-      case 'fishing':
-        return gatherStep(ctx, GATHER_SPECS[type], this.skip);
-      case 'combat_training':
-        return combatStep(ctx);
-      case 'cooking':
-        return cookingStep(ctx);
-      case 'firemaking':
-        return firemakingStep(ctx, this.skip);
-      case 'banking':
-        await bankTrip(ctx, [
-          ...GATHER_SPECS.woodcutting.tools,
-          ...GATHER_SPECS.mining.tools,
-          ...GATHER_SPECS.fishing.tools,
-        ]);
-        if (this.command?.kind === 'goal' && this.command.goal === 'banking') this.command = null;
-        return;
-      case 'smithing':
-        return smithingStep(ctx, this.skip);
-      case 'questing':
-        if (!(await questingStep(ctx, this.quests, this.skip))) {
-          // Nothing left to do: an owner's chat command ends; an owner's goal idles (logged).
-          if (this.command?.kind === 'goal' && this.command.goal === 'questing') this.command = null;
-          else await idleStep(ctx);
-        }
-        return;
-      case 'exploration':
-        return exploreStep(ctx);
-      default:
-        return idleStep(ctx);
-    }
+    const target = this.control.goal?.type === type ? this.control.goal.target : undefined;
+    const finished = await pursueGoal(ctx, type, { skip: this.skip, quests: this.quests, target });
+    if (!finished) return;
+    // A one-off goal is done: an owner's chat command for it ends; questing with nothing left idles.
+    if (this.command?.kind === 'goal' && this.command.goal === type) this.command = null;
+    else if (type === 'questing') await idleStep(ctx);
   }
 
   /** The goal as reported to the server and shown by the REST API (null while idle). */

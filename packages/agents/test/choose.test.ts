@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSpot, occupied, seedOf, SPREAD_TILES } from '../src/behaviours/choose';
+import { chooseSpot, occupied, rivalsNear, seedOf, SPREAD_TILES } from '../src/behaviours/choose';
+import { RUN_RESUME_ENERGY, shouldRun } from '../src/behaviours/run';
 
 const forest = [
   { id: 'a', x: 30, z: -10 },
@@ -53,5 +54,38 @@ describe('choosing where to gather', () => {
     expect(occupied(spot, [{ kind: 'player', id: 'me', x: 31, z: -10 }], 'me')).toBe(false);
     expect(occupied(spot, [{ kind: 'npc', id: 'goblin', x: 30, z: -9 }], 'me')).toBe(false);
     expect(occupied(spot, [{ kind: 'player', id: 'other', x: 33, z: -10 }], 'me')).toBe(false);
+  });
+});
+
+describe('choosing alone or among rivals', () => {
+  const spots = [
+    { id: 'near', x: 5, z: 0 },
+    { id: 'mid', x: 9, z: 0 },
+    { id: 'far', x: 14, z: 0 },
+  ];
+  it('an agent alone always takes the best spot, whatever its seed', () => {
+    for (let seed = 0; seed < 6; seed++) expect(chooseSpot(spots, here, seed, none, 0)?.id).toBe('near');
+  });
+  it('with rivals in view the seed spreads over as many spots as there are players', () => {
+    const picks = new Set([0, 1, 2, 3, 4, 5].map((seed) => chooseSpot(spots, here, seed, none, 1)?.id));
+    expect(picks).toEqual(new Set(['near', 'mid']));
+  });
+  it('counts other players near the agent as rivals', () => {
+    const others = [
+      { kind: 'player', id: 'me', x: 0, z: 0 },
+      { kind: 'player', id: 'p1', x: 3, z: 3 },
+      { kind: 'npc', id: 'n1', x: 1, z: 1 },
+      { kind: 'player', id: 'p2', x: 40, z: 0 },
+    ];
+    expect(rivalsNear(here, others, 'me')).toBe(1);
+  });
+});
+
+describe('running between resources', () => {
+  it('switches running on once enough energy is back, and not while already running', () => {
+    expect(shouldRun({ running: false, runEnergy: RUN_RESUME_ENERGY })).toBe(true);
+    expect(shouldRun({ running: false, runEnergy: RUN_RESUME_ENERGY - 1 })).toBe(false);
+    expect(shouldRun({ running: true, runEnergy: 10_000 })).toBe(false);
+    expect(shouldRun(undefined)).toBe(false);
   });
 });

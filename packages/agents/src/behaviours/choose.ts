@@ -39,13 +39,16 @@ export function seedOf(id: string): number {
  * no more than {@link SPREAD_TILES} farther than the nearest one; distance counted less for a
  * resource among others, see {@link CLUSTER_BONUS}) are equally good, and the
  * agent's `seed` picks one of them, so agents starting together spread over the forest instead of
- * queueing at one tree. Undefined when every spot is taken.
+ * queueing at one tree. The choice narrows with the number of `rivals` (other players in view):
+ * an agent alone takes the best spot, as walking farther only loses time. Undefined when every
+ * spot is taken.
  */
 export function chooseSpot<T extends Spot>(
   spots: readonly T[],
   here: { x: number; z: number },
   seed: number,
   taken: (spot: T) => boolean,
+  rivals = SPREAD_CHOICES - 1,
 ): T | undefined {
   const free = spots
     .filter((s) => !taken(s))
@@ -56,7 +59,9 @@ export function chooseSpot<T extends Spot>(
     .sort((a, b) => a.d - b.d || (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : 0));
   const nearest = free[0];
   if (!nearest) return undefined;
-  const near = free.filter((f) => f.d <= nearest.d + SPREAD_TILES).slice(0, SPREAD_CHOICES);
+  const near = free
+    .filter((f) => f.d <= nearest.d + SPREAD_TILES)
+    .slice(0, Math.min(SPREAD_CHOICES, 1 + Math.max(0, rivals)));
   return near[seed % near.length]?.s;
 }
 
@@ -68,4 +73,16 @@ export function occupied(
 ): boolean {
   for (const e of others) if (e.kind === 'player' && e.id !== selfId && chebyshev(e, spot) <= 1) return true;
   return false;
+}
+
+/** How many players other than the agent are within `tiles` of it (its rivals for resources). */
+export function rivalsNear(
+  here: { x: number; z: number },
+  others: Iterable<{ kind: string; id: string; x: number; z: number }>,
+  selfId: string | undefined,
+  tiles = 15,
+): number {
+  let n = 0;
+  for (const e of others) if (e.kind === 'player' && e.id !== selfId && chebyshev(e, here) <= tiles) n++;
+  return n;
 }

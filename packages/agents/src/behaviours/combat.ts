@@ -1,5 +1,6 @@
 import { DEFAULT_FOOD, GameError, type Bot } from '@tilerealm/sdk';
 import { abortable, logFailure, sleepTicks, type StepContext } from '../context';
+import { selectStyle, skillToTrain } from './combat-style';
 
 /** NPCs worth training on, easiest first (their spawns come from the map). */
 export const TRAINING_NPCS = [
@@ -35,9 +36,10 @@ export async function eatIfHurt(bot: Bot, log: (m: string) => void): Promise<boo
 /**
  * One combat step: eat when hurt (rest when hurt with no food), else pick the easiest NPC in view
  * no stronger than the agent, or walk to the nearest spawn of one, and fight it to the end while
- * eating whenever health drops below half.
+ * eating whenever health drops below half. Before each fight it selects the combat style that trains
+ * `target` (a melee skill the goal names) or else the skill skillToTrain picks.
  */
-export async function combatStep(ctx: StepContext): Promise<void> {
+export async function combatStep(ctx: StepContext, target?: string): Promise<void> {
   const { bot, places, signal } = ctx;
   const world = bot.world;
   const me = world.player;
@@ -48,11 +50,12 @@ export async function combatStep(ctx: StepContext): Promise<void> {
     await sleepTicks(ctx, 30);
     return;
   }
+  await selectStyle(bot, skillToTrain(me.skills, target), ctx.log);
   const myLevel = me.combatLevel;
-  const target = world.nearestEntity(
+  const npc = world.nearestEntity(
     (e) => e.kind === 'npc' && TRAINING_NPCS.includes(e.npcId ?? '') && e.combatLevel <= myLevel + 2,
   );
-  if (!target) {
+  if (!npc) {
     const here = world.position ?? { x: 0, z: 0 };
     const spawn = places.spawnsOf(TRAINING_NPCS, here)[0];
     if (!spawn) return void (await sleepTicks(ctx, 10));
@@ -66,13 +69,13 @@ export async function combatStep(ctx: StepContext): Promise<void> {
     () => void eatIfHurt(bot, ctx.log).catch(logFailure(ctx.log, 'eating')),
   );
   try {
-    const xp = world.xp('attack') + world.xp('strength') + world.xp('defence');
-    const killed = await abortable(bot.actions.fight(target.id, { timeoutMs: 60_000 }), signal);
-    const gained = world.xp('attack') + world.xp('strength') + world.xp('defence') - xp;
-    ctx.log(`${killed ? 'killed' : 'lost'} ${target.name} (+${gained} combat xp)`);
+    const xp = world.xp('attack') + world.xp('strength') + world.xp('defense');
+    const killed = await abortable(bot.actions.fight(npc.id, { timeoutMs: 60_000 }), signal);
+    const gained = world.xp('attack') + world.xp('strength') + world.xp('defense') - xp;
+    ctx.log(`${killed ? 'killed' : 'lost'} ${npc.name} (+${gained} combat xp)`);
   } catch (err) {
     if (!(err instanceof GameError)) throw err;
-    ctx.log(`attack on ${target.name} refused: ${err.code}`);
+    ctx.log(`attack on ${npc.name} refused: ${err.code}`);
     await sleepTicks(ctx, 3);
   } finally {
     offStats();

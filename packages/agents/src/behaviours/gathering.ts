@@ -1,7 +1,8 @@
 import { DEFAULT_FOOD, GameError, tileDistance } from '@tilerealm/sdk';
 import { abortable, sleepTicks, type StepContext } from '../context';
 import { bankTrip } from './banking';
-import { chooseSpot, occupied } from './choose';
+import { chooseSpot, occupied, rivalsNear } from './choose';
+import { keepRunning } from './run';
 import { buyTool, type ToolSource } from './shopping';
 
 /** How to train one gathering skill: the tools that work, where to buy one, what to gather by level. */
@@ -90,6 +91,7 @@ export async function gatherStep(
       world.isDepleted(o.id) ||
       (skip.get(o.id) ?? 0) > world.tick ||
       occupied(o, world.entities.values(), self),
+    rivalsNear(here, world.entities.values(), self),
   );
   if (!target) {
     ctx.log(`no ${spec.skill} resource available; waiting`);
@@ -97,6 +99,7 @@ export async function gatherStep(
     await sleepTicks(ctx, 10);
     return;
   }
+  await keepRunning(bot, ctx.log);
   const methodId = usable.find((r) => r.defId === target.defId)?.methodId;
   // Objects are usable only in sight (15 tiles): walk closer first when it is farther.
   if (tileDistance(target, here) > 10) {
