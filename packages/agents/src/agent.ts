@@ -168,6 +168,8 @@ export class AgentRunner {
       }
     });
     this.status = 'running';
+    // The connection works again: an earlier failure no longer describes the agent.
+    this.lastError = undefined;
     this.running = true;
     this.leaseWaits = 0;
     this.activity.add('connected');

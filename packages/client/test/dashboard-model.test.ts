@@ -4,7 +4,11 @@ import {
   applyGoalControl,
   describeError,
   goalStateWord,
+  currentError,
+  goalActionLabel,
   goalText,
+  preselectedGoal,
+  readableName,
   mergeAgents,
   positionText,
   progressPercent,
@@ -129,8 +133,10 @@ describe('merging the game server and runtime lists', () => {
 describe('display helpers', () => {
   it('formats goals, progress, skills and positions', () => {
     expect(goalText(null)).toBe('none');
-    expect(goalText({ type: 'combat_training' })).toBe('combat_training');
-    expect(goalText({ type: 'exploration', target: 'oakhaven' })).toBe('exploration -> oakhaven');
+    expect(goalText({ type: 'combat_training' })).toBe('Combat training');
+    expect(goalText({ type: 'exploration', target: 'oakhaven' })).toBe('Exploration at Oakhaven');
+    const names = new Map([['mirror_lake', 'Mirror Lake']]);
+    expect(goalText({ type: 'fishing', target: 'mirror_lake' }, names)).toBe('Fishing at Mirror Lake');
     expect(progressPercent({ current: 340, target: 1000 })).toBe(34);
     expect(progressPercent({ current: 5, target: 0 })).toBe(0);
     expect(progressPercent({ current: 20, target: 10 })).toBe(100);
@@ -160,5 +166,50 @@ describe('display helpers', () => {
         new ApiError(409, 'goal_unavailable', 'cooking is not available: no raw food', undefined),
       ),
     ).toBe('cooking is not available: no raw food (goal_unavailable, HTTP 409)');
+  });
+});
+
+describe('names people read and labels that say what happens', () => {
+  it('turns ids into readable names, preferring the known display name', () => {
+    expect(readableName('mirror_lake', new Map([['mirror_lake', 'Mirror Lake']]))).toBe('Mirror Lake');
+    expect(readableName('oak_tree')).toBe('Oak tree');
+    expect(readableName('woodcutting')).toBe('Woodcutting');
+  });
+
+  it('labels the set-goal button with the action', () => {
+    expect(goalActionLabel('woodcutting')).toBe('Start woodcutting');
+    expect(goalActionLabel('combat_training')).toBe('Start combat training');
+    expect(goalActionLabel('exploration')).toBe('Go exploring');
+    expect(goalActionLabel('idle')).toBe('Stay idle');
+    const names = new Map([['mirror_lake', 'Mirror Lake']]);
+    expect(goalActionLabel('fishing', 'mirror_lake', names)).toBe('Start fishing at Mirror Lake');
+  });
+
+  it('preselects the current goal unless the owner chose another', () => {
+    const goals = [
+      { type: 'combat_training', available: true },
+      { type: 'woodcutting', available: true },
+      { type: 'smithing', available: false },
+    ];
+    expect(preselectedGoal(goals, { type: 'woodcutting' })).toBe('woodcutting');
+    expect(preselectedGoal(goals, null)).toBe('combat_training');
+    expect(preselectedGoal(goals, { type: 'smithing' })).toBe('combat_training');
+    expect(preselectedGoal(goals, { type: 'woodcutting' }, 'combat_training')).toBe('combat_training');
+    expect(preselectedGoal([], null)).toBe('');
+  });
+
+  it('drops the runtime error once the agent runs again', () => {
+    const view = {
+      running: true,
+      status: 'error',
+      lastError: 'disconnected: bye',
+      command: null,
+      position: null,
+      skills: {},
+      goal: null,
+    };
+    expect(currentError(view)).toBe('disconnected: bye');
+    expect(currentError({ ...view, status: 'running' })).toBeNull();
+    expect(currentError(null)).toBeNull();
   });
 });

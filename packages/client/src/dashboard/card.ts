@@ -1,7 +1,9 @@
 import { h, replaceChildren } from '../dom';
-import { fillGoalSelect, fillQuick, fillTargets } from './card-options';
+import { fillGoalSelect, fillQuick, fillTargets, labelGoalSet } from './card-options';
 import {
+  areaNames,
   connectionText,
+  currentError,
   goalStateWord,
   goalText,
   positionText,
@@ -74,6 +76,11 @@ export interface CardView {
   resume: HTMLButtonElement;
   goalSelect: HTMLSelectElement;
   goalKey: string;
+  /** The owner picked a goal or target in the selectors (keep it; else the current goal is shown). */
+  goalTouched: boolean;
+  goalSet: HTMLButtonElement;
+  /** Area id -> display name, for readable targets and button labels. */
+  names: ReadonlyMap<string, string>;
   targetSelect: HTMLSelectElement;
   targetKey: string;
   quick: HTMLElement;
@@ -142,12 +149,19 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     const target = targetSelect.value;
     void actions.goalControl(
       agentId,
-      `Set goal ${type}`,
+      goalSet.textContent || `Set goal ${type}`,
       goalSet,
       '/goal',
       target ? { type, target } : { type },
     );
   });
+
+  const touched = (): void => {
+    view.goalTouched = true;
+    labelGoalSet(view);
+  };
+  goalSelect.addEventListener('change', touched);
+  targetSelect.addEventListener('change', touched);
 
   const messageInput = h('input', {
     type: 'text',
@@ -210,7 +224,7 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     ),
     note,
   );
-  return {
+  const view: CardView = {
     root: rootEl,
     title,
     character,
@@ -229,6 +243,8 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     resume,
     goalSelect,
     goalKey: '',
+    goalTouched: false,
+    goalSet,
     targetSelect,
     targetKey: '',
     quick,
@@ -236,7 +252,9 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     runStart,
     runStop,
     note,
+    names: new Map(),
   };
+  return view;
 }
 
 /** Writes an agent's state into its card; selects are rebuilt only when their options change. */
@@ -258,7 +276,9 @@ export function updateCard(
   card.state.className = `agent-state agent-state-${word}`;
   card.pause.setAttribute('aria-pressed', String(agent.goalsPaused));
   card.resume.setAttribute('aria-pressed', String(!agent.goalsPaused));
-  card.goal.textContent = goalText(agent.goal);
+  const names = areaNames(areas);
+  card.names = names;
+  card.goal.textContent = goalText(agent.goal, names);
   card.setBy.textContent = setByText(agent.goal);
   const progress = agent.goal?.progress;
   card.progress.hidden = !progress;
@@ -268,8 +288,9 @@ export function updateCard(
   card.progressLabel.textContent = progressText(progress);
 
   const rt = agent.runtime;
-  card.lastError.hidden = !rt?.lastError;
-  card.lastError.textContent = rt?.lastError ? `Runtime error: ${rt.lastError}` : '';
+  const lastError = currentError(rt);
+  card.lastError.hidden = lastError === null;
+  card.lastError.textContent = lastError === null ? '' : `Runtime error: ${lastError}`;
   card.position.textContent = rt ? positionText(rt.position, areas) : 'unknown (runtime unavailable)';
   if (rt && Object.keys(rt.skills).length > 0) {
     replaceChildren(
@@ -299,8 +320,9 @@ export function updateCard(
           .map((l) => h('li', {}, h('time', { class: 'muted' }, shortTime(l.at)), ' ', l.message)),
   );
 
-  fillGoalSelect(card, d?.goals);
-  fillTargets(card, d?.places);
+  fillGoalSelect(card, d?.goals, agent.goal);
+  fillTargets(card, d?.places, agent.goal);
+  labelGoalSet(card);
   fillQuick(card, agent.agentId, d?.commands, ctx.actions);
 
   const noRuntime = !rt || runtimeReachable === false;
