@@ -11,6 +11,7 @@ import {
   type CardView,
 } from './card';
 import { buildCreateForm } from './create-form';
+import { buildLiveMap } from './map';
 import { buildPage, loadWorldAreas, showRuntimeNotice } from './page';
 import {
   activitySchema,
@@ -88,8 +89,12 @@ export function mountDashboard(
     showError: (text) => showError(text),
     afterCreate: () => poller.pollNow(),
   });
-  const { page, status, runtimeNotice, errorLine, list, empty } = buildPage(createSection, () =>
-    poller.pollNow(),
+  let selected: string | null = null;
+  const liveMap = buildLiveMap((agentId) => select(agentId));
+  const { page, status, runtimeNotice, errorLine, list, empty } = buildPage(
+    createSection,
+    () => poller.pollNow(),
+    liveMap.root,
   );
   root.replaceChildren(page);
 
@@ -310,8 +315,19 @@ export function mountDashboard(
     if (agent && card && !disposed) updateCard(card, agent, details.get(agentId), cardContext());
   }
 
+  /** Selects an agent (a click on the map): its card is marked and scrolled into view. */
+  function select(agentId: string): void {
+    if (disposed) return;
+    selected = agentId;
+    for (const [id, card] of cards) card.root.classList.toggle('selected', id === agentId);
+    cards.get(agentId)?.root.scrollIntoView?.({ block: 'nearest' });
+    liveMap.update(agents, areas, selected);
+  }
+
   function render(): void {
     if (disposed) return;
+    if (selected !== null && !agents.some((a) => a.agentId === selected)) selected = null;
+    liveMap.update(agents, areas, selected);
     const ids = new Set(agents.map((a) => a.agentId));
     for (const [id, card] of cards) {
       if (ids.has(id)) continue;
@@ -327,6 +343,7 @@ export function mountDashboard(
         cards.set(agent.agentId, card);
       }
       updateCard(card, agent, details.get(agent.agentId), cardContext());
+      card.root.classList.toggle('selected', agent.agentId === selected);
       ordered.push(card.root);
     }
     // Reorder only when needed: moving a node would take the focus from its inputs.

@@ -296,10 +296,24 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
       return z.object({ goalsPaused: z.boolean() }).parse(await res.json()).goalsPaused;
     };
 
+    // The live map: the agent's polled position as a marker with a readable area name; a click selects it.
+    const marker = page.getByTestId(`dashboard-map-agent-${agentId}`);
+    await marker.waitFor({ timeout: 30_000 });
+    expect(await marker.getAttribute('aria-label')).toMatch(/^Select Scout · /);
+    expect(
+      await page.getByTestId('dashboard-map-svg').locator('.dash-map-area text').count(),
+    ).toBeGreaterThan(0);
+    await marker.click();
+    await page.locator(`[data-testid="agent-card-${agentId}"].selected`).waitFor({ timeout: WAIT });
+    expect(await marker.getAttribute('class')).toContain('selected');
+    // The set-goal button says what it does.
+    expect(await page.getByTestId(`agent-goal-set-${agentId}`).textContent()).toMatch(/^(Start|Go|Stay) /);
+    await screenshot(page, '11-dashboard-map');
+
     await page.getByTestId(`agent-pause-${agentId}`).click();
     await page.getByTestId(`agent-status-${agentId}`).getByText('paused').waitFor({ timeout: WAIT });
     expect(await goalState()).toBe(true);
-    await screenshot(page, '11-dashboard-paused');
+    await screenshot(page, '11b-dashboard-paused');
 
     await page.getByTestId(`agent-resume-${agentId}`).click();
     await page.getByTestId(`agent-status-${agentId}`).getByText('running').waitFor({ timeout: WAIT });
