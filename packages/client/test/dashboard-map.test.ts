@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapFrame, mapMarkers, markerCaption } from '../src/dashboard/map-model';
+import { inFrame, mapFrame, mapMarkers, markerCaption, watchFrame } from '../src/dashboard/map-model';
 import type { DashboardAgent } from '../src/dashboard/model';
 
 const areas = [
@@ -45,5 +45,16 @@ describe('the live map', () => {
     const markers = mapMarkers([agent('a3', 'Ash', { x: 50, z: 60 })], areas);
     expect(mapFrame(areas, markers, 2)).toEqual({ minX: -12, minZ: -12, width: 65, height: 75 });
     expect(mapFrame([], [])).toEqual({ minX: -32, minZ: -32, width: 64, height: 64 });
+  });
+});
+
+describe('the watch view frame', () => {
+  it('is the square around the agent and holds only nearby tiles', () => {
+    const f = watchFrame({ x: 10, z: -4 }, 12);
+    expect(f).toEqual({ minX: -2, minZ: -16, width: 25, height: 25 });
+    expect(inFrame(f, 10, -4)).toBe(true);
+    expect(inFrame(f, 22, 8)).toBe(true);
+    expect(inFrame(f, 23, 8)).toBe(false);
+    expect(inFrame(f, -3, -4)).toBe(false);
   });
 });

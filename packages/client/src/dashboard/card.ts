@@ -46,6 +46,8 @@ export interface CardActions {
     input?: HTMLInputElement,
   ): Promise<void>;
   runtimeControl(agentId: string, action: 'start' | 'stop', button: HTMLButtonElement): Promise<void>;
+  /** Opens the watch view on the agent. */
+  watch(agentId: string): void;
 }
 
 /** What a card's rendering needs from the page beyond the agent itself. */
@@ -203,7 +205,17 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
   const rootEl = h(
     'article',
     { class: 'agent-card', 'data-testid': `agent-card-${agentId}` },
-    h('div', { class: 'agent-head' }, title, character),
+    h(
+      'div',
+      { class: 'agent-head' },
+      title,
+      character,
+      h(
+        'button',
+        { type: 'button', 'data-testid': tid('watch'), onclick: () => actions.watch(agentId) },
+        'Watch on the map',
+      ),
+    ),
     conn,
     lastError,
     h('div', { class: 'agent-line' }, 'Goals: ', state),

@@ -11,7 +11,9 @@ import {
   type CardView,
 } from './card';
 import { buildCreateForm } from './create-form';
+import { h } from '../dom';
 import { buildLiveMap } from './map';
+import { buildWatchView } from './watch';
 import { buildPage, loadWorldAreas, showRuntimeNotice } from './page';
 import {
   activitySchema,
@@ -91,10 +93,11 @@ export function mountDashboard(
   });
   let selected: string | null = null;
   const liveMap = buildLiveMap((agentId) => select(agentId));
+  const watch = buildWatchView(() => select(null));
   const { page, status, runtimeNotice, errorLine, list, empty } = buildPage(
     createSection,
     () => poller.pollNow(),
-    liveMap.root,
+    h('div', { class: 'dash-live' }, liveMap.root, watch.root),
   );
   root.replaceChildren(page);
 
@@ -306,28 +309,33 @@ export function mountDashboard(
   }
 
   // ---- rendering ----
-  const cardActions: CardActions = { goalControl, sendMessage, runtimeControl };
+  const cardActions: CardActions = { goalControl, sendMessage, runtimeControl, watch: select };
   const cardContext = (): CardContext => ({ areas, runtimeReachable, actions: cardActions });
 
   function updateAgent(agentId: string): void {
     const agent = agents.find((a) => a.agentId === agentId);
     const card = cards.get(agentId);
     if (agent && card && !disposed) updateCard(card, agent, details.get(agentId), cardContext());
+    if (agentId === selected && !disposed) drawLive();
   }
 
-  /** Selects an agent (a click on the map): its card is marked and scrolled into view. */
-  function select(agentId: string): void {
+  /** Selects and watches an agent (map or card), or none: its card is marked. */
+  function select(agentId: string | null): void {
     if (disposed) return;
     selected = agentId;
     for (const [id, card] of cards) card.root.classList.toggle('selected', id === agentId);
-    cards.get(agentId)?.root.scrollIntoView?.({ block: 'nearest' });
+    drawLive();
+  }
+  function drawLive(): void {
     liveMap.update(agents, areas, selected);
+    const agent = agents.find((a) => a.agentId === selected);
+    watch.update(agent, agents, areas, selected ? details.get(selected)?.activity : undefined);
   }
 
   function render(): void {
     if (disposed) return;
     if (selected !== null && !agents.some((a) => a.agentId === selected)) selected = null;
-    liveMap.update(agents, areas, selected);
+    drawLive();
     const ids = new Set(agents.map((a) => a.agentId));
     for (const [id, card] of cards) {
       if (ids.has(id)) continue;

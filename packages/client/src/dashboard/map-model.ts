@@ -59,3 +59,13 @@ export function mapFrame(areas: readonly AreaBounds[], markers: readonly MapMark
 export function markerCaption(m: MapMarker): string {
   return m.area ? `${m.name} · ${m.area} (${m.x}, ${m.z})` : `${m.name} · (${m.x}, ${m.z})`;
 }
+
+/** The square of `radius` tiles around a position that the watch view shows. */
+export function watchFrame(p: { x: number; z: number }, radius = 12): MapFrame {
+  return { minX: p.x - radius, minZ: p.z - radius, width: radius * 2 + 1, height: radius * 2 + 1 };
+}
+
+/** Whether a tile lies in a frame. */
+export function inFrame(f: MapFrame, x: number, z: number): boolean {
+  return x >= f.minX && x < f.minX + f.width && z >= f.minZ && z < f.minZ + f.height;
+}

@@ -4,7 +4,7 @@ import type { AreaBounds, DashboardAgent } from './model';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-function svg<K extends keyof SVGElementTagNameMap>(
+export function svg<K extends keyof SVGElementTagNameMap>(
   tag: K,
   attrs: Record<string, string | number>,
   ...children: (Node | string)[]

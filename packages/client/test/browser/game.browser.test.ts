@@ -306,6 +306,15 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     await marker.click();
     await page.locator(`[data-testid="agent-card-${agentId}"].selected`).waitFor({ timeout: WAIT });
     expect(await marker.getAttribute('class')).toContain('selected');
+    // Selecting opens the read-only watch view, centred on the agent's polled position.
+    await page.getByTestId('dashboard-watch-title').getByText('Watching Scout').waitFor({ timeout: WAIT });
+    await page.getByTestId(`dashboard-watch-agent-${agentId}`).waitFor({ timeout: WAIT });
+    expect(await page.getByTestId('dashboard-watch').getAttribute('data-x')).toBe(
+      await marker.getAttribute('data-x'),
+    );
+    await screenshot(page, '11a-dashboard-watch');
+    await page.getByTestId('dashboard-watch-close').click();
+    await page.getByTestId('dashboard-watch').waitFor({ state: 'hidden', timeout: WAIT });
     // The set-goal button says what it does.
     expect(await page.getByTestId(`agent-goal-set-${agentId}`).textContent()).toMatch(/^(Start|Go|Stay) /);
     await screenshot(page, '11-dashboard-map');
