@@ -5,6 +5,7 @@ import {
   describeError,
   goalStateWord,
   currentError,
+  filterActivity,
   goalActionLabel,
   goalText,
   preselectedGoal,
@@ -211,5 +212,19 @@ describe('names people read and labels that say what happens', () => {
     expect(currentError(view)).toBe('disconnected: bye');
     expect(currentError({ ...view, status: 'running' })).toBeNull();
     expect(currentError(null)).toBeNull();
+  });
+});
+
+describe('the activity filter', () => {
+  const lines = [
+    { at: '2026-01-01T00:00:00Z', message: 'connected' },
+    { at: '2026-01-01T00:00:01Z', message: 'goal: woodcutting (llm: logs sell well)' },
+    { at: '2026-01-01T00:00:02Z', message: 'goal: fishing (inventory has room)' },
+  ];
+  it('keeps the lines holding every word, case-insensitively', () => {
+    expect(filterActivity(lines, '')).toHaveLength(3);
+    expect(filterActivity(lines, 'GOAL').map((l) => l.message)).toHaveLength(2);
+    expect(filterActivity(lines, 'goal llm').map((l) => l.at)).toEqual(['2026-01-01T00:00:01Z']);
+    expect(filterActivity(lines, 'mining')).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import {
   areaNames,
   connectionText,
   currentError,
+  filterActivity,
   goalStateWord,
   goalText,
   positionText,
@@ -19,8 +20,10 @@ import {
   type QuickActions,
 } from './model';
 
-/** The number of activity lines a card shows (and asks the runtime for). */
-export const ACTIVITY_LINES = 5;
+/** The number of activity lines a card asks the runtime for (the filter searches them). */
+export const ACTIVITY_LINES = 50;
+/** The number of (matching) activity lines a card shows. */
+export const ACTIVITY_SHOWN = 8;
 
 /** What the per-agent calls learned beyond the lists (refreshed one agent per poll, and after controls). */
 export interface AgentDetails {
@@ -73,6 +76,10 @@ export interface CardView {
   position: HTMLElement;
   skills: HTMLElement;
   activity: HTMLElement;
+  activityFilter: HTMLInputElement;
+  /** The lines last shown, kept so the filter can redraw without a poll. */
+  activityLines: ActivityLine[];
+  runtimeKnown: boolean;
   lastError: HTMLElement;
   pause: HTMLButtonElement;
   resume: HTMLButtonElement;
@@ -122,6 +129,13 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
   const position = h('span', { 'data-testid': tid('position') });
   const skills = h('div', { class: 'agent-skills', 'data-testid': tid('skills') });
   const activity = h('ul', { class: 'agent-activity', 'data-testid': tid('activity') });
+  const activityFilter = h('input', {
+    type: 'search',
+    placeholder: 'Filter activity (e.g. goal, llm, error)',
+    'aria-label': 'Filter activity',
+    'data-testid': tid('activity-filter'),
+  });
+  activityFilter.addEventListener('input', () => drawActivity(view));
   const lastError = h('div', { class: 'error agent-last-error', hidden: true });
   const note = h('div', { class: 'agent-note muted', 'data-testid': tid('note'), role: 'status' });
 
@@ -224,7 +238,13 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     progressLabel,
     h('div', { class: 'agent-line' }, 'Position: ', position),
     skills,
-    h('details', { class: 'agent-activity-box', open: true }, h('summary', {}, 'Recent activity'), activity),
+    h(
+      'details',
+      { class: 'agent-activity-box', open: true },
+      h('summary', {}, 'Recent activity'),
+      activityFilter,
+      activity,
+    ),
     h(
       'div',
       { class: 'agent-controls' },
@@ -250,6 +270,9 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     position,
     skills,
     activity,
+    activityFilter,
+    activityLines: [],
+    runtimeKnown: false,
     lastError,
     pause,
     resume,
@@ -322,15 +345,9 @@ export function updateCard(
       h('span', { class: 'muted' }, rt ? 'Skills: not connected' : 'Skills: unknown'),
     );
   }
-  const lines = d?.activity ?? [];
-  replaceChildren(
-    card.activity,
-    lines.length === 0
-      ? h('li', { class: 'muted' }, rt ? 'nothing yet' : 'unavailable')
-      : lines
-          .slice(-ACTIVITY_LINES)
-          .map((l) => h('li', {}, h('time', { class: 'muted' }, shortTime(l.at)), ' ', l.message)),
-  );
+  card.activityLines = d?.activity ?? [];
+  card.runtimeKnown = rt !== null;
+  drawActivity(card);
 
   fillGoalSelect(card, d?.goals, agent.goal);
   fillTargets(card, d?.places, agent.goal);
@@ -356,4 +373,17 @@ export function updateCard(
 function shortTime(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleTimeString();
+}
+
+/** The activity lines that match the card's filter, newest last. */
+function drawActivity(card: CardView): void {
+  const lines = filterActivity(card.activityLines, card.activityFilter.value).slice(-ACTIVITY_SHOWN);
+  const none =
+    card.activityLines.length === 0 ? (card.runtimeKnown ? 'nothing yet' : 'unavailable') : 'no match';
+  replaceChildren(
+    card.activity,
+    lines.length === 0
+      ? h('li', { class: 'muted' }, none)
+      : lines.map((l) => h('li', {}, h('time', { class: 'muted' }, shortTime(l.at)), ' ', l.message)),
+  );
 }

@@ -327,6 +327,12 @@ export function goalStateWord(goalsPaused: boolean): 'paused' | 'running' {
   return goalsPaused ? 'paused' : 'running';
 }
 
+/** The lines whose text holds every word of `query` (case-insensitive); all lines for an empty query. */
+export function filterActivity<L extends { message: string }>(lines: readonly L[], query: string): L[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return lines.filter((l) => words.every((w) => l.message.toLowerCase().includes(w)));
+}
+
 /** The runtime's last error while it still applies: none once the agent runs again. */
 export function currentError(runtime: RuntimeView | null): string | null {
   if (!runtime?.lastError || runtime.status === 'running') return null;
