@@ -330,7 +330,9 @@ export class AgentRunner {
     const due = !this.current || ctx.bot.world.tick - this.current.sinceTick >= MIN_GOAL_TICKS;
     if (!llm || rule.setBy === 'owner' || this.control.goalsPaused || !due) return rule;
     const choice = await llm.chooseGoal(player, candidates(player, this.unavailable()));
-    return choice ? { type: choice.type, reason: `llm: ${choice.reason}`, setBy: 'agent' } : rule;
+    if (!choice) return rule;
+    const why = choice.reasoning ? `${choice.reasoning} [${choice.reason}]` : choice.reason;
+    return { type: choice.type, reason: `llm: ${why}`, setBy: 'agent' };
   }
 
   private async pursue(ctx: StepContext, type: GoalType): Promise<void> {
