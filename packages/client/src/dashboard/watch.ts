@@ -6,7 +6,7 @@ import { goalText, areaNames, type ActivityLine, type AreaBounds, type Dashboard
 /**
  * The watch view: follows one agent from the polled position, drawing the named areas and the
  * account's other agents within 12 tiles of it, with its goal and latest activity. It is read-only
- * and needs no game session (docs/decisions/0012-agent-watch-view.md): it cannot act for the agent
+ * and needs no game session (docs/decisions/0020-agent-watch-view.md): it cannot act for the agent
  * or take its connection.
  */
 export interface WatchView {
