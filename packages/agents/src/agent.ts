@@ -75,6 +75,8 @@ export class AgentRunner {
   private readonly log = (message: string): void => this.activity.add(message);
   status: AgentStatus = 'stopped';
   lastError: string | undefined;
+  /** The bank as last seen open (the server sends it only while open), for the dashboard. */
+  lastBank: { at: string; slots: { itemId: string; quantity: number }[] } | undefined;
   control: ControlState = { goal: null, goalsPaused: false };
   command: OwnerCommand | null = null;
   current: Current | undefined;
@@ -131,6 +133,10 @@ export class AgentRunner {
           this.quests.attach(c);
           c.on('agent:control', (ctl) => this.onControl({ goal: ctl.goal, goalsPaused: ctl.goalsPaused }));
           c.on('agent:message', (m) => this.onOwnerText(m.message));
+          c.on('bank:update', (b) => {
+            const slots = b.slots.map((x) => ({ itemId: x.itemId, quantity: x.quantity }));
+            this.lastBank = { at: new Date().toISOString(), slots };
+          });
           c.on('chat:message', (m) => {
             if (m.channel === 'public' && m.from && this.ownerCharacterIds.has(m.from.id))
               this.onOwnerText(m.message);
