@@ -24,6 +24,9 @@ function agent(agentId: string, name: string, position: { x: number; z: number }
       position,
       skills: {},
       goal: null,
+      inventory: [],
+      equipment: [],
+      bank: null,
     },
   };
 }

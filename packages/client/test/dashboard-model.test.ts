@@ -6,6 +6,7 @@ import {
   goalStateWord,
   currentError,
   filterActivity,
+  stackText,
   goalActionLabel,
   goalText,
   preselectedGoal,
@@ -208,6 +209,9 @@ describe('names people read and labels that say what happens', () => {
       position: null,
       skills: {},
       goal: null,
+      inventory: [],
+      equipment: [],
+      bank: null,
     };
     expect(currentError(view)).toBe('disconnected: bye');
     expect(currentError({ ...view, status: 'running' })).toBeNull();
@@ -226,5 +230,30 @@ describe('the activity filter', () => {
     expect(filterActivity(lines, 'GOAL').map((l) => l.message)).toHaveLength(2);
     expect(filterActivity(lines, 'goal llm').map((l) => l.at)).toEqual(['2026-01-01T00:00:01Z']);
     expect(filterActivity(lines, 'mining')).toEqual([]);
+  });
+});
+
+describe('item stacks', () => {
+  it('reads as names with a quantity', () => {
+    expect(stackText({ itemId: 'bronze_axe', quantity: 1 })).toBe('Bronze axe');
+    expect(stackText({ itemId: 'logs', quantity: 27 })).toBe('Logs x27');
+  });
+
+  it("carries the runtime's inventory, equipment and bank into the dashboard agent", () => {
+    const [a] = mergeAgents(null, [
+      {
+        agentId: 'ag_9',
+        name: 'Fern',
+        inventory: [{ slot: 0, itemId: 'bronze_axe', quantity: 1 }],
+        equipment: [{ slot: 'weapon', itemId: 'bronze_sword', quantity: 1 }],
+        bank: { at: '2026-01-01T00:00:00Z', slots: [{ itemId: 'logs', quantity: 5 }] },
+      },
+    ]);
+    expect(a?.runtime?.inventory.map((i) => i.itemId)).toEqual(['bronze_axe']);
+    expect(a?.runtime?.equipment[0]?.slot).toBe('weapon');
+    expect(a?.runtime?.bank?.slots).toEqual([{ itemId: 'logs', quantity: 5 }]);
+    const [b] = mergeAgents(null, [{ agentId: 'ag_8', name: 'Moss' }]);
+    expect(b?.runtime?.bank).toBeNull();
+    expect(b?.runtime?.inventory).toEqual([]);
   });
 });

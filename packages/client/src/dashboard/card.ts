@@ -1,4 +1,5 @@
 import { h, replaceChildren } from '../dom';
+import { fillItems } from './card-items';
 import { fillGoalSelect, fillQuick, fillTargets, labelGoalSet } from './card-options';
 import {
   areaNames,
@@ -75,6 +76,7 @@ export interface CardView {
   progressLabel: HTMLElement;
   position: HTMLElement;
   skills: HTMLElement;
+  items: HTMLElement;
   activity: HTMLElement;
   activityFilter: HTMLInputElement;
   /** The lines last shown, kept so the filter can redraw without a poll. */
@@ -128,6 +130,7 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
   const progressLabel = h('div', { class: 'muted agent-progress-label' });
   const position = h('span', { 'data-testid': tid('position') });
   const skills = h('div', { class: 'agent-skills', 'data-testid': tid('skills') });
+  const items = h('div', { class: 'agent-items-box', 'data-testid': tid('items') });
   const activity = h('ul', { class: 'agent-activity', 'data-testid': tid('activity') });
   const activityFilter = h('input', {
     type: 'search',
@@ -238,6 +241,7 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     progressLabel,
     h('div', { class: 'agent-line' }, 'Position: ', position),
     skills,
+    h('details', { class: 'agent-items-details' }, h('summary', {}, 'Items and bank'), items),
     h(
       'details',
       { class: 'agent-activity-box', open: true },
@@ -269,6 +273,7 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     progressLabel,
     position,
     skills,
+    items,
     activity,
     activityFilter,
     activityLines: [],
@@ -345,6 +350,7 @@ export function updateCard(
       h('span', { class: 'muted' }, rt ? 'Skills: not connected' : 'Skills: unknown'),
     );
   }
+  fillItems(card.items, rt);
   card.activityLines = d?.activity ?? [];
   card.runtimeKnown = rt !== null;
   drawActivity(card);

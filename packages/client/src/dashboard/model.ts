@@ -33,6 +33,9 @@ export type ServerAgent = z.infer<typeof serverAgentSchema>;
 export const serverListSchema = z.looseObject({ agents: z.array(serverAgentSchema) });
 
 const skillSchema = z.looseObject({ level: z.number(), xp: z.number().optional() });
+const stackSchema = z.looseObject({ itemId: z.string(), quantity: z.number() });
+/** An item stack as the dashboard lists it (an inventory slot number or an equipment slot name). */
+export type ItemStack = { slot?: number | string; itemId: string; quantity: number };
 export const runtimeAgentSchema = z.looseObject({
   agentId: z.string(),
   name: z.string(),
@@ -46,6 +49,12 @@ export const runtimeAgentSchema = z.looseObject({
   command: z.string().nullable().optional(),
   position: z.object({ x: z.number(), z: z.number() }).nullable().optional(),
   skills: z.record(z.string(), skillSchema).optional(),
+  inventory: z.array(stackSchema.extend({ slot: z.number() })).optional(),
+  equipment: z.array(stackSchema.extend({ slot: z.string() })).optional(),
+  bank: z
+    .looseObject({ at: z.string(), slots: z.array(stackSchema) })
+    .nullable()
+    .optional(),
 });
 export type RuntimeAgent = z.infer<typeof runtimeAgentSchema>;
 export const runtimeListSchema = z.looseObject({ agents: z.array(runtimeAgentSchema) });
@@ -110,6 +119,9 @@ export interface RuntimeView {
   position: { x: number; z: number } | null;
   skills: Record<string, { level: number; xp?: number | undefined }>;
   goal: GoalView | null;
+  inventory: ItemStack[];
+  equipment: ItemStack[];
+  bank: { at: string; slots: ItemStack[] } | null;
 }
 
 /** One agent as the dashboard shows it. */
@@ -135,6 +147,9 @@ function runtimeView(r: RuntimeAgent): RuntimeView {
     position: r.position ?? null,
     skills: r.skills ?? {},
     goal: r.goal ?? null,
+    inventory: r.inventory ?? [],
+    equipment: r.equipment ?? [],
+    bank: r.bank ?? null,
   };
 }
 
@@ -331,6 +346,12 @@ export function goalStateWord(goalsPaused: boolean): 'paused' | 'running' {
 export function filterActivity<L extends { message: string }>(lines: readonly L[], query: string): L[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   return lines.filter((l) => words.every((w) => l.message.toLowerCase().includes(w)));
+}
+
+/** `Bronze axe`, `Logs x27`: a stack as people read it. */
+export function stackText(s: ItemStack): string {
+  const name = readableName(s.itemId);
+  return s.quantity > 1 ? `${name} x${s.quantity}` : name;
 }
 
 /** The runtime's last error while it still applies: none once the agent runs again. */
