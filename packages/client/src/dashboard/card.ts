@@ -60,6 +60,8 @@ export interface CardContext {
   /** Whether the last runtime call answered (null before the first poll). */
   runtimeReachable: boolean | null;
   actions: CardActions;
+  /** The agent's measured XP per hour, as a line. */
+  xpText?: (agentId: string) => string;
 }
 
 /** The elements of one agent's card that updates touch (inputs are never rebuilt). */
@@ -336,6 +338,7 @@ export function updateCard(
     replaceChildren(
       card.skills,
       h('span', { class: 'agent-skill-total' }, `Total level ${skillTotal(rt.skills)}`),
+      h('span', { class: 'muted', 'data-testid': 'xp-rate' }, ctx.xpText?.(agent.agentId) ?? ''),
       sortedSkills(rt.skills).map((s) =>
         h(
           'span',

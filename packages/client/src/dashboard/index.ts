@@ -14,6 +14,7 @@ import { buildCreateForm } from './create-form';
 import { h } from '../dom';
 import { buildLiveMap } from './map';
 import { buildWatchView } from './watch';
+import { totalXp, XpTracker } from './xp-rate';
 import { buildPage, loadWorldAreas, showRuntimeNotice } from './page';
 import {
   activitySchema,
@@ -92,6 +93,7 @@ export function mountDashboard(
     afterCreate: () => poller.pollNow(),
   });
   let selected: string | null = null;
+  const xp = new XpTracker();
   const liveMap = buildLiveMap((agentId) => select(agentId));
   const watch = buildWatchView(() => select(null));
   const { page, status, runtimeNotice, errorLine, list, empty } = buildPage(
@@ -126,6 +128,9 @@ export function mountDashboard(
       runtime.status === 'fulfilled' ? runtime.value : null,
       session.accountId,
     );
+    for (const a of agents)
+      if (a.runtime && Object.keys(a.runtime.skills).length > 0)
+        xp.observe(a.agentId, totalXp(a.runtime.skills), timers.now());
     render();
     // Per-agent details: every agent without any at once, else one agent per poll (rate limit: 100/min).
     const missing = agents.filter((a) => !details.has(a.agentId));
@@ -310,7 +315,12 @@ export function mountDashboard(
 
   // ---- rendering ----
   const cardActions: CardActions = { goalControl, sendMessage, runtimeControl, watch: select };
-  const cardContext = (): CardContext => ({ areas, runtimeReachable, actions: cardActions });
+  const cardContext = (): CardContext => ({
+    areas,
+    runtimeReachable,
+    actions: cardActions,
+    xpText: (id) => xp.text(id),
+  });
 
   function updateAgent(agentId: string): void {
     const agent = agents.find((a) => a.agentId === agentId);
