@@ -318,6 +318,13 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     // The set-goal button says what it does.
     expect(await page.getByTestId(`agent-goal-set-${agentId}`).textContent()).toMatch(/^(Start|Go|Stay) /);
     await screenshot(page, '11-dashboard-map');
+    // Items with their icons: a new agent carries its starting kit; its bank is not seen yet.
+    const items = page.getByTestId(`agent-items-${agentId}`);
+    await items
+      .locator('[data-testid="items-inventory"] img.item-icon')
+      .first()
+      .waitFor({ state: 'attached', timeout: WAIT });
+    expect(await items.getByTestId('items-bank').textContent()).toContain('not seen');
 
     await page.getByTestId(`agent-pause-${agentId}`).click();
     await page.getByTestId(`agent-status-${agentId}`).getByText('paused').waitFor({ timeout: WAIT });
