@@ -71,6 +71,8 @@ export class AgentRunner {
   private readonly log = (message: string): void => this.activity.add(message);
   status: AgentStatus = 'stopped';
   lastError: string | undefined;
+  /** The bank as last seen open (the server sends it only while open), for the dashboard. */
+  lastBank: { at: string; slots: { itemId: string; quantity: number }[] } | undefined;
   control: ControlState = { goal: null, goalsPaused: false };
   command: OwnerCommand | null = null;
   current: Current | undefined;
@@ -127,6 +129,10 @@ export class AgentRunner {
           this.quests.attach(c);
           c.on('agent:control', (ctl) => this.onControl({ goal: ctl.goal, goalsPaused: ctl.goalsPaused }));
           c.on('agent:message', (m) => this.onOwnerText(m.message));
+          c.on('bank:update', (b) => {
+            const slots = b.slots.map((x) => ({ itemId: x.itemId, quantity: x.quantity }));
+            this.lastBank = { at: new Date().toISOString(), slots };
+          });
           c.on('chat:message', (m) => {
             if (m.channel === 'public' && m.from && this.ownerCharacterIds.has(m.from.id))
               this.onOwnerText(m.message);
@@ -164,6 +170,8 @@ export class AgentRunner {
       }
     });
     this.status = 'running';
+    // The connection works again: an earlier failure no longer describes the agent.
+    this.lastError = undefined;
     this.running = true;
     this.leaseWaits = 0;
     this.activity.add('connected');
@@ -324,7 +332,9 @@ export class AgentRunner {
     const due = !this.current || ctx.bot.world.tick - this.current.sinceTick >= MIN_GOAL_TICKS;
     if (!llm || rule.setBy === 'owner' || this.control.goalsPaused || !due) return rule;
     const choice = await llm.chooseGoal(player, candidates(player, this.unavailable()));
-    return choice ? { type: choice.type, reason: `llm: ${choice.reason}`, setBy: 'agent' } : rule;
+    if (!choice) return rule;
+    const why = choice.reasoning ? `${choice.reasoning} [${choice.reason}]` : choice.reason;
+    return { type: choice.type, reason: `llm: ${why}`, setBy: 'agent' };
   }
 
   private async pursue(ctx: StepContext, type: GoalType): Promise<void> {

@@ -32,7 +32,7 @@ export class LlmAdvisor {
   async chooseGoal(
     player: PlayerStatePayload,
     options: AvailableGoal[],
-  ): Promise<{ type: GoalType; reason: string } | null> {
+  ): Promise<{ type: GoalType; reason: string; reasoning?: string } | null> {
     if (options.length === 0) return null;
     const state = {
       health: `${player.health}/${player.maxHealth}`,
@@ -45,19 +45,24 @@ export class LlmAdvisor {
       {
         role: 'system',
         content:
-          'You choose the next goal of a game character. Answer with exactly one goal id from the list, nothing else.',
+          'You choose the next goal of a game character. Answer with exactly one goal id from the list on the first line, then one short sentence saying why.',
       },
       { role: 'user', content: `State: ${JSON.stringify(state)}\nGoals:\n${list}` },
     ]);
     if (content === null) return null;
-    const word = content.trim().toLowerCase();
+    const [first = '', ...rest] = content.trim().split('\n');
+    const word = first.trim().toLowerCase();
     const type = GOAL_TYPES.find((g) => word === g || word.startsWith(g) || word.includes(` ${g}`));
     const chosen = type && options.find((o) => o.type === type);
     if (!chosen) {
       this.failed('the answer named none of the available goals');
       return null;
     }
-    return { type: chosen.type, reason: chosen.reason };
+    // The model's own words on why (shown in the activity log), when it gave any.
+    const reasoning = rest.join(' ').replace(/\s+/g, ' ').trim().slice(0, 300);
+    return reasoning
+      ? { type: chosen.type, reason: chosen.reason, reasoning }
+      : { type: chosen.type, reason: chosen.reason };
   }
 
   /** A short in-character reply to the owner's chat line; null on failure. */
@@ -80,7 +85,7 @@ export class LlmAdvisor {
       const res = await fetch(`${this.settings.url.replace(/\/$/, '')}/chat/completions`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ model: this.settings.model, messages, max_tokens: 60, temperature: 0.2 }),
+        body: JSON.stringify({ model: this.settings.model, messages, max_tokens: 100, temperature: 0.2 }),
         signal: AbortSignal.timeout(this.settings.timeoutMs),
       });
       if (!res.ok) throw new Error(`status ${res.status}`);

@@ -25,6 +25,11 @@ export interface AgentSummary {
   command: string | null;
   position: { x: number; z: number } | null;
   skills: Record<string, { level: number; xp: number }>;
+  /** What it carries and wears (empty while not connected). */
+  inventory: { slot: number; itemId: string; quantity: number }[];
+  equipment: { slot: string; itemId: string; quantity: number }[];
+  /** The bank as it last saw it open, or null when it has not opened it since the runtime started. */
+  bank: { at: string; slots: { itemId: string; quantity: number }[] } | null;
 }
 
 export interface RuntimeDeps {
@@ -259,6 +264,17 @@ export function summarize(r: AgentRunner): AgentSummary {
     command: cmd ? (cmd.kind === 'goal' ? `goal:${cmd.goal}` : cmd.kind) : null,
     position: player ? { x: player.position.x, z: player.position.z } : null,
     skills: player?.skills ?? {},
+    inventory: (player?.inventory ?? []).map((i) => ({
+      slot: i.slot,
+      itemId: i.itemId,
+      quantity: i.quantity,
+    })),
+    equipment: (player?.equipment ?? []).map((e) => ({
+      slot: e.slot,
+      itemId: e.itemId,
+      quantity: e.quantity,
+    })),
+    bank: r.lastBank ?? null,
   };
 }
 

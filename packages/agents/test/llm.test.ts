@@ -58,6 +58,13 @@ describe('LlmAdvisor against a local stand-in server', () => {
     expect(seen.at(-1)).toMatchObject({ auth: 'Bearer k-test', body: { model: 'stand-in' } });
   });
 
+  it("keeps the model's reasoning after the goal id", async () => {
+    next = { status: 200, content: 'woodcutting\nLogs are\n  close and the axe is ready.' };
+    const choice = await advisor().chooseGoal(player, options);
+    expect(choice?.type).toBe('woodcutting');
+    expect(choice?.reasoning).toBe('Logs are close and the axe is ready.');
+  });
+
   it('returns null (rule-based fallback) for a goal not on the list, an HTTP error or a timeout', async () => {
     const a = advisor();
     next = { status: 200, content: 'mining' };

@@ -4,7 +4,13 @@ import {
   applyGoalControl,
   describeError,
   goalStateWord,
+  currentError,
+  filterActivity,
+  stackText,
+  goalActionLabel,
   goalText,
+  preselectedGoal,
+  readableName,
   mergeAgents,
   positionText,
   progressPercent,
@@ -129,8 +135,10 @@ describe('merging the game server and runtime lists', () => {
 describe('display helpers', () => {
   it('formats goals, progress, skills and positions', () => {
     expect(goalText(null)).toBe('none');
-    expect(goalText({ type: 'combat_training' })).toBe('combat_training');
-    expect(goalText({ type: 'exploration', target: 'oakhaven' })).toBe('exploration -> oakhaven');
+    expect(goalText({ type: 'combat_training' })).toBe('Combat training');
+    expect(goalText({ type: 'exploration', target: 'oakhaven' })).toBe('Exploration at Oakhaven');
+    const names = new Map([['mirror_lake', 'Mirror Lake']]);
+    expect(goalText({ type: 'fishing', target: 'mirror_lake' }, names)).toBe('Fishing at Mirror Lake');
     expect(progressPercent({ current: 340, target: 1000 })).toBe(34);
     expect(progressPercent({ current: 5, target: 0 })).toBe(0);
     expect(progressPercent({ current: 20, target: 10 })).toBe(100);
@@ -160,5 +168,92 @@ describe('display helpers', () => {
         new ApiError(409, 'goal_unavailable', 'cooking is not available: no raw food', undefined),
       ),
     ).toBe('cooking is not available: no raw food (goal_unavailable, HTTP 409)');
+  });
+});
+
+describe('names people read and labels that say what happens', () => {
+  it('turns ids into readable names, preferring the known display name', () => {
+    expect(readableName('mirror_lake', new Map([['mirror_lake', 'Mirror Lake']]))).toBe('Mirror Lake');
+    expect(readableName('oak_tree')).toBe('Oak tree');
+    expect(readableName('woodcutting')).toBe('Woodcutting');
+  });
+
+  it('labels the set-goal button with the action', () => {
+    expect(goalActionLabel('woodcutting')).toBe('Start woodcutting');
+    expect(goalActionLabel('combat_training')).toBe('Start combat training');
+    expect(goalActionLabel('exploration')).toBe('Go exploring');
+    expect(goalActionLabel('idle')).toBe('Stay idle');
+    const names = new Map([['mirror_lake', 'Mirror Lake']]);
+    expect(goalActionLabel('fishing', 'mirror_lake', names)).toBe('Start fishing at Mirror Lake');
+  });
+
+  it('preselects the current goal unless the owner chose another', () => {
+    const goals = [
+      { type: 'combat_training', available: true },
+      { type: 'woodcutting', available: true },
+      { type: 'smithing', available: false },
+    ];
+    expect(preselectedGoal(goals, { type: 'woodcutting' })).toBe('woodcutting');
+    expect(preselectedGoal(goals, null)).toBe('combat_training');
+    expect(preselectedGoal(goals, { type: 'smithing' })).toBe('combat_training');
+    expect(preselectedGoal(goals, { type: 'woodcutting' }, 'combat_training')).toBe('combat_training');
+    expect(preselectedGoal([], null)).toBe('');
+  });
+
+  it('drops the runtime error once the agent runs again', () => {
+    const view = {
+      running: true,
+      status: 'error',
+      lastError: 'disconnected: bye',
+      command: null,
+      position: null,
+      skills: {},
+      goal: null,
+      inventory: [],
+      equipment: [],
+      bank: null,
+    };
+    expect(currentError(view)).toBe('disconnected: bye');
+    expect(currentError({ ...view, status: 'running' })).toBeNull();
+    expect(currentError(null)).toBeNull();
+  });
+});
+
+describe('the activity filter', () => {
+  const lines = [
+    { at: '2026-01-01T00:00:00Z', message: 'connected' },
+    { at: '2026-01-01T00:00:01Z', message: 'goal: woodcutting (llm: logs sell well)' },
+    { at: '2026-01-01T00:00:02Z', message: 'goal: fishing (inventory has room)' },
+  ];
+  it('keeps the lines holding every word, case-insensitively', () => {
+    expect(filterActivity(lines, '')).toHaveLength(3);
+    expect(filterActivity(lines, 'GOAL').map((l) => l.message)).toHaveLength(2);
+    expect(filterActivity(lines, 'goal llm').map((l) => l.at)).toEqual(['2026-01-01T00:00:01Z']);
+    expect(filterActivity(lines, 'mining')).toEqual([]);
+  });
+});
+
+describe('item stacks', () => {
+  it('reads as names with a quantity', () => {
+    expect(stackText({ itemId: 'bronze_axe', quantity: 1 })).toBe('Bronze axe');
+    expect(stackText({ itemId: 'logs', quantity: 27 })).toBe('Logs x27');
+  });
+
+  it("carries the runtime's inventory, equipment and bank into the dashboard agent", () => {
+    const [a] = mergeAgents(null, [
+      {
+        agentId: 'ag_9',
+        name: 'Fern',
+        inventory: [{ slot: 0, itemId: 'bronze_axe', quantity: 1 }],
+        equipment: [{ slot: 'weapon', itemId: 'bronze_sword', quantity: 1 }],
+        bank: { at: '2026-01-01T00:00:00Z', slots: [{ itemId: 'logs', quantity: 5 }] },
+      },
+    ]);
+    expect(a?.runtime?.inventory.map((i) => i.itemId)).toEqual(['bronze_axe']);
+    expect(a?.runtime?.equipment[0]?.slot).toBe('weapon');
+    expect(a?.runtime?.bank?.slots).toEqual([{ itemId: 'logs', quantity: 5 }]);
+    const [b] = mergeAgents(null, [{ agentId: 'ag_8', name: 'Moss' }]);
+    expect(b?.runtime?.bank).toBeNull();
+    expect(b?.runtime?.inventory).toEqual([]);
   });
 });

@@ -2,12 +2,23 @@
 import { GOAL_TYPES } from '@tilerealm/protocol';
 import { h, replaceChildren } from '../dom';
 import type { CardActions, CardView } from './card';
-import type { AvailableGoalView, QuickActions } from './model';
+import {
+  goalActionLabel,
+  preselectedGoal,
+  readableName,
+  type AvailableGoalView,
+  type GoalView,
+  type QuickActions,
+} from './model';
 
-export function fillGoalSelect(card: CardView, goals: AvailableGoalView[] | undefined): void {
+export function fillGoalSelect(
+  card: CardView,
+  goals: AvailableGoalView[] | undefined,
+  current: GoalView | null,
+): void {
   // Before the first answer every type is offered; the server refuses unavailable ones (409).
   const list: AvailableGoalView[] = goals ?? GOAL_TYPES.map((type) => ({ type, available: true }));
-  const key = JSON.stringify(list.map((g) => [g.type, g.available, g.reason]));
+  const key = JSON.stringify([list.map((g) => [g.type, g.available, g.reason]), current?.type]);
   if (key === card.goalKey) return;
   card.goalKey = key;
   const previous = card.goalSelect.value;
@@ -17,17 +28,29 @@ export function fillGoalSelect(card: CardView, goals: AvailableGoalView[] | unde
       h(
         'option',
         { value: g.type, disabled: !g.available, title: g.reason ?? '' },
-        g.available ? g.type : `${g.type} (unavailable${g.reason ? `: ${g.reason}` : ''})`,
+        g.available
+          ? readableName(g.type)
+          : `${readableName(g.type)} (unavailable${g.reason ? `: ${g.reason}` : ''})`,
       ),
     ),
   );
-  const keep = list.find((g) => g.type === previous && g.available);
-  const first = list.find((g) => g.available);
-  card.goalSelect.value = keep?.type ?? first?.type ?? '';
+  card.goalSelect.value = preselectedGoal(list, current, card.goalTouched ? previous : undefined);
 }
 
-export function fillTargets(card: CardView, places: QuickActions['places'] | undefined): void {
-  const key = JSON.stringify((places ?? []).map((p) => [p.id, p.distance]));
+/** The set-goal button says what it will do: `Start woodcutting at Mirror Lake`. */
+export function labelGoalSet(card: CardView): void {
+  const type = card.goalSelect.value;
+  card.goalSet.textContent = type
+    ? goalActionLabel(type, card.targetSelect.value || undefined, card.names)
+    : 'Choose a goal';
+}
+
+export function fillTargets(
+  card: CardView,
+  places: QuickActions['places'] | undefined,
+  current: GoalView | null,
+): void {
+  const key = JSON.stringify([(places ?? []).map((p) => [p.id, p.distance]), current?.target]);
   if (key === card.targetKey) return;
   card.targetKey = key;
   const previous = card.targetSelect.value;
@@ -38,7 +61,8 @@ export function fillTargets(card: CardView, places: QuickActions['places'] | und
       h('option', { value: p.id }, p.distance === undefined ? p.name : `${p.name} (${p.distance} tiles)`),
     ),
   );
-  card.targetSelect.value = (places ?? []).some((p) => p.id === previous) ? previous : '';
+  const want = card.goalTouched ? previous : (current?.target ?? '');
+  card.targetSelect.value = (places ?? []).some((p) => p.id === want) ? want : '';
 }
 
 export function fillQuick(

@@ -1,7 +1,11 @@
 import { h, replaceChildren } from '../dom';
-import { fillGoalSelect, fillQuick, fillTargets } from './card-options';
+import { fillItems } from './card-items';
+import { fillGoalSelect, fillQuick, fillTargets, labelGoalSet } from './card-options';
 import {
+  areaNames,
   connectionText,
+  currentError,
+  filterActivity,
   goalStateWord,
   goalText,
   positionText,
@@ -17,8 +21,10 @@ import {
   type QuickActions,
 } from './model';
 
-/** The number of activity lines a card shows (and asks the runtime for). */
-export const ACTIVITY_LINES = 5;
+/** The number of activity lines a card asks the runtime for (the filter searches them). */
+export const ACTIVITY_LINES = 50;
+/** The number of (matching) activity lines a card shows. */
+export const ACTIVITY_SHOWN = 8;
 
 /** What the per-agent calls learned beyond the lists (refreshed one agent per poll, and after controls). */
 export interface AgentDetails {
@@ -44,6 +50,8 @@ export interface CardActions {
     input?: HTMLInputElement,
   ): Promise<void>;
   runtimeControl(agentId: string, action: 'start' | 'stop', button: HTMLButtonElement): Promise<void>;
+  /** Opens the watch view on the agent. */
+  watch(agentId: string): void;
 }
 
 /** What a card's rendering needs from the page beyond the agent itself. */
@@ -52,6 +60,8 @@ export interface CardContext {
   /** Whether the last runtime call answered (null before the first poll). */
   runtimeReachable: boolean | null;
   actions: CardActions;
+  /** The agent's measured XP per hour, as a line. */
+  xpText?: (agentId: string) => string;
 }
 
 /** The elements of one agent's card that updates touch (inputs are never rebuilt). */
@@ -68,12 +78,22 @@ export interface CardView {
   progressLabel: HTMLElement;
   position: HTMLElement;
   skills: HTMLElement;
+  items: HTMLElement;
   activity: HTMLElement;
+  activityFilter: HTMLInputElement;
+  /** The lines last shown, kept so the filter can redraw without a poll. */
+  activityLines: ActivityLine[];
+  runtimeKnown: boolean;
   lastError: HTMLElement;
   pause: HTMLButtonElement;
   resume: HTMLButtonElement;
   goalSelect: HTMLSelectElement;
   goalKey: string;
+  /** The owner picked a goal or target in the selectors (keep it; else the current goal is shown). */
+  goalTouched: boolean;
+  goalSet: HTMLButtonElement;
+  /** Area id -> display name, for readable targets and button labels. */
+  names: ReadonlyMap<string, string>;
   targetSelect: HTMLSelectElement;
   targetKey: string;
   quick: HTMLElement;
@@ -112,7 +132,15 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
   const progressLabel = h('div', { class: 'muted agent-progress-label' });
   const position = h('span', { 'data-testid': tid('position') });
   const skills = h('div', { class: 'agent-skills', 'data-testid': tid('skills') });
+  const items = h('div', { class: 'agent-items-box', 'data-testid': tid('items') });
   const activity = h('ul', { class: 'agent-activity', 'data-testid': tid('activity') });
+  const activityFilter = h('input', {
+    type: 'search',
+    placeholder: 'Filter activity (e.g. goal, llm, error)',
+    'aria-label': 'Filter activity',
+    'data-testid': tid('activity-filter'),
+  });
+  activityFilter.addEventListener('input', () => drawActivity(view));
   const lastError = h('div', { class: 'error agent-last-error', hidden: true });
   const note = h('div', { class: 'agent-note muted', 'data-testid': tid('note'), role: 'status' });
 
@@ -142,12 +170,19 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     const target = targetSelect.value;
     void actions.goalControl(
       agentId,
-      `Set goal ${type}`,
+      goalSet.textContent || `Set goal ${type}`,
       goalSet,
       '/goal',
       target ? { type, target } : { type },
     );
   });
+
+  const touched = (): void => {
+    view.goalTouched = true;
+    labelGoalSet(view);
+  };
+  goalSelect.addEventListener('change', touched);
+  targetSelect.addEventListener('change', touched);
 
   const messageInput = h('input', {
     type: 'text',
@@ -189,7 +224,17 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
   const rootEl = h(
     'article',
     { class: 'agent-card', 'data-testid': `agent-card-${agentId}` },
-    h('div', { class: 'agent-head' }, title, character),
+    h(
+      'div',
+      { class: 'agent-head' },
+      title,
+      character,
+      h(
+        'button',
+        { type: 'button', 'data-testid': tid('watch'), onclick: () => actions.watch(agentId) },
+        'Watch on the map',
+      ),
+    ),
     conn,
     lastError,
     h('div', { class: 'agent-line' }, 'Goals: ', state),
@@ -198,7 +243,14 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     progressLabel,
     h('div', { class: 'agent-line' }, 'Position: ', position),
     skills,
-    h('details', { class: 'agent-activity-box', open: true }, h('summary', {}, 'Recent activity'), activity),
+    h('details', { class: 'agent-items-details' }, h('summary', {}, 'Items and bank'), items),
+    h(
+      'details',
+      { class: 'agent-activity-box', open: true },
+      h('summary', {}, 'Recent activity'),
+      activityFilter,
+      activity,
+    ),
     h(
       'div',
       { class: 'agent-controls' },
@@ -210,7 +262,7 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     ),
     note,
   );
-  return {
+  const view: CardView = {
     root: rootEl,
     title,
     character,
@@ -223,12 +275,18 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     progressLabel,
     position,
     skills,
+    items,
     activity,
+    activityFilter,
+    activityLines: [],
+    runtimeKnown: false,
     lastError,
     pause,
     resume,
     goalSelect,
     goalKey: '',
+    goalTouched: false,
+    goalSet,
     targetSelect,
     targetKey: '',
     quick,
@@ -236,7 +294,9 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     runStart,
     runStop,
     note,
+    names: new Map(),
   };
+  return view;
 }
 
 /** Writes an agent's state into its card; selects are rebuilt only when their options change. */
@@ -258,7 +318,9 @@ export function updateCard(
   card.state.className = `agent-state agent-state-${word}`;
   card.pause.setAttribute('aria-pressed', String(agent.goalsPaused));
   card.resume.setAttribute('aria-pressed', String(!agent.goalsPaused));
-  card.goal.textContent = goalText(agent.goal);
+  const names = areaNames(areas);
+  card.names = names;
+  card.goal.textContent = goalText(agent.goal, names);
   card.setBy.textContent = setByText(agent.goal);
   const progress = agent.goal?.progress;
   card.progress.hidden = !progress;
@@ -268,13 +330,15 @@ export function updateCard(
   card.progressLabel.textContent = progressText(progress);
 
   const rt = agent.runtime;
-  card.lastError.hidden = !rt?.lastError;
-  card.lastError.textContent = rt?.lastError ? `Runtime error: ${rt.lastError}` : '';
+  const lastError = currentError(rt);
+  card.lastError.hidden = lastError === null;
+  card.lastError.textContent = lastError === null ? '' : `Runtime error: ${lastError}`;
   card.position.textContent = rt ? positionText(rt.position, areas) : 'unknown (runtime unavailable)';
   if (rt && Object.keys(rt.skills).length > 0) {
     replaceChildren(
       card.skills,
       h('span', { class: 'agent-skill-total' }, `Total level ${skillTotal(rt.skills)}`),
+      h('span', { class: 'muted', 'data-testid': 'xp-rate' }, ctx.xpText?.(agent.agentId) ?? ''),
       sortedSkills(rt.skills).map((s) =>
         h(
           'span',
@@ -289,18 +353,14 @@ export function updateCard(
       h('span', { class: 'muted' }, rt ? 'Skills: not connected' : 'Skills: unknown'),
     );
   }
-  const lines = d?.activity ?? [];
-  replaceChildren(
-    card.activity,
-    lines.length === 0
-      ? h('li', { class: 'muted' }, rt ? 'nothing yet' : 'unavailable')
-      : lines
-          .slice(-ACTIVITY_LINES)
-          .map((l) => h('li', {}, h('time', { class: 'muted' }, shortTime(l.at)), ' ', l.message)),
-  );
+  fillItems(card.items, rt);
+  card.activityLines = d?.activity ?? [];
+  card.runtimeKnown = rt !== null;
+  drawActivity(card);
 
-  fillGoalSelect(card, d?.goals);
-  fillTargets(card, d?.places);
+  fillGoalSelect(card, d?.goals, agent.goal);
+  fillTargets(card, d?.places, agent.goal);
+  labelGoalSet(card);
   fillQuick(card, agent.agentId, d?.commands, ctx.actions);
 
   const noRuntime = !rt || runtimeReachable === false;
@@ -322,4 +382,17 @@ export function updateCard(
 function shortTime(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleTimeString();
+}
+
+/** The activity lines that match the card's filter, newest last. */
+function drawActivity(card: CardView): void {
+  const lines = filterActivity(card.activityLines, card.activityFilter.value).slice(-ACTIVITY_SHOWN);
+  const none =
+    card.activityLines.length === 0 ? (card.runtimeKnown ? 'nothing yet' : 'unavailable') : 'no match';
+  replaceChildren(
+    card.activity,
+    lines.length === 0
+      ? h('li', { class: 'muted' }, none)
+      : lines.map((l) => h('li', {}, h('time', { class: 'muted' }, shortTime(l.at)), ' ', l.message)),
+  );
 }

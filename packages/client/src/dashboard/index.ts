@@ -11,6 +11,10 @@ import {
   type CardView,
 } from './card';
 import { buildCreateForm } from './create-form';
+import { h } from '../dom';
+import { buildLiveMap } from './map';
+import { buildWatchView } from './watch';
+import { totalXp, XpTracker } from './xp-rate';
 import { buildPage, loadWorldAreas, showRuntimeNotice } from './page';
 import {
   activitySchema,
@@ -88,8 +92,14 @@ export function mountDashboard(
     showError: (text) => showError(text),
     afterCreate: () => poller.pollNow(),
   });
-  const { page, status, runtimeNotice, errorLine, list, empty } = buildPage(createSection, () =>
-    poller.pollNow(),
+  let selected: string | null = null;
+  const xp = new XpTracker();
+  const liveMap = buildLiveMap((agentId) => select(agentId));
+  const watch = buildWatchView(() => select(null));
+  const { page, status, runtimeNotice, errorLine, list, empty } = buildPage(
+    createSection,
+    () => poller.pollNow(),
+    h('div', { class: 'dash-live' }, liveMap.root, watch.root),
   );
   root.replaceChildren(page);
 
@@ -118,6 +128,9 @@ export function mountDashboard(
       runtime.status === 'fulfilled' ? runtime.value : null,
       session.accountId,
     );
+    for (const a of agents)
+      if (a.runtime && Object.keys(a.runtime.skills).length > 0)
+        xp.observe(a.agentId, totalXp(a.runtime.skills), timers.now());
     render();
     // Per-agent details: every agent without any at once, else one agent per poll (rate limit: 100/min).
     const missing = agents.filter((a) => !details.has(a.agentId));
@@ -301,17 +314,38 @@ export function mountDashboard(
   }
 
   // ---- rendering ----
-  const cardActions: CardActions = { goalControl, sendMessage, runtimeControl };
-  const cardContext = (): CardContext => ({ areas, runtimeReachable, actions: cardActions });
+  const cardActions: CardActions = { goalControl, sendMessage, runtimeControl, watch: select };
+  const cardContext = (): CardContext => ({
+    areas,
+    runtimeReachable,
+    actions: cardActions,
+    xpText: (id) => xp.text(id),
+  });
 
   function updateAgent(agentId: string): void {
     const agent = agents.find((a) => a.agentId === agentId);
     const card = cards.get(agentId);
     if (agent && card && !disposed) updateCard(card, agent, details.get(agentId), cardContext());
+    if (agentId === selected && !disposed) drawLive();
+  }
+
+  /** Selects and watches an agent (map or card), or none: its card is marked. */
+  function select(agentId: string | null): void {
+    if (disposed) return;
+    selected = agentId;
+    for (const [id, card] of cards) card.root.classList.toggle('selected', id === agentId);
+    drawLive();
+  }
+  function drawLive(): void {
+    liveMap.update(agents, areas, selected);
+    const agent = agents.find((a) => a.agentId === selected);
+    watch.update(agent, agents, areas, selected ? details.get(selected)?.activity : undefined);
   }
 
   function render(): void {
     if (disposed) return;
+    if (selected !== null && !agents.some((a) => a.agentId === selected)) selected = null;
+    drawLive();
     const ids = new Set(agents.map((a) => a.agentId));
     for (const [id, card] of cards) {
       if (ids.has(id)) continue;
@@ -327,6 +361,7 @@ export function mountDashboard(
         cards.set(agent.agentId, card);
       }
       updateCard(card, agent, details.get(agent.agentId), cardContext());
+      card.root.classList.toggle('selected', agent.agentId === selected);
       ordered.push(card.root);
     }
     // Reorder only when needed: moving a node would take the focus from its inputs.

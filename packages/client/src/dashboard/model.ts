@@ -33,6 +33,9 @@ export type ServerAgent = z.infer<typeof serverAgentSchema>;
 export const serverListSchema = z.looseObject({ agents: z.array(serverAgentSchema) });
 
 const skillSchema = z.looseObject({ level: z.number(), xp: z.number().optional() });
+const stackSchema = z.looseObject({ itemId: z.string(), quantity: z.number() });
+/** An item stack as the dashboard lists it (an inventory slot number or an equipment slot name). */
+export type ItemStack = { slot?: number | string; itemId: string; quantity: number };
 export const runtimeAgentSchema = z.looseObject({
   agentId: z.string(),
   name: z.string(),
@@ -46,6 +49,12 @@ export const runtimeAgentSchema = z.looseObject({
   command: z.string().nullable().optional(),
   position: z.object({ x: z.number(), z: z.number() }).nullable().optional(),
   skills: z.record(z.string(), skillSchema).optional(),
+  inventory: z.array(stackSchema.extend({ slot: z.number() })).optional(),
+  equipment: z.array(stackSchema.extend({ slot: z.string() })).optional(),
+  bank: z
+    .looseObject({ at: z.string(), slots: z.array(stackSchema) })
+    .nullable()
+    .optional(),
 });
 export type RuntimeAgent = z.infer<typeof runtimeAgentSchema>;
 export const runtimeListSchema = z.looseObject({ agents: z.array(runtimeAgentSchema) });
@@ -110,6 +119,9 @@ export interface RuntimeView {
   position: { x: number; z: number } | null;
   skills: Record<string, { level: number; xp?: number | undefined }>;
   goal: GoalView | null;
+  inventory: ItemStack[];
+  equipment: ItemStack[];
+  bank: { at: string; slots: ItemStack[] } | null;
 }
 
 /** One agent as the dashboard shows it. */
@@ -135,6 +147,9 @@ function runtimeView(r: RuntimeAgent): RuntimeView {
     position: r.position ?? null,
     skills: r.skills ?? {},
     goal: r.goal ?? null,
+    inventory: r.inventory ?? [],
+    equipment: r.equipment ?? [],
+    bank: r.bank ?? null,
   };
 }
 
@@ -233,10 +248,53 @@ export function progressPercent(progress: { current: number; target: number } | 
   return Math.max(0, Math.min(100, Math.round((progress.current / progress.target) * 100)));
 }
 
-/** `woodcutting -> oak_tree` (the raw goal type, so it matches the API's names), or `none`. */
-export function goalText(goal: GoalView | null): string {
+/**
+ * An id as people read it: `mirror_lake` -> `Mirror Lake` when `names` (id -> display name, e.g.
+ * from world-areas.json) knows it, else the words with a capital first letter (`oak_tree` -> `Oak tree`).
+ */
+export function readableName(id: string, names?: ReadonlyMap<string, string>): string {
+  const known = names?.get(id);
+  if (known) return known;
+  const words = id.replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : id;
+}
+
+/** `Woodcutting at Mirror Lake` (readable names; the target looked up in `names`), or `none`. */
+export function goalText(goal: GoalView | null, names?: ReadonlyMap<string, string>): string {
   if (!goal) return 'none';
-  return goal.target ? `${goal.type} -> ${goal.target}` : goal.type;
+  const type = readableName(goal.type);
+  return goal.target ? `${type} at ${readableName(goal.target, names)}` : type;
+}
+
+/** What the set-goal button does for a goal type: `Start woodcutting`, `Go exploring`, `Stay idle`. */
+export function goalActionLabel(type: string, target?: string, names?: ReadonlyMap<string, string>): string {
+  const verb: Record<string, string> = {
+    combat_training: 'Start combat training',
+    exploration: 'Go exploring',
+    questing: 'Start questing',
+    banking: 'Go banking',
+    idle: 'Stay idle',
+  };
+  const base = verb[type] ?? `Start ${readableName(type).toLowerCase()}`;
+  return target ? `${base} at ${readableName(target, names)}` : base;
+}
+
+/** The goal type the selector shows: the current goal's when it can be chosen, else the first available. */
+export function preselectedGoal(
+  goals: readonly AvailableGoalView[],
+  current: GoalView | null,
+  previous?: string,
+): string {
+  const choosable = (t: string | undefined) =>
+    t !== undefined && goals.some((g) => g.type === t && g.available);
+  if (choosable(previous)) return previous ?? '';
+  if (choosable(current?.type)) return current?.type ?? '';
+  return goals.find((g) => g.available)?.type ?? '';
+}
+
+/** Area id -> display name (world-areas.json), for readable goal targets. */
+export function areaNames(areas: readonly AreaBounds[]): Map<string, string> {
+  return new Map(areas.map((a) => [a.id, a.name]));
 }
 
 export function setByText(goal: GoalView | null): string {
@@ -282,6 +340,24 @@ export function positionText(
 /** The goal-state word the page shows: exactly `paused` or `running`. */
 export function goalStateWord(goalsPaused: boolean): 'paused' | 'running' {
   return goalsPaused ? 'paused' : 'running';
+}
+
+/** The lines whose text holds every word of `query` (case-insensitive); all lines for an empty query. */
+export function filterActivity<L extends { message: string }>(lines: readonly L[], query: string): L[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return lines.filter((l) => words.every((w) => l.message.toLowerCase().includes(w)));
+}
+
+/** `Bronze axe`, `Logs x27`: a stack as people read it. */
+export function stackText(s: ItemStack): string {
+  const name = readableName(s.itemId);
+  return s.quantity > 1 ? `${name} x${s.quantity}` : name;
+}
+
+/** The runtime's last error while it still applies: none once the agent runs again. */
+export function currentError(runtime: RuntimeView | null): string | null {
+  if (!runtime?.lastError || runtime.status === 'running') return null;
+  return runtime.lastError;
 }
 
 /** Connection line: the game session and the runtime's connection. */

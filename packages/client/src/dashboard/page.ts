@@ -11,8 +11,12 @@ export interface DashboardPage {
   empty: HTMLElement;
 }
 
-/** The page skeleton: header (back link, refresh), status lines, the agent list, then `createSection`. */
-export function buildPage(createSection: HTMLElement, onRefresh: () => void): DashboardPage {
+/** The page skeleton: header (back link, refresh), status lines, the live map, the agent list, then `createSection`. */
+export function buildPage(
+  createSection: HTMLElement,
+  onRefresh: () => void,
+  mapSection?: HTMLElement,
+): DashboardPage {
   const status = h(
     'div',
     { class: 'dash-status muted', 'data-testid': 'dashboard-status', role: 'status' },
@@ -48,6 +52,7 @@ export function buildPage(createSection: HTMLElement, onRefresh: () => void): Da
     status,
     runtimeNotice,
     errorLine,
+    mapSection ?? null,
     list,
     empty,
     createSection,
