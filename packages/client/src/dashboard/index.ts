@@ -34,6 +34,7 @@ import {
 } from './model';
 import {
   browserTimers,
+  cancellableSleeps,
   createPoller,
   pollStatusText,
   RETRY_DELAYS_MS,
@@ -68,17 +69,9 @@ export function mountDashboard(
   /** Whether the last runtime call answered (null before the first poll). */
   let runtimeReachable: boolean | null = null;
   let roundRobin = 0;
-  const pendingSleeps = new Set<unknown>();
-
   /** withRetry's wait, cancelled by dispose. */
-  const wait = (ms: number): Promise<void> =>
-    new Promise((resolve) => {
-      const handle = timers.setTimeout(() => {
-        pendingSleeps.delete(handle);
-        resolve();
-      }, ms);
-      pendingSleeps.add(handle);
-    });
+  const sleeps = cancellableSleeps(timers);
+  const wait = sleeps.wait;
 
   const enc = encodeURIComponent;
   const call = (method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> =>
@@ -200,14 +193,13 @@ export function mountDashboard(
     agents = agents.map((a) => (a.agentId === agentId ? fn(a) : a));
   };
 
-  const describe = (err: unknown): string => describeError(err);
   const poller = createPoller({
     intervalMs: options.intervalMs,
     task: poll,
     timers,
     onStatus: (s: PollStatus) => {
       if (disposed) return;
-      status.textContent = pollStatusText(s, describe);
+      status.textContent = pollStatusText(s, describeError);
       status.classList.toggle('dash-status-bad', s.kind !== 'ok');
     },
   });
@@ -237,7 +229,7 @@ export function mountDashboard(
           if (card && !disposed)
             setNote(
               card,
-              `${label} failed (${describe(err)}); retry ${attempt} of 3 in ${delayMs / 1000} s`,
+              `${label} failed (${describeError(err)}); retry ${attempt} of 3 in ${delayMs / 1000} s`,
               true,
             );
         },
@@ -247,7 +239,7 @@ export function mountDashboard(
       return result;
     } catch (err) {
       if (!disposed) {
-        const text = `${label} (${name}) failed: ${describe(err)}`;
+        const text = `${label} (${name}) failed: ${describeError(err)}`;
         showError(text);
         if (card) setNote(card, text, true);
       }
@@ -396,8 +388,7 @@ export function mountDashboard(
     if (disposed) return;
     disposed = true;
     poller.stop();
-    for (const handle of pendingSleeps) timers.clearTimeout(handle);
-    pendingSleeps.clear();
+    sleeps.cancelAll();
     document.removeEventListener('visibilitychange', onVisibility);
     page.remove();
   };

@@ -223,3 +223,22 @@ export function pollStatusText(status: PollStatus, describe: (err: unknown) => s
       return `Last update failed: ${describe(status.error)}; retrying in ${secs(status.nextInMs)}`;
   }
 }
+
+/** Sleeps on `timers` (withRetry's wait) that `cancelAll` drops at once when a page goes away. */
+export function cancellableSleeps(timers: Timers): { wait(ms: number): Promise<void>; cancelAll(): void } {
+  const pending = new Set<unknown>();
+  return {
+    wait: (ms) =>
+      new Promise((resolve) => {
+        const handle = timers.setTimeout(() => {
+          pending.delete(handle);
+          resolve();
+        }, ms);
+        pending.add(handle);
+      }),
+    cancelAll: () => {
+      for (const handle of pending) timers.clearTimeout(handle);
+      pending.clear();
+    },
+  };
+}

@@ -13,6 +13,7 @@ import { WS_LIMITS } from './limits';
 import { SessionRids } from './session-rids';
 import { WireTraffic } from './traffic';
 import { loadRecord } from './player-record';
+import { loginIdentity } from './login-identity';
 import type { Attached, DeleteOutcome, GatewayDeps, LoginQuery } from './gateway-types';
 import { deleteUnderLease, leaseForLogin, WORLD_FULL_REASON } from './leases';
 
@@ -72,32 +73,9 @@ export class Gateway implements PlayerSink, SocialLink {
     authHeader: string | undefined,
   ): Promise<void> {
     const { deps } = this;
-    let token = query.token;
-    let issuedToken: string | undefined;
-    let accountId: string;
-    let tokenAgentId: string | undefined;
-    if (token === undefined && authHeader === undefined) {
-      if (!deps.anonymousMode) return connection.close(CLOSE_CODES.unauthorized, 'a token is required');
-      const newIdentities = deps.newIdentities ?? this.newIdentities;
-      if (deps.rateLimitEnabled && !(await newIdentities.take(connection.remoteAddress))) {
-        return connection.close(
-          CLOSE_CODES.rateLimited,
-          'too many new identities from this address: reconnect with your token',
-        );
-      }
-      const user = await deps.repos.users.createAnonymous();
-      accountId = user.id;
-      issuedToken = (await deps.sessions.sign({ accountId, anonymous: true })).token;
-      token = issuedToken;
-    } else {
-      const outcome =
-        token !== undefined
-          ? await deps.authenticator.fromToken(token)
-          : await deps.authenticator.fromHeader(authHeader);
-      if (!outcome.ok) return connection.close(CLOSE_CODES.unauthorized, outcome.message);
-      accountId = outcome.auth.accountId;
-      tokenAgentId = outcome.auth.agentId;
-    }
+    const who = await loginIdentity(deps, connection, query, authHeader, this.newIdentities);
+    if (!who.ok) return connection.close(who.code, who.reason);
+    const { accountId, issuedToken, agentId: tokenAgentId } = who;
     const character = await chooseCharacter(
       deps.repos,
       deps.content,

@@ -1,0 +1,47 @@
+import { CLOSE_CODES } from '@tilerealm/protocol';
+import type { Connection } from './connection';
+import type { GatewayDeps, LoginQuery } from './gateway-types';
+import type { KeyedLimiter } from '../../redis/keyed-limiter';
+
+/** Who a login is: the account, the token it signed with, and the agent the token was minted for. */
+export type LoginIdentity =
+  | { ok: true; accountId: string; issuedToken: string | undefined; agentId: string | undefined }
+  | { ok: false; code: number; reason: string };
+
+/**
+ * The account a WebSocket login acts for: its token (query or header), or, without one and in
+ * anonymous mode, a new anonymous account (rate-limited per address) with a token issued for it.
+ */
+export async function loginIdentity(
+  deps: GatewayDeps,
+  connection: Connection,
+  query: LoginQuery,
+  authHeader: string | undefined,
+  fallbackLimiter: KeyedLimiter,
+): Promise<LoginIdentity> {
+  if (query.token === undefined && authHeader === undefined) {
+    if (!deps.anonymousMode)
+      return { ok: false, code: CLOSE_CODES.unauthorized, reason: 'a token is required' };
+    const newIdentities = deps.newIdentities ?? fallbackLimiter;
+    if (deps.rateLimitEnabled && !(await newIdentities.take(connection.remoteAddress)))
+      return {
+        ok: false,
+        code: CLOSE_CODES.rateLimited,
+        reason: 'too many new identities from this address: reconnect with your token',
+      };
+    const user = await deps.repos.users.createAnonymous();
+    const issuedToken = (await deps.sessions.sign({ accountId: user.id, anonymous: true })).token;
+    return { ok: true, accountId: user.id, issuedToken, agentId: undefined };
+  }
+  const outcome =
+    query.token !== undefined
+      ? await deps.authenticator.fromToken(query.token)
+      : await deps.authenticator.fromHeader(authHeader);
+  if (!outcome.ok) return { ok: false, code: CLOSE_CODES.unauthorized, reason: outcome.message };
+  return {
+    ok: true,
+    accountId: outcome.auth.accountId,
+    issuedToken: undefined,
+    agentId: outcome.auth.agentId,
+  };
+}
