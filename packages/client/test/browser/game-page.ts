@@ -242,3 +242,21 @@ export async function waitUntil(check: () => Promise<boolean>, what: string, ms 
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/**
+ * Chooses `option` on the NPC `entityId` until the window `testId` opens (three tries): an NPC
+ * that wanders off while the player walks up may end the walk short, and a player clicks again.
+ */
+export async function npcOptionOpens(
+  page: Page,
+  entityId: string,
+  option: RegExp,
+  testId: string,
+): Promise<void> {
+  const window = page.getByTestId(testId);
+  for (let attempt = 0; attempt < 3 && !(await window.isVisible()); attempt++) {
+    await entityOption(page, entityId, option);
+    await window.waitFor({ timeout: WAIT }).catch(() => undefined);
+  }
+  await window.waitFor({ timeout: WAIT });
+}

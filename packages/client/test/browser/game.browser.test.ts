@@ -27,7 +27,6 @@ import {
 } from './browser-harness';
 import {
   WAIT,
-  entityOption,
   objectOption,
   point,
   placementsOf,
@@ -39,6 +38,7 @@ import {
   carried,
   waitUntil,
   worldViewReady,
+  npcOptionOpens,
 } from './game-page';
 import { checkLiveMapAndWatch, goalsPausedOf } from './dashboard-steps';
 import { freePort } from '../../../server/test/free-port';
@@ -216,8 +216,7 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
   it("buys twenty feathers from Wren's shop", async () => {
     await walkTo(page, 42, 4, 3);
     const wren = await npcNamed(page, 'fletcher_wren');
-    await entityOption(page, wren, /^Trade/);
-    await page.getByTestId('shop').waitFor({ timeout: WAIT });
+    await npcOptionOpens(page, wren, /^Trade/, 'shop');
     for (let i = 0; i < 2; i++) {
       await page.getByTestId('shop-item-feather').click({ button: 'right' });
       await page
@@ -237,7 +236,7 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
   it('starts and completes a quest in dialogue, then fights a chicken', async () => {
     await walkTo(page, 12, 33, 3);
     const edda = await npcNamed(page, 'farmer_edda');
-    await entityOption(page, edda, /^Talk-to/);
+    await npcOptionOpens(page, edda, /^Talk-to/, 'dialogue');
     const dialogue = page.getByTestId('dialogue');
     await dialogue.getByRole('button', { name: 'Can I help with anything?' }).click({ timeout: WAIT });
     await dialogue.getByRole('button', { name: 'Twenty feathers, coming up.' }).click({ timeout: WAIT });
@@ -247,7 +246,7 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     await page.getByTestId('quest-feathered_fugitives').getByText('In progress').waitFor({ timeout: WAIT });
 
     // Talking to Edda again with the feathers completes the quest.
-    await entityOption(page, edda, /^Talk-to/);
+    await npcOptionOpens(page, edda, /^Talk-to/, 'dialogue');
     await dialogue.getByRole('button', { name: 'Here you are.' }).click({ timeout: WAIT });
     await finishDialogue(page);
     await page.getByTestId('quest-feathered_fugitives').getByText('Completed').waitFor({ timeout: WAIT });
