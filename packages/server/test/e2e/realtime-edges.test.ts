@@ -1,6 +1,7 @@
 import { CLOSE_CODES } from '@tilerealm/protocol';
 import { GameClient } from '@tilerealm/sdk';
 import { WebSocket } from 'ws';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/app/start-server';
 import { realtimeWorld, wsUrl, type RealtimeWorld } from './realtime-harness';
@@ -58,6 +59,11 @@ describe('bad frames of every kind', () => {
 
   it('answers not-JSON, bad envelopes, unknown events and wrong types with errors, echoing rid', async () => {
     const c = await raw(server);
+    // Where the player arrived (a free tile by the spawn point: someone may stand on it).
+    c.ws.send(JSON.stringify({ event: 'player:requestSync', data: {}, rid: 1 }));
+    const start = z
+      .object({ player: z.object({ position: z.object({ x: z.number(), z: z.number() }) }) })
+      .parse(await c.next('player:sync')).player.position;
     c.ws.send('this is not json');
     expect(await c.next('error')).toMatchObject({ code: 'bad_frame' });
     c.ws.send(JSON.stringify({ hello: 'world' }));
@@ -76,7 +82,7 @@ describe('bad frames of every kind', () => {
     expect(await c.next('error')).toMatchObject({ code: 'path_too_far', rid: 8 });
     // none of it moved the player
     c.ws.send(JSON.stringify({ event: 'player:requestSync', data: {}, rid: 9 }));
-    expect(await c.next('player:sync')).toMatchObject({ player: { position: { x: 0, z: 0 } } });
+    expect(await c.next('player:sync')).toMatchObject({ player: { position: { x: start.x, z: start.z } } });
     c.ws.close();
   });
 
