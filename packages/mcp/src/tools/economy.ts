@@ -33,10 +33,7 @@ export function registerEconomyTools(server: McpServer, s: GameSession, log: (ms
     },
     (a) =>
       run(log, async () => {
-        const need = (): string => {
-          if (a.itemId === undefined) throw new ToolError('invalid_arguments', `${a.action} needs itemId`);
-          return a.itemId;
-        };
+        const need = (): string => itemIdFor(a);
         switch (a.action) {
           case 'open':
             return openBankAt(s, a.targetId, ms(a.timeoutSeconds));
@@ -81,10 +78,7 @@ export function registerEconomyTools(server: McpServer, s: GameSession, log: (ms
     },
     (a) =>
       run(log, async () => {
-        const need = (): string => {
-          if (a.itemId === undefined) throw new ToolError('invalid_arguments', `${a.action} needs itemId`);
-          return a.itemId;
-        };
+        const need = (): string => itemIdFor(a);
         switch (a.action) {
           case 'open':
             return openShopOf(s, a.npcId, ms(a.timeoutSeconds));
@@ -214,4 +208,10 @@ function requireIndex(index: number | undefined): number {
 
 function onlyOne<T>(list: T[]): T | undefined {
   return list.length === 1 ? list[0] : undefined;
+}
+
+/** The item an action names; an action that needs one and has none is a tool error. */
+function itemIdFor(a: { action: string; itemId?: string | undefined }): string {
+  if (a.itemId === undefined) throw new ToolError('invalid_arguments', `${a.action} needs itemId`);
+  return a.itemId;
 }
