@@ -168,7 +168,9 @@ describe.runIf(browserAvailable())('a new player’s first minutes (chromium)', 
           const spot = await objectAt(FISHING_SPOT);
           await walkTo(page, spot.x, spot.z, 4);
           const stopped = await stops();
-          await leftClickOn(page, 'Object', FISHING_SPOT, /^Net Fishing spot/);
+          await leftClickOn(page, 'Object', FISHING_SPOT, /^Net Fishing spot/, {
+            menuWhenCovered: true,
+          });
           await waitUntil(
             async () => (await carried(page, 'raw_shrimps')) >= count || (await stops()) > stopped,
             `${count} raw shrimps`,

@@ -159,15 +159,22 @@ export async function chooseOption(
 /**
  * Left-clicks an entity or an object on the canvas once the hover text shows that the left-click
  * default is `hover` (e.g. /^Chop down Tree/); retried, since NPCs wander and walk in front.
+ * With `menuWhenCovered`, something that stays in front (a fishing spot behind a willow) is
+ * reached as a player would: after a few tries, through the right-click menu.
  */
 export async function leftClickOn(
   page: Page,
   kind: 'Entity' | 'Object',
   id: string,
   hover: RegExp,
+  options: { menuWhenCovered?: boolean } = {},
 ): Promise<void> {
   const hoverText = async () => (await page.getByTestId('hover-text').textContent()) ?? '';
   for (let attempt = 0; attempt < 20; attempt++) {
+    if (options.menuWhenCovered && attempt === 5) {
+      await chooseOption(page, kind, id, hover);
+      return;
+    }
     const at = point.safeParse(
       await page.evaluate(`window.__worldView.project${kind}(${JSON.stringify(id)})`),
     );
