@@ -34,7 +34,9 @@ describe('openDatabase (embedded PGlite)', () => {
     } finally {
       await cleanup();
     }
-  });
+    // A fresh embedded database (initdb in WebAssembly, then every migration) opened twice: slow on
+    // a loaded 2-core machine.
+  }, 120_000);
 
   it('refuses a second open of the same directory while the first is open', async () => {
     const { dir, cleanup } = await createTestDataDir();

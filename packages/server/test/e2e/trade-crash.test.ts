@@ -79,5 +79,5 @@ describe.each([
       await proc.exited;
       await rw.cleanup();
     }
-  }, 60_000);
+  }, 180_000);
 });
