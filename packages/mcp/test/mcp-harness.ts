@@ -5,7 +5,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { z } from 'zod';
 import { loadMcpConfig } from '../src/config';
 import { startHttpServer, type McpHttpServer } from '../src/http';
@@ -110,7 +110,8 @@ export async function healthOf(client: Client): Promise<{ health: number; maxHea
 export async function teleport(p: McpPlayer, x: number, tileZ: number): Promise<void> {
   await call(p.client, 'chat', { message: ADMIN });
   await call(p.client, 'chat', { message: `/tele ${x} ${tileZ}` });
-  await expect
-    .poll(async () => position.parse(await call(p.client, 'get_status')).position, { timeout: WAIT_MS })
-    .toEqual({ x, z: tileZ });
+  await vi.waitFor(
+    async () => expect(position.parse(await call(p.client, 'get_status')).position).toEqual({ x, z: tileZ }),
+    { timeout: WAIT_MS, interval: 50 },
+  );
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed, vi } from 'vitest';
 import { z } from 'zod';
 import { useRealtimeServer } from '../../server/test/e2e/realtime-harness';
 import {
@@ -266,4 +266,41 @@ describe('MCP tools: surroundings, quests, eating, making and using items', () =
       .parse(await call(p.client, 'get_nearby', { kind: 'objects', name: 'fire', radius: 3 }));
     expect(fire.objects.some((o) => o.x === -18 && o.z === 22)).toBe(true);
   }, 180_000);
+
+  it('stop ends a gathering that runs until stopped; get_chat tells what happened', async () => {
+    onTestFailed(() => console.log(p.logs, p.session.memory.events));
+    await teleport(p, -44, -29);
+    const before = await carried(p.client);
+    const fish = (h: Record<string, number>) => (h['raw_shrimps'] ?? 0) + (h['raw_anchovies'] ?? 0);
+    // A fishing spot never runs out: the gathering goes on until the inventory fills or it is stopped.
+    const fishing = p.client.callTool({
+      name: 'gather',
+      arguments: { objectId: 'mirror_lake:r0', methodId: 'net', timeoutSeconds: 120 },
+    });
+    await vi.waitFor(async () => expect(fish(await carried(p.client))).toBeGreaterThan(fish(before)), {
+      timeout: WAIT_MS,
+      interval: 50,
+    });
+    const stop = z.object({ stopped: z.literal(true), position: z.object({ x: z.number(), z: z.number() }) });
+    stop.parse(await call(p.client, 'stop'));
+    const ended = gains.parse((await fishing).structuredContent);
+    expect(ended.stopped).toBe('stopped');
+    expect(ended.xpGained['fishing']).toBeGreaterThan(0);
+    // Nothing more is caught once stopped.
+    const caught = fish(await carried(p.client));
+    expect(ended.itemsGained.reduce((n, i) => n + i.quantity, 0)).toBe(caught - fish(before));
+    await call(p.client, 'get_skills');
+    expect(fish(await carried(p.client))).toBe(caught);
+
+    const chat = z
+      .object({
+        messages: z.array(z.object({ channel: z.string(), message: z.string() })),
+        events: z.array(z.object({ event: z.string(), text: z.string() })),
+      })
+      .parse(await call(p.client, 'get_chat', { limit: 100 }));
+    expect(chat.messages).toContainEqual({ channel: 'system', message: 'You eat the shrimps.' });
+    expect(chat.messages.at(-1)).toEqual({ channel: 'system', message: 'You catch some shrimps.' });
+    expect(chat.events.at(-1)).toMatchObject({ event: 'activity:stopped', text: 'gather stopped: stopped' });
+    expect(await invalid(p.client, 'get_chat', { limit: 0 })).toMatch(/limit/);
+  }, 120_000);
 });
