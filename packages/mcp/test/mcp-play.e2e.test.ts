@@ -267,30 +267,31 @@ describe('MCP tools: surroundings, quests, eating, making and using items', () =
     expect(fire.objects.some((o) => o.x === -18 && o.z === 22)).toBe(true);
   }, 180_000);
 
-  it('stop ends a gathering that runs until stopped; get_chat tells what happened', async () => {
+  it('stop ends a long walk where it is; get_chat tells what happened', async () => {
     onTestFailed(() => console.log(p.logs, p.session.memory.events));
-    await teleport(p, -44, -29);
-    const before = await carried(p.client);
-    const fish = (h: Record<string, number>) => (h['raw_shrimps'] ?? 0) + (h['raw_anchovies'] ?? 0);
-    // A fishing spot never runs out: the gathering goes on until the inventory fills or it is stopped.
-    const fishing = p.client.callTool({
-      name: 'gather',
-      arguments: { objectId: 'mirror_lake:r0', methodId: 'net', timeoutSeconds: 120 },
-    });
-    await vi.waitFor(async () => expect(fish(await carried(p.client))).toBeGreaterThan(fish(before)), {
+    await teleport(p, -8, 5);
+    const moving = z.object({ moving: z.boolean(), position: z.object({ x: z.number(), z: z.number() }) });
+    // More than a hundred tiles at a walk (one tile a tick): stopped long before it arrives.
+    const walking = p.client.callTool({ name: 'walk', arguments: { x: 100, z: 5, run: false } });
+    await vi.waitFor(async () => expect(moving.parse(await call(p.client, 'get_status')).moving).toBe(true), {
       timeout: WAIT_MS,
-      interval: 50,
+      interval: 20,
     });
     const stop = z.object({ stopped: z.literal(true), position: z.object({ x: z.number(), z: z.number() }) });
     stop.parse(await call(p.client, 'stop'));
-    const ended = gains.parse((await fishing).structuredContent);
-    expect(ended.stopped).toBe('stopped');
-    expect(ended.xpGained['fishing']).toBeGreaterThan(0);
-    // Nothing more is caught once stopped.
-    const caught = fish(await carried(p.client));
-    expect(ended.itemsGained.reduce((n, i) => n + i.quantity, 0)).toBe(caught - fish(before));
-    await call(p.client, 'get_skills');
-    expect(fish(await carried(p.client))).toBe(caught);
+    const walked = z
+      .object({ reached: z.object({ x: z.number(), z: z.number() }), arrived: z.boolean() })
+      .parse((await walking).structuredContent);
+    expect(walked.arrived).toBe(false);
+    expect(walked.reached.x).toBeGreaterThan(-8);
+    expect(walked.reached.x).toBeLessThan(100);
+    // Standing still where the walk ended, also a few ticks later (a ping through get_quests).
+    expect(moving.parse(await call(p.client, 'get_status'))).toEqual({
+      moving: false,
+      position: walked.reached,
+    });
+    await call(p.client, 'get_quests');
+    expect(moving.parse(await call(p.client, 'get_status')).position).toEqual(walked.reached);
 
     const chat = z
       .object({
@@ -299,8 +300,9 @@ describe('MCP tools: surroundings, quests, eating, making and using items', () =
       })
       .parse(await call(p.client, 'get_chat', { limit: 100 }));
     expect(chat.messages).toContainEqual({ channel: 'system', message: 'You eat the shrimps.' });
-    expect(chat.messages.at(-1)).toEqual({ channel: 'system', message: 'You catch some shrimps.' });
-    expect(chat.events.at(-1)).toMatchObject({ event: 'activity:stopped', text: 'gather stopped: stopped' });
+    expect(chat.messages).toContainEqual({ channel: 'system', message: 'You light a fire.' });
+    expect(chat.events).toContainEqual({ event: 'activity:stopped', text: 'make stopped: done' });
+    expect(chat.events).toContainEqual({ event: 'activity:stopped', text: 'firemaking stopped: done' });
     expect(await invalid(p.client, 'get_chat', { limit: 0 })).toMatch(/limit/);
   }, 120_000);
 });

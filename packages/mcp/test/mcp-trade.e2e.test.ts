@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { z } from 'zod';
 import { useRealtimeServer } from '../../server/test/e2e/realtime-harness';
 import { call, carried, mcpPlayer, refused, teleport, WAIT_MS, type McpPlayer } from './mcp-harness';
@@ -68,6 +68,11 @@ describe('MCP trade tool between two players', () => {
     bId = playerId.parse(await call(b.client, 'get_status')).playerId;
     await teleport(a, -8, 5);
     await teleport(b, -7, 5);
+  });
+  // A test that failed mid-trade leaves no trade open for the next one.
+  afterEach(async () => {
+    for (const p of [a, b])
+      if ((await statusOf(p.client)).trade !== null) await call(p.client, 'trade', { action: 'cancel' });
   });
   afterAll(async () => {
     await a?.close();
