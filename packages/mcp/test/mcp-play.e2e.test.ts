@@ -197,6 +197,8 @@ describe('MCP tools: surroundings, quests, eating, making and using items', () =
     expect(
       await invalid(p.client, 'make', { recipeId: 'smelt_bronze_bar', objectId: furnace, quantity: 0 }),
     ).toMatch(/quantity/);
+    // interact has no make: the furnace is for the make tool (it names a recipe).
+    expect(await refused(p.client, 'interact', { targetId: furnace })).toBe('invalid_action');
     expect(await carried(p.client)).toEqual(before);
 
     const made = gains.parse(

@@ -110,6 +110,11 @@ export function registerActTools(server: McpServer, s: GameSession, log: (msg: s
           );
         if (action === 'gather') return await gatherAt(s, object, undefined, longMs(a.timeoutSeconds));
         if (action === 'bank') return await openBankAt(s, object.id, timeoutMs);
+        if (action !== 'pray')
+          throw new ToolError(
+            'invalid_action',
+            `${object.name} is for the make tool: call make with a recipeId and objectId ${object.id}`,
+          );
         const ack = await actions.pray(object.id);
         return {
           prayed: object.name,
