@@ -1,11 +1,12 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CHAT_MAX_LENGTH, EQUIP_SLOTS } from '@tilerealm/protocol';
+import { DEFAULT_FOOD } from '@tilerealm/sdk';
 import { z } from 'zod';
 import { dist, run, ToolError } from '../results';
 import type { GameSession } from '../session';
 import { here, inventoryView, nearbyEntities, nearbyObjects, type NearbyObject } from '../view';
 import { gains, snapshot, totalXp, xpDiff } from './gains';
-import { openBankAt, openShopOf, talkTo } from './interfaces';
+import { openBankAt, openShopOf, talkTo, waitLater } from './interfaces';
 
 const ACT = { readOnlyHint: false, destructiveHint: false, openWorldHint: true } as const;
 const id = z.string().min(1).max(64);
@@ -109,6 +110,11 @@ export function registerActTools(server: McpServer, s: GameSession, log: (msg: s
           );
         if (action === 'gather') return await gatherAt(s, object, undefined, longMs(a.timeoutSeconds));
         if (action === 'bank') return await openBankAt(s, object.id, timeoutMs);
+        if (action !== 'pray')
+          throw new ToolError(
+            'invalid_action',
+            `${object.name} is for the make tool: call make with a recipeId and objectId ${object.id}`,
+          );
         const ack = await actions.pray(object.id);
         return {
           prayed: object.name,
@@ -205,15 +211,26 @@ export function registerActTools(server: McpServer, s: GameSession, log: (msg: s
     'eat',
     {
       title: 'Eat',
-      description: 'Eat food from your inventory (the named item, else the first food carried) to heal.',
+      description:
+        'Eat food from your inventory (the named item, else the first food carried) to heal. Answers with what was eaten, how much it healed and your health after it.',
       inputSchema: { itemId: itemId.optional() },
       annotations: ACT,
     },
     (a) =>
       run(log, async () => {
+        if (a.itemId !== undefined && world.slotOf(a.itemId) === undefined)
+          throw new ToolError('not_carried', `no ${a.itemId} in your inventory`);
+        if (a.itemId === undefined && world.slotOf(...DEFAULT_FOOD) === undefined)
+          throw new ToolError('not_carried', 'no food in your inventory');
         const before = world.player?.health ?? 0;
         const ack = await actions.eat(a.itemId === undefined ? undefined : [a.itemId]);
-        return { result: ack.result ?? {}, healthBefore: before, health: world.player?.health ?? 0 };
+        // The ack tells the health after eating; the player's stats follow later in the tick.
+        const health = ack.result?.['health'];
+        return {
+          result: ack.result ?? {},
+          healthBefore: before,
+          health: typeof health === 'number' ? health : (world.player?.health ?? 0),
+        };
       }),
   );
 
@@ -271,12 +288,14 @@ export function registerActTools(server: McpServer, s: GameSession, log: (msg: s
     {
       title: 'Use an item',
       description:
-        'Use an inventory item: alone (bury bones, eat), on another item (`onItemId`: a tinderbox on logs lights a fire) or on an object (`onObjectId`).',
-      inputSchema: { itemId, onItemId: itemId.optional(), onObjectId: id.optional() },
+        'Use an inventory item: alone (bury bones, eat), on another item (`onItemId`: a tinderbox on logs lights a fire on your tile) or on an object (`onObjectId`: raw food on a fire or range cooks all of it, an ore on a furnace smelts what the carried ores allow). Lighting, cooking and smelting answer when they stop, with why and the items and experience gained.',
+      inputSchema: { itemId, onItemId: itemId.optional(), onObjectId: id.optional(), timeoutSeconds },
       annotations: ACT,
     },
     (a) =>
       run(log, async () => {
+        if (a.onItemId !== undefined && a.onObjectId !== undefined)
+          throw new ToolError('invalid_arguments', 'give onItemId or onObjectId, not both');
         const slot = world.slotOf(a.itemId);
         if (slot === undefined) throw new ToolError('not_carried', `no ${a.itemId} in your inventory`);
         const target =
@@ -285,12 +304,33 @@ export function registerActTools(server: McpServer, s: GameSession, log: (msg: s
             : world.player?.inventory.find((i) => i.itemId === a.onItemId && i.slot !== slot)?.slot;
         if (a.onItemId !== undefined && target === undefined)
           throw new ToolError('not_carried', `no ${a.onItemId} in your inventory`);
+        // On an object the server starts a make (cooking, smelting); on an item, lighting a fire.
+        const activity =
+          a.onObjectId !== undefined ? 'make' : a.onItemId !== undefined ? 'firemaking' : undefined;
+        const before = snapshot(s);
+        // A make or fire already under way stops as `replaced` when this one starts: not ours.
+        const stopped =
+          activity === undefined
+            ? undefined
+            : waitLater(
+                s.client.waitFor(
+                  'activity:stopped',
+                  (e) => e.activity === activity && e.reason !== 'replaced',
+                  longMs(a.timeoutSeconds),
+                ),
+              );
         const ack = await s.client.request('inventory:use', {
           slot,
           ...(target === undefined ? {} : { targetSlot: target }),
           ...(a.onObjectId === undefined ? {} : { targetId: a.onObjectId }),
         });
-        return { result: ack.result ?? {}, inventory: inventoryView(s) };
+        const reason = stopped === undefined ? undefined : (await stopped).reason;
+        const gained = await gains(s, before);
+        return {
+          result: ack.result ?? {},
+          ...(reason === undefined ? {} : { stopped: reason, ...gained }),
+          inventory: inventoryView(s),
+        };
       }),
   );
 
@@ -299,7 +339,7 @@ export function registerActTools(server: McpServer, s: GameSession, log: (msg: s
     {
       title: 'Make',
       description:
-        'Cook, smelt or smith at a station (range, fire, furnace, anvil; an object id from get_nearby): `quantity` of a recipe (e.g. `cooked_shrimps`), one every few ticks. Answers when it stops, with why and the items and experience gained.',
+        'Cook, smelt or smith at a station (range, fire, furnace, anvil; an object id from get_nearby): `quantity` of a recipe (e.g. `cook_shrimps`, `smelt_bronze_bar`), one every few ticks. Answers when it stops, with why and the items and experience gained.',
       inputSchema: {
         recipeId: z.string().min(1).max(64),
         objectId: id,

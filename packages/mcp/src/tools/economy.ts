@@ -104,7 +104,7 @@ export function registerEconomyTools(server: McpServer, s: GameSession, log: (ms
     {
       title: 'Trade with a player',
       description:
-        'Trade items with another player. `request` asks a player within 2 tiles (`playerId`); `respond` answers a request (`tradeId`, `accept`); in an open trade: `offer` an item (`itemId`, `quantity`), `offer_coins` (`quantity`), `accept` the current screen (both players accept screen 1, then screen 2), `cancel`; `status` shows requests and the open trade. `tradeId` defaults to the open trade or the only request.',
+        'Trade items with another player. `request` asks a player within 2 tiles (`playerId`); `respond` answers a request (`tradeId`, `accept`); in an open trade: `offer` an item (`itemId`, `quantity`) or `offer_coins` (`quantity`; asking more than you carry offers all of it, `offered.added` says how many), `accept` the current screen (both players accept screen 1, then screen 2), `cancel`; `status` shows requests and the open trade. `tradeId` defaults to the open trade or the only request.',
       inputSchema: {
         action: z.enum(['request', 'respond', 'offer', 'offer_coins', 'accept', 'cancel', 'status']),
         playerId: id.optional(),
@@ -118,11 +118,15 @@ export function registerEconomyTools(server: McpServer, s: GameSession, log: (ms
     (a) =>
       run(log, async () => {
         const m = s.memory;
-        const status = () => ({
-          requests: [...m.tradeRequests.values()],
-          trade: m.trade ?? null,
-          last: m.lastTrade ?? null,
-        });
+        // A ping first: its pong comes after the trade events the server sent before it.
+        const status = async () => {
+          await s.client.request('ping', {});
+          return {
+            requests: [...m.tradeRequests.values()],
+            trade: m.trade ?? null,
+            last: m.lastTrade ?? null,
+          };
+        };
         const tradeId = (): string => {
           const tid = a.tradeId ?? m.trade?.tradeId ?? onlyOne([...m.tradeRequests.keys()]);
           if (tid === undefined) throw new ToolError('invalid_arguments', 'no open trade: give tradeId');
@@ -139,12 +143,16 @@ export function registerEconomyTools(server: McpServer, s: GameSession, log: (ms
             return status();
           case 'offer': {
             if (a.itemId === undefined) throw new ToolError('invalid_arguments', 'offer needs itemId');
-            await actions.offer(tradeId(), a.itemId, a.quantity ?? 1);
-            return status();
+            const ack = await actions.offer(tradeId(), a.itemId, a.quantity ?? 1);
+            return { offered: ack.result ?? {}, ...(await status()) };
           }
-          case 'offer_coins':
-            await s.client.request('tradeAddCoins', { tradeId: tradeId(), quantity: a.quantity ?? 1 });
-            return status();
+          case 'offer_coins': {
+            const ack = await s.client.request('tradeAddCoins', {
+              tradeId: tradeId(),
+              quantity: a.quantity ?? 1,
+            });
+            return { offered: ack.result ?? {}, ...(await status()) };
+          }
           case 'accept':
             await actions.acceptTrade(tradeId());
             return status();

@@ -149,7 +149,7 @@ export function registerObserveTools(server: McpServer, s: GameSession, log: (ms
     {
       title: 'Nearby entities, objects and items',
       description:
-        'What is near you, nearest first, each with its id and the actions `interact` accepts on it: NPCs and players in view (within 15 tiles), world objects (trees, rocks, fishing spots, bank booths, ranges, altars) and items on the ground. Filter by kind and by name.',
+        'What is near you, nearest first, each with its id and the actions `interact` accepts on it (`make` on a station: use the make tool): NPCs and players in view (within 15 tiles), world objects (trees, rocks, fishing spots, bank booths, ranges, altars) and items on the ground. Filter by kind and by name.',
       inputSchema: {
         kind: z
           .enum(['all', 'npcs', 'players', 'objects', 'items'])
