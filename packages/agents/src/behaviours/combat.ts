@@ -105,10 +105,10 @@ async function fight(ctx: StepContext, target: EntitySnapshot): Promise<FightEnd
 }
 
 /**
- * One combat step: eat when hurt (buy food with the coin pouch when none is left), select the combat style that trains
- * `target` (a melee skill the goal names) or else the skill skillToTrain picks, then fight the
- * nearest free training NPC in view (chooseTarget) to the end, or run to the farm's field when none
- * is in view. A step is one fight: the next starts at once with the next step.
+ * One combat step: eat when hurt (buy food with the coin pouch when none is left), select the
+ * combat style that trains `target` (a melee skill the goal names) or else the skill skillToTrain
+ * picks, then fight the nearest free training NPC in view (chooseTarget) to the end, or run to the
+ * farm's field when none is in view. A step is one fight: the next starts at once with the next step.
  */
 export async function combatStep(ctx: StepContext, target?: string): Promise<void> {
   const { bot } = ctx;
