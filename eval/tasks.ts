@@ -104,6 +104,14 @@ function skillTask(skill: SkillName): EvalTask {
 export const TASKS: readonly EvalTask[] = [
   ...SKILLS.map(skillTask),
   {
+    id: 'attack-level-10',
+    description: 'attack level 10 (1,154 attack XP) in 60 game minutes from a fresh character, unaided',
+    gameMinutes: 60,
+    start: {},
+    verifier: { kind: 'skill_xp', skill: 'attack', passAt: 1_154 },
+    plannerGoal: { type: 'combat_training', target: 'attack' },
+  },
+  {
     id: 'coins-15m',
     description: 'coins gained (pouch and bank) in 15 game minutes from a fresh character',
     gameMinutes: 15,

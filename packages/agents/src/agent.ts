@@ -1,6 +1,7 @@
 import { CLOSE_CODES, type Goal, type GoalType } from '@tilerealm/protocol';
 import { Bot, ConnectionClosedError, isRefreshDue, isTokenExpired, type WorldPlaces } from '@tilerealm/sdk';
 import { ActivityLog } from './activity-log';
+import { combatTracker } from './behaviours/combat-tracker';
 import { QuestTracker } from './behaviours/questing';
 import { idleStep } from './behaviours/misc';
 import { seedOf } from './behaviours/choose';
@@ -127,6 +128,8 @@ export class AgentRunner {
         tokenRefresh: false,
         beforeConnect: (c) => {
           this.quests.attach(c);
+          // Before login: the gravestones a joining player is told of are a death to recover from.
+          combatTracker(c);
           c.on('agent:control', (ctl) => this.onControl({ goal: ctl.goal, goalsPaused: ctl.goalsPaused }));
           c.on('agent:message', (m) => this.onOwnerText(m.message));
           c.on('bank:update', (b) => {

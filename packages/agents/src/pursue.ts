@@ -1,6 +1,7 @@
 import type { GoalType } from '@tilerealm/protocol';
 import { bankTrip } from './behaviours/banking';
 import { combatStep } from './behaviours/combat';
+import { recoverStep } from './behaviours/combat-recovery';
 import { gatherStep, GATHER_SPECS } from './behaviours/gathering';
 import { exploreStep, idleStep } from './behaviours/misc';
 import { buryStep } from './behaviours/prayer';
@@ -20,10 +21,12 @@ export interface PursueState {
 
 /**
  * One step towards a goal: the behaviour of its type. Resolves true when a one-off goal is finished
- * (a bank trip made, or no quest left to do), false while the goal goes on. Carried bones are
- * buried first, whatever the goal (prayer XP for a few ticks), except on a bank trip.
+ * (a bank trip made, or no quest left to do), false while the goal goes on. After a death the agent
+ * first gets its items back from its gravestone and wears them again (combat-recovery.ts); carried
+ * bones are buried first, whatever the goal (prayer XP for a few ticks), except on a bank trip.
  */
 export async function pursueGoal(ctx: StepContext, type: GoalType, state: PursueState): Promise<boolean> {
+  if (await recoverStep(ctx)) return false;
   if (type !== 'banking' && (await buryStep(ctx))) return false;
   switch (type) {
     case 'woodcutting':

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ATTACK_FIRST_LEVEL, STYLE_IDS, skillToTrain } from '../src/behaviours/combat-style';
+import type { Bot } from '@tilerealm/sdk';
+import { ATTACK_FIRST_LEVEL, selectStyle, STYLE_IDS, skillToTrain } from '../src/behaviours/combat-style';
+import { freshPlayer } from './fixtures';
 
 const levels = (attack: number, strength: number, defense: number) => ({
   attack: { level: attack },
@@ -45,5 +47,26 @@ describe('STYLE_IDS', () => {
           });
       }
     }
+  });
+});
+
+describe('selectStyle', () => {
+  it('asks the server once: the style it selected counts as selected afterwards', async () => {
+    const sent: unknown[] = [];
+    const player = structuredClone(freshPlayer);
+    player.combat = { styleId: 'stab', autoRetaliate: true };
+    const bot = {
+      world: { player },
+      client: {
+        request: (_event: string, data: { styleId: string }) => {
+          sent.push(data.styleId);
+          return Promise.resolve({ ok: true });
+        },
+      },
+    } as unknown as Bot;
+    const log = () => undefined;
+    expect(await selectStyle(bot, 'strength', log)).toBe('kick');
+    expect(await selectStyle(bot, 'strength', log)).toBe('kick');
+    expect(sent).toEqual(['kick']);
   });
 });

@@ -187,6 +187,28 @@ describe('WorldModel', () => {
     expect(seen()).toEqual({ worn: undefined, activity: undefined, headIcon: undefined });
   });
 
+  it('a death respawns the player at full health where player:died says (no player:stats follows)', () => {
+    const m = new WorldModel();
+    for (const msg of recorded) m.apply(msg);
+    expect(m.player?.health).toBe(40);
+    m.apply({
+      event: 'player:died',
+      rid: undefined,
+      data: {
+        tick: 30,
+        killerId: 'g1',
+        kept: [],
+        lost: [],
+        gravestone: null,
+        droppedForKiller: false,
+        respawn: { x: -2, z: 3 },
+      },
+    });
+    expect(m.player?.health).toBe(100);
+    expect(m.position).toEqual({ x: -2, z: 3 });
+    expect(m.tick).toBe(30);
+  });
+
   it('tracks the open bank and shop until interface:closed', () => {
     const m = new WorldModel();
     m.apply({

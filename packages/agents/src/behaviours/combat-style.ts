@@ -49,6 +49,9 @@ export async function selectStyle(
   for (const styleId of ids) {
     try {
       await bot.client.request('player:action', { action: 'setStyle', styleId });
+      // The ack is the only word of it (no player event follows): note it, or the next fight asks again.
+      const combat = bot.world.player?.combat;
+      if (combat) combat.styleId = styleId;
       log(`combat style ${styleId} (trains ${skill})`);
       return styleId;
     } catch (err) {

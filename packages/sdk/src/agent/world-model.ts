@@ -24,6 +24,7 @@ export const TRACKED_EVENTS = [
   'skill:levelUp',
   'player:stats',
   'player:coins',
+  'player:died',
   'bank:update',
   'shop:update',
   'interface:closed',
@@ -63,6 +64,7 @@ export class WorldModel {
       client.on('skill:levelUp', (data) => this.apply({ event: 'skill:levelUp', data, rid: undefined })),
       client.on('player:stats', (data) => this.apply({ event: 'player:stats', data, rid: undefined })),
       client.on('player:coins', (data) => this.apply({ event: 'player:coins', data, rid: undefined })),
+      client.on('player:died', (data) => this.apply({ event: 'player:died', data, rid: undefined })),
       client.on('bank:update', (data) => this.apply({ event: 'bank:update', data, rid: undefined })),
       client.on('shop:update', (data) => this.apply({ event: 'shop:update', data, rid: undefined })),
       client.on('interface:closed', (data) =>
@@ -109,6 +111,13 @@ export class WorldModel {
         return true;
       case 'player:coins':
         if (this.player) this.player.coins = message.data.coins;
+        return true;
+      case 'player:died':
+        // The respawn is at full health on the starter town's spawn (no player:stats follows).
+        if (this.player) {
+          this.player.health = this.player.maxHealth;
+          this.player.position = { ...this.player.position, ...message.data.respawn, moving: false };
+        }
         return true;
       case 'bank:update':
         this.bank = message.data.slots;
