@@ -24,7 +24,7 @@ describe('/api/internal/agent-runtime: activity and goal history', () => {
   });
   afterAll(() => t.close());
 
-  const append = (id: string, payload: unknown, headers: Record<string, string> = runtime) =>
+  const append = (id: string, payload: object, headers: Record<string, string> = runtime) =>
     t.app.inject({ method: 'POST', url: `${BASE}/agents/${id}/activity`, headers, payload });
   const read = (query: string, what = 'activity') =>
     t.app.inject({ url: `${BASE}/agents/${agentId}/${what}${query}`, headers: runtime });

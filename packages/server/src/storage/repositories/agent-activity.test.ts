@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { availableBackends, createTestDatabase } from '../../../test/db-helpers';
 import { AGENT_ACTIVITY_RETENTION } from '../schema';
 import type { Database } from '../types';
@@ -74,7 +75,7 @@ describe.each(availableBackends())('agent activity and goal history on %s', (kin
       const result = await database.db.execute(
         sql`SELECT count(*)::int AS n FROM agent_activity WHERE "agentId" = ${agentId}`,
       );
-      return (result.rows[0] as { n: number }).n;
+      return z.object({ rows: z.array(z.object({ n: z.number() })) }).parse(result).rows[0]?.n;
     };
     expect(await count()).toBe(AGENT_ACTIVITY_RETENTION);
     const newest = await repos.agentActivity.list(agentId, { limit: 1 });
