@@ -44,6 +44,22 @@ export interface ActivityLogOptions {
 
 /** The most lines, and goal changes, one request carries (the server's limit). */
 export const ACTIVITY_BATCH_MAX = 200;
+/** The JSON size one request stays under (the game server takes bodies up to 64 KiB). */
+export const ACTIVITY_BATCH_CHARS = 48_000;
+
+/** The first items of `queue` (at most ACTIVITY_BATCH_MAX) whose JSON fits in what is left of `budget`. */
+function takeWithin<T>(queue: readonly T[], budget: { chars: number }): T[] {
+  const taken: T[] = [];
+  for (const item of queue) {
+    const size = JSON.stringify(item).length + 1;
+    if (taken.length >= ACTIVITY_BATCH_MAX || (taken.length > 0 && size > budget.chars)) break;
+    budget.chars -= size;
+    taken.push(item);
+  }
+  return taken;
+}
+
+const toInput = (e: ActivityEntry): AgentActivityInput => e;
 
 /**
  * An agent's activity log: lines of a kind (goal, action, xp, error, chat, reasoning, system) and
@@ -155,8 +171,9 @@ export class ActivityLog {
         this.pending.unshift({ at: new Date().toISOString(), kind: 'error', message: lost });
         this.dropped = 0;
       }
-      const entries = this.pending.slice(0, ACTIVITY_BATCH_MAX);
-      const goals = this.pendingGoals.slice(0, ACTIVITY_BATCH_MAX);
+      const budget = { chars: ACTIVITY_BATCH_CHARS };
+      const goals = takeWithin(this.pendingGoals, budget);
+      const entries = takeWithin(this.pending, budget).map(toInput);
       try {
         await sink.appendActivity(agentId, { entries, goals });
       } catch (err) {
@@ -182,9 +199,11 @@ export class ActivityLog {
       }
       if (this.failures > 0) this.warn(`the activity of agent ${agentId} is saved again`);
       this.failures = 0;
-      // Lines added meanwhile are behind the ones sent; a bound() meanwhile may have cut the front.
-      this.pending = this.pending.filter((e) => !entries.includes(e));
-      this.pendingGoals = this.pendingGoals.filter((g) => !goals.includes(g));
+      // Lines added meanwhile are behind the ones sent, and a bound() meanwhile may have cut the
+      // front already: take away exactly the items sent.
+      const sent = new Set<unknown>([...entries, ...goals]);
+      this.pending = this.pending.filter((e) => !sent.has(e));
+      this.pendingGoals = this.pendingGoals.filter((g) => !sent.has(g));
     }
     return true;
   }

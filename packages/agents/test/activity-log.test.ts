@@ -89,6 +89,36 @@ describe('ActivityLog', () => {
     expect(warned.join('\n')).toContain('refused, 1 item(s) dropped');
   });
 
+  it('keeps each request under the server body limit: long lines go in several batches', async () => {
+    const sink = fakeSink();
+    const log = new ActivityLog({ agentId: 'ag_6', sink, ...quiet });
+    for (let i = 0; i < 120; i++) log.add('z'.repeat(490), 'action', { note: 'y'.repeat(290) });
+    expect(await log.flush()).toBe(true);
+    expect(sink.batches.length).toBeGreaterThan(1);
+    for (const b of sink.batches) expect(JSON.stringify(b).length).toBeLessThan(64 * 1024);
+    expect(sink.batches.reduce((n, b) => n + b.entries.length, 0)).toBe(120);
+  });
+
+  it('sends lines added during a send in the next batch, none twice and none lost', async () => {
+    const sink = fakeSink();
+    const log = new ActivityLog({ agentId: 'ag_7', sink, ...quiet });
+    const append = sink.appendActivity.bind(sink);
+    let once = true;
+    sink.appendActivity = async (agentId, batch) => {
+      if (once) {
+        once = false;
+        log.add('added while sending');
+      }
+      return append(agentId, batch);
+    };
+    log.add('first');
+    expect(await log.flush()).toBe(true);
+    expect(sink.batches.map((b) => b.entries.map((e) => e.message))).toEqual([
+      ['first'],
+      ['added while sending'],
+    ]);
+  });
+
   it('cuts long messages to the stored length and keeps memory-only logs without a sink', async () => {
     const log = new ActivityLog(2);
     log.add('x'.repeat(600));
