@@ -1,6 +1,6 @@
 import { CLOSE_CODES, type Goal, type GoalType } from '@tilerealm/protocol';
 import { Bot, ConnectionClosedError, isRefreshDue, isTokenExpired, type WorldPlaces } from '@tilerealm/sdk';
-import { ActivityLog } from './activity-log';
+import { ActivityLog, type ActivitySink } from './activity-log';
 import { combatTracker } from './behaviours/combat-tracker';
 import { QuestTracker } from './behaviours/questing';
 import { idleStep } from './behaviours/misc';
@@ -29,6 +29,8 @@ export interface AgentDeps {
   locateOwner?: OwnerLocator | undefined;
   /** Waits between logins while another world holds the character (default 5 s doubling to 5 min). */
   leaseRetry?: { baseMs: number; maxMs: number } | undefined;
+  /** Where the activity log and goal history are saved (the game's database); memory only without. */
+  activitySink?: ActivitySink | undefined;
   /** How to connect (tests stand in for the server here). */
   connect?: typeof Bot.connect | undefined;
 }
@@ -67,9 +69,11 @@ const SKILL_OF: Partial<Record<GoalType, string>> = {
  * the running step at once.
  */
 export class AgentRunner {
-  readonly activity = new ActivityLog();
-  /** A line in the activity log. */
-  private readonly log = (message: string): void => this.activity.add(message);
+  /** What it did and decided, saved through `deps.activitySink` (activity-log.ts). */
+  readonly activity: ActivityLog;
+  /** A line in the activity log: a failure is an `error`, anything else an `action`. */
+  private readonly log = (message: string): void =>
+    this.activity.add(message, /\bfailed\b|could not/i.test(message) ? 'error' : 'action');
   status: AgentStatus = 'stopped';
   lastError: string | undefined;
   /** The bank as last seen open (the server sends it only while open), for the dashboard. */
@@ -90,11 +94,15 @@ export class AgentRunner {
   private readonly quests = new QuestTracker();
   private retryTimer: NodeJS.Timeout | undefined;
   private leaseWaits = 0;
+  /** Whether the goal history has `current` open (a start recorded, no end yet). */
+  private goalOpen = false;
 
   constructor(
     readonly record: AgentRecord,
     private readonly deps: AgentDeps,
-  ) {}
+  ) {
+    this.activity = new ActivityLog({ agentId: record.agentId, sink: deps.activitySink });
+  }
 
   /** The connected bot (undefined while stopped). */
   get connection(): Bot | undefined {
@@ -136,6 +144,17 @@ export class AgentRunner {
             const slots = b.slots.map((x) => ({ itemId: x.itemId, quantity: x.quantity }));
             this.lastBank = { at: new Date().toISOString(), slots };
           });
+          c.on('skill:xp', (x) =>
+            this.activity.add(`+${x.amount} ${x.skill} xp (${x.xp} in all)`, 'xp', {
+              skill: x.skill,
+              amount: x.amount,
+              xp: x.xp,
+              level: x.level,
+            }),
+          );
+          c.on('skill:levelUp', (l) =>
+            this.activity.add(`${l.skill} level ${l.level}`, 'xp', { skill: l.skill, level: l.level }),
+          );
           c.on('chat:message', (m) => {
             if (m.channel === 'public' && m.from && this.ownerCharacterIds.has(m.from.id))
               this.onOwnerText(m.message);
@@ -149,7 +168,7 @@ export class AgentRunner {
       }
       this.status = 'error';
       this.lastError = errorText(err);
-      this.activity.add(`could not connect: ${this.lastError}`);
+      this.activity.add(`could not connect: ${this.lastError}`, 'error');
       throw err;
     }
     const client = this.bot.client;
@@ -163,21 +182,23 @@ export class AgentRunner {
         // back would make the two fight, so this runtime lets go until told to start it again.
         this.status = 'taken_over';
         this.lastError = `taken over by another connection: ${reason}`;
-        this.activity.add('taken over by another connection: stopped driving it');
+        this.activity.add('taken over by another connection: stopped driving it', 'system');
         warn(`agent ${this.record.name}`, new Error(this.lastError));
       } else if (code === CLOSE_CODES.loggedInElsewhere) {
         this.waitForLease(reason);
       } else {
         this.status = 'error';
         this.lastError = `disconnected: ${reason}`;
+        this.activity.add(this.lastError, 'error');
       }
+      this.endGoal();
     });
     this.status = 'running';
     // The connection works again: an earlier failure no longer describes the agent.
     this.lastError = undefined;
     this.running = true;
     this.leaseWaits = 0;
-    this.activity.add('connected');
+    this.activity.add('connected', 'system');
     this.loop = this.run();
   }
 
@@ -187,11 +208,12 @@ export class AgentRunner {
     this.clearRetry();
     this.interrupt();
     await this.loop;
+    this.endGoal();
     await this.bot?.close();
     this.bot = undefined;
     this.loop = undefined;
     if (this.status !== 'error') this.status = 'stopped';
-    this.activity.add('stopped');
+    this.activity.add('stopped', 'system');
   }
 
   /**
@@ -207,10 +229,10 @@ export class AgentRunner {
     if (!isRefreshDue(token, nowMs, threshold) && !isTokenExpired(token, nowMs)) return false;
     try {
       client.setToken(await this.deps.sessionToken(this.record.agentId));
-      this.activity.add('session token renewed');
+      this.activity.add('session token renewed', 'system');
       return true;
     } catch (err) {
-      this.activity.add(`could not renew the session token: ${errorText(err)}`);
+      this.activity.add(`could not renew the session token: ${errorText(err)}`, 'error');
       return false;
     }
   }
@@ -222,7 +244,7 @@ export class AgentRunner {
     this.leaseWaits++;
     this.status = 'waiting';
     this.lastError = reason || 'logged in elsewhere';
-    this.activity.add(`${this.lastError}: trying again in ${Math.round(delayMs / 1000)} s`);
+    this.activity.add(`${this.lastError}: trying again in ${Math.round(delayMs / 1000)} s`, 'system');
     this.clearRetry();
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
@@ -242,6 +264,7 @@ export class AgentRunner {
     this.control = control;
     this.activity.add(
       `control: goal ${control.goal?.type ?? 'none'}, ${control.goalsPaused ? 'paused' : 'not paused'}`,
+      'goal',
     );
     const ownerGoalChanged =
       control.goal?.setBy === 'owner' && JSON.stringify(control.goal) !== JSON.stringify(previous.goal);
@@ -254,11 +277,11 @@ export class AgentRunner {
   onOwnerText(text: string): void {
     const cmd = parseCommand(text);
     if (!cmd) {
-      this.activity.add(`owner said: ${text}`);
+      this.activity.add(`owner said: ${text}`, 'chat');
       void this.answer(text);
       return;
     }
-    this.activity.add(`owner command: ${cmd.kind === 'goal' ? cmd.goal : cmd.kind}`);
+    this.activity.add(`owner command: ${cmd.kind === 'goal' ? cmd.goal : cmd.kind}`, 'chat');
     this.command = cmd.kind === 'resume' ? null : cmd;
     this.ownerLegs = 0;
     this.interrupt();
@@ -281,14 +304,14 @@ export class AgentRunner {
         signal: abort.signal,
         ownerCharacterIds: this.ownerCharacterIds,
         seed: seedOf(this.record.agentId),
-        log: (m) => this.activity.add(m),
+        log: this.log,
       };
       try {
         if (bot.client.state !== 'open' || !bot.world.player) await sleepTicks(ctx, 5);
         else await this.step(ctx);
       } catch (err) {
         if (err instanceof StepAborted || !this.running) continue;
-        this.activity.add(`step failed: ${err instanceof Error ? err.message : String(err)}`);
+        this.activity.add(`step failed: ${err instanceof Error ? err.message : String(err)}`, 'error');
         await sleepTicks(ctx, 5);
       }
     }
@@ -303,14 +326,23 @@ export class AgentRunner {
         ? { type: cmd.goal, reason: 'owner command', setBy: 'owner' }
         : await this.plan(ctx);
     const tick = ctx.bot.world.tick;
-    if (!this.current || this.current.type !== decision.type || this.current.setBy !== decision.setBy) {
-      this.current = {
-        type: decision.type,
+    const cur = this.current;
+    if (!cur || !this.goalOpen || cur.type !== decision.type || cur.setBy !== decision.setBy) {
+      const startedAt = new Date().toISOString();
+      this.current = { type: decision.type, setBy: decision.setBy, sinceTick: tick, startedAt };
+      this.goalOpen = true;
+      this.activity.add(`goal: ${decision.type} (${decision.reason})`, 'goal', {
+        goal: decision.type,
         setBy: decision.setBy,
-        sinceTick: tick,
-        startedAt: new Date().toISOString(),
-      };
-      this.activity.add(`goal: ${decision.type} (${decision.reason})`);
+      });
+      this.activity.goal({
+        event: 'start',
+        at: startedAt,
+        type: decision.type,
+        reason: decision.reason.slice(0, 500),
+        setBy: decision.setBy,
+        tick: Math.max(0, tick),
+      });
     }
     this.report(ctx);
     await this.pursue(ctx, decision.type);
@@ -336,6 +368,8 @@ export class AgentRunner {
     if (!llm || rule.setBy === 'owner' || this.control.goalsPaused || !due) return rule;
     const choice = await llm.chooseGoal(player, candidates(player, this.unavailable()));
     if (!choice) return rule;
+    if (choice.reasoning)
+      this.activity.add(choice.reasoning, 'reasoning', { goal: choice.type, reason: choice.reason });
     const why = choice.reasoning ? `${choice.reasoning} [${choice.reason}]` : choice.reason;
     return { type: choice.type, reason: `llm: ${why}`, setBy: 'agent' };
   }
@@ -347,6 +381,18 @@ export class AgentRunner {
     // A one-off goal is done: an owner's chat command for it ends; questing with nothing left idles.
     if (this.command?.kind === 'goal' && this.command.goal === type) this.command = null;
     else if (type === 'questing') await idleStep(ctx);
+  }
+
+  /** Closes the open goal of the goal history (the agent stopped or lost its connection). */
+  private endGoal(): void {
+    if (!this.goalOpen) return;
+    this.goalOpen = false;
+    const tick = this.bot?.world.tick;
+    this.activity.goal({
+      event: 'end',
+      at: new Date().toISOString(),
+      ...(tick === undefined ? {} : { tick: Math.max(0, tick) }),
+    });
   }
 
   /** The goal as reported to the server and shown by the REST API (null while idle). */
@@ -392,6 +438,7 @@ export class AgentRunner {
     const bot = this.bot;
     if (!llm || !bot) return;
     const reply = await llm.reply(this.record.name, text);
+    if (reply) this.activity.add(`answered: ${reply.slice(0, 80)}`, 'chat');
     if (reply) await bot.actions.say(reply.slice(0, 80)).catch(logFailure(this.log, 'answering the owner'));
   }
 }

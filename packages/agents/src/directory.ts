@@ -1,5 +1,11 @@
+import {
+  agentActivityEntrySchema,
+  agentGoalRecordSchema,
+  type AgentActivityQuery,
+} from '@tilerealm/protocol';
 import { listWorlds, socketUrlOf } from '@tilerealm/sdk';
 import { z } from 'zod';
+import type { ActivityBatch, ActivitySink } from './activity-log';
 import { requestJson } from './game-api';
 
 /** The header the game server reads the runtime's credential from (AGENT_RUNTIME_SECRET). */
@@ -18,6 +24,15 @@ const serverRecord = z.object({
   createdAt: z.string(),
 });
 const sessionSchema = z.object({ token: z.string(), expiresAt: z.string() });
+const appendedSchema = z.object({ appended: z.number(), goals: z.number() });
+const activityPageSchema = z.object({
+  entries: z.array(agentActivityEntrySchema),
+  nextBefore: z.number().int().nullable(),
+});
+const goalPageSchema = z.object({
+  goals: z.array(agentGoalRecordSchema),
+  nextBefore: z.number().int().nullable(),
+});
 
 /** What the runtime knows of an agent: no token (it mints one when it connects). */
 export interface AgentRecord {
@@ -49,12 +64,13 @@ const recordOf = (r: z.infer<typeof serverRecord>): AgentRecord => ({
 
 /**
  * The game server's endpoints for the runtime (`/api/internal/agent-runtime/*`, docs/agents.md),
- * authenticated with the runtime's secret: the agents it plays on a world, their running flag, and
- * short-lived session tokens minted on demand. The runtime's durable state lives in the game's
- * database behind these calls, so the runtime keeps no token in a file and can be moved or run
- * again anywhere with the same secret. Failures are `ApiError`s with the server's status and code.
+ * authenticated with the runtime's secret: the agents it plays on a world, their running flag, their
+ * activity logs and goal histories, and short-lived session tokens minted on demand. The runtime's
+ * durable state lives in the game's database behind these calls, so the runtime keeps no token in
+ * a file and can be moved or run again anywhere with the same secret. Failures are `ApiError`s
+ * with the server's status and code.
  */
-export class AgentDirectory {
+export class AgentDirectory implements ActivitySink {
   constructor(
     readonly baseUrl: string,
     private readonly secret: string,
@@ -83,6 +99,32 @@ export class AgentDirectory {
   /** A fresh session token of the agent's owner (about an hour long), to connect the agent with. */
   sessionToken(agentId: string): Promise<{ token: string; expiresAt: string }> {
     return this.call('POST', `/agents/${encodeURIComponent(agentId)}/session`, undefined, sessionSchema);
+  }
+
+  /** Appends an agent's activity lines and goal changes (at most 200 of each). */
+  appendActivity(agentId: string, batch: ActivityBatch): Promise<z.infer<typeof appendedSchema>> {
+    return this.call('POST', `/agents/${encodeURIComponent(agentId)}/activity`, batch, appendedSchema);
+  }
+
+  /** An agent's saved activity, newest first, filtered; `nextBefore` pages on. */
+  activity(agentId: string, query: AgentActivityQuery): Promise<z.infer<typeof activityPageSchema>> {
+    const params = new URLSearchParams({ limit: String(query.limit) });
+    if (query.kind && query.kind.length > 0) params.set('kind', query.kind.join(','));
+    if (query.text) params.set('text', query.text);
+    if (query.before !== undefined) params.set('before', String(query.before));
+    const path = `/agents/${encodeURIComponent(agentId)}/activity?${params.toString()}`;
+    return this.call('GET', path, undefined, activityPageSchema);
+  }
+
+  /** An agent's goal history, newest first. */
+  goals(
+    agentId: string,
+    query: { before?: number | undefined; limit: number },
+  ): Promise<z.infer<typeof goalPageSchema>> {
+    const params = new URLSearchParams({ limit: String(query.limit) });
+    if (query.before !== undefined) params.set('before', String(query.before));
+    const path = `/agents/${encodeURIComponent(agentId)}/goals?${params.toString()}`;
+    return this.call('GET', path, undefined, goalPageSchema);
   }
 
   private call<T>(

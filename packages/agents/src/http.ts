@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { agentActivityQuerySchema, agentGoalsQuerySchema } from '@tilerealm/protocol';
 import { ApiError } from '@tilerealm/sdk';
 import { z } from 'zod';
 import type { GameApi, Me } from './game-api';
@@ -14,7 +15,6 @@ const createBody = z.strictObject({
   start: z.boolean().optional(),
 });
 const idParams = z.object({ agentId: z.string().min(1).max(64) });
-const activityQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
 
 /** An HTTP error with the game server's error body shape. */
 class HttpFail extends Error {
@@ -107,12 +107,22 @@ export function buildRuntimeApi(
       await runtime.remove(agentId, token);
       return reply.code(204).send();
     });
+    // Both read what the game's database keeps (so a restart of the runtime loses nothing), after
+    // sending the agent's queued lines; pages run newest to oldest through `nextBefore`.
     r.get('/agents/:agentId/activity', async (req) => {
-      const { runner } = await owned(req);
-      return {
-        agentId: runner.record.agentId,
-        activity: runner.activity.recent(parse(activityQuery, req.query).limit),
-      };
+      const { runner, agentId } = await owned(req);
+      const query = parse(agentActivityQuerySchema, req.query);
+      await runner.activity.flush();
+      const page = await runtime.directory.activity(agentId, query);
+      // Oldest first within the page, newest last (as a log reads).
+      return { agentId, activity: page.entries.reverse(), nextBefore: page.nextBefore };
+    });
+    r.get('/agents/:agentId/goals', async (req) => {
+      const { runner, agentId } = await owned(req);
+      const query = parse(agentGoalsQuerySchema, req.query);
+      await runner.activity.flush();
+      const page = await runtime.directory.goals(agentId, query);
+      return { agentId, goals: page.goals, nextBefore: page.nextBefore };
     });
   };
   void app.register(routes, { prefix: '/api/agent' });

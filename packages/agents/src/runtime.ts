@@ -121,6 +121,11 @@ export class AgentRuntime {
     return counts;
   }
 
+  /** The game server's endpoints for the runtime (activity and goal history reads). */
+  get directory(): AgentDirectory {
+    return this.deps.directory;
+  }
+
   /** The runner of an agent, if it exists. */
   get(agentId: string): AgentRunner | undefined {
     return this.runners.get(agentId);
@@ -171,6 +176,7 @@ export class AgentRuntime {
     const runner = this.runners.get(agentId);
     if (!runner) return false;
     await runner.stop();
+    await runner.activity.close();
     await this.deps.api.deleteAgent(ownerToken, agentId);
     this.runners.delete(agentId);
     this.store.forget(agentId);
@@ -227,10 +233,14 @@ export class AgentRuntime {
     return pass;
   }
 
-  /** Stops every agent (their records keep `running` so the next start resumes them). */
+  /**
+   * Stops every agent (their records keep `running` so the next start resumes them) and sends
+   * what is left of their activity logs.
+   */
   async close(): Promise<void> {
     this.refreshTimer.stop();
     await Promise.all([...this.runners.values()].map((r) => r.stop()));
+    await Promise.all([...this.runners.values()].map((r) => r.activity.close()));
   }
 
   private runnerFor(record: AgentRecord): AgentRunner {
@@ -240,6 +250,7 @@ export class AgentRuntime {
       llm: this.deps.llm,
       sessionToken: async (agentId) => (await this.deps.directory.sessionToken(agentId)).token,
       leaseRetry: this.deps.leaseRetry,
+      activitySink: this.deps.directory,
     });
     runner.ownerCharacterIds = new Set(record.ownerCharacterIds);
     return runner;

@@ -18,3 +18,4 @@ export * from './agent-goals';
 export * from './validate';
 export * from './terrain';
 export * from './xp';
+export * from './agent-activity';

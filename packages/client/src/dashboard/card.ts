@@ -1,11 +1,18 @@
 import { h, replaceChildren } from '../dom';
+import type { GoalRecordView, LoadedActivity } from './activity-model';
+import {
+  buildActivity,
+  drawActivity,
+  drawGoalHistory,
+  type ActivityActions,
+  type ActivityView,
+} from './card-activity';
 import { fillItems } from './card-items';
 import { fillGoalSelect, fillQuick, fillTargets, labelGoalSet } from './card-options';
 import {
   areaNames,
   connectionText,
   currentError,
-  filterActivity,
   goalStateWord,
   goalText,
   positionText,
@@ -21,21 +28,21 @@ import {
   type QuickActions,
 } from './model';
 
-/** The number of activity lines a card asks the runtime for (the filter searches them). */
-export const ACTIVITY_LINES = 50;
-/** The number of (matching) activity lines a card shows. */
-export const ACTIVITY_SHOWN = 8;
-
 /** What the per-agent calls learned beyond the lists (refreshed one agent per poll, and after controls). */
 export interface AgentDetails {
   goals?: AvailableGoalView[];
   commands?: QuickActions['commands'];
   places?: QuickActions['places'];
+  /** The activity lines loaded (oldest first), also what the watch view shows. */
   activity?: ActivityLine[];
+  /** The same lines with the cursor of the next older page. */
+  loadedActivity?: LoadedActivity;
+  /** The goal history, newest first. */
+  goalHistory?: GoalRecordView[];
 }
 
 /** The owner's controls a card's buttons call (the page runs them with retries and error reporting). */
-export interface CardActions {
+export interface CardActions extends ActivityActions {
   goalControl(
     agentId: string,
     label: string,
@@ -79,11 +86,8 @@ export interface CardView {
   position: HTMLElement;
   skills: HTMLElement;
   items: HTMLElement;
-  activity: HTMLElement;
-  activityFilter: HTMLInputElement;
-  /** The lines last shown, kept so the filter can redraw without a poll. */
-  activityLines: ActivityLine[];
-  runtimeKnown: boolean;
+  /** The activity log and goal history (card-activity.ts). */
+  log: ActivityView;
   lastError: HTMLElement;
   pause: HTMLButtonElement;
   resume: HTMLButtonElement;
@@ -133,14 +137,7 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
   const position = h('span', { 'data-testid': tid('position') });
   const skills = h('div', { class: 'agent-skills', 'data-testid': tid('skills') });
   const items = h('div', { class: 'agent-items-box', 'data-testid': tid('items') });
-  const activity = h('ul', { class: 'agent-activity', 'data-testid': tid('activity') });
-  const activityFilter = h('input', {
-    type: 'search',
-    placeholder: 'Filter activity (e.g. goal, llm, error)',
-    'aria-label': 'Filter activity',
-    'data-testid': tid('activity-filter'),
-  });
-  activityFilter.addEventListener('input', () => drawActivity(view));
+  const log = buildActivity(agentId, actions);
   const lastError = h('div', { class: 'error agent-last-error', hidden: true });
   const note = h('div', { class: 'agent-note muted', 'data-testid': tid('note'), role: 'status' });
 
@@ -244,13 +241,8 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     h('div', { class: 'agent-line' }, 'Position: ', position),
     skills,
     h('details', { class: 'agent-items-details' }, h('summary', {}, 'Items and bank'), items),
-    h(
-      'details',
-      { class: 'agent-activity-box', open: true },
-      h('summary', {}, 'Recent activity'),
-      activityFilter,
-      activity,
-    ),
+    log.goalsBox,
+    log.box,
     h(
       'div',
       { class: 'agent-controls' },
@@ -276,10 +268,7 @@ export function buildCard(agentId: string, actions: CardActions): CardView {
     position,
     skills,
     items,
-    activity,
-    activityFilter,
-    activityLines: [],
-    runtimeKnown: false,
+    log,
     lastError,
     pause,
     resume,
@@ -354,9 +343,10 @@ export function updateCard(
     );
   }
   fillItems(card.items, rt);
-  card.activityLines = d?.activity ?? [];
-  card.runtimeKnown = rt !== null;
-  drawActivity(card);
+  card.log.loaded = d?.loadedActivity;
+  card.log.runtimeKnown = rt !== null;
+  drawActivity(card.log);
+  drawGoalHistory(card.log, d?.goalHistory);
 
   fillGoalSelect(card, d?.goals, agent.goal);
   fillTargets(card, d?.places, agent.goal);
@@ -377,22 +367,4 @@ export function updateCard(
   const pauseDisabled = !agent.onServer;
   card.pause.disabled = pauseDisabled;
   card.resume.disabled = pauseDisabled;
-}
-
-function shortTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleTimeString();
-}
-
-/** The activity lines that match the card's filter, newest last. */
-function drawActivity(card: CardView): void {
-  const lines = filterActivity(card.activityLines, card.activityFilter.value).slice(-ACTIVITY_SHOWN);
-  const none =
-    card.activityLines.length === 0 ? (card.runtimeKnown ? 'nothing yet' : 'unavailable') : 'no match';
-  replaceChildren(
-    card.activity,
-    lines.length === 0
-      ? h('li', { class: 'muted' }, none)
-      : lines.map((l) => h('li', {}, h('time', { class: 'muted' }, shortTime(l.at)), ' ', l.message)),
-  );
 }

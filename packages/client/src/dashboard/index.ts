@@ -1,7 +1,7 @@
 import './dashboard.css';
 import type { Session } from '../session';
+import { createActivityLoader } from './activity-loader';
 import {
-  ACTIVITY_LINES,
   buildCard,
   setNote,
   updateCard,
@@ -17,7 +17,6 @@ import { buildWatchView } from './watch';
 import { totalXp, XpTracker } from './xp-rate';
 import { buildPage, loadWorldAreas, showRuntimeNotice } from './page';
 import {
-  activitySchema,
   applyGoalControl,
   applyRuntime,
   describeError,
@@ -105,6 +104,15 @@ export function mountDashboard(
     showRuntimeNotice(runtimeNotice, err);
   };
 
+  const activityLoader = createActivityLoader({
+    call: (path) => call('GET', path),
+    details,
+    logOf: (agentId) => cards.get(agentId)?.log,
+    isDisposed: () => disposed,
+    showError: (text) => showError(text),
+    updateAgent: (agentId) => updateAgent(agentId),
+  });
+
   // ---- polling ----
   async function poll(): Promise<void> {
     const [server, runtime] = await Promise.allSettled([
@@ -135,21 +143,21 @@ export function mountDashboard(
     }
   }
 
-  /** Quick actions (available goals, commands, places) and recent activity; failures leave the old data. */
+  /**
+   * Quick actions (available goals, commands, places), the newest activity and the goal history
+   * (activity-loader.ts); failures leave the old data.
+   */
   async function loadDetails(agentId: string): Promise<void> {
     const agent = agents.find((a) => a.agentId === agentId);
     if (!agent) return;
     const d: AgentDetails = details.get(agentId) ?? {};
     details.set(agentId, d);
-    const [qa, act] = await Promise.allSettled([
+    const runtimeUp = agent.runtime !== null && runtimeReachable === true;
+    const [qa] = await Promise.allSettled([
       agent.onServer
         ? call('GET', `/api/agents/${enc(agentId)}/quick-actions`).then((b) => quickActionsSchema.parse(b))
         : Promise.resolve(undefined),
-      agent.runtime && runtimeReachable
-        ? call('GET', `/api/agent/agents/${enc(agentId)}/activity?limit=${ACTIVITY_LINES}`).then(
-            (b) => activitySchema.parse(b).activity,
-          )
-        : Promise.resolve(undefined),
+      runtimeUp ? activityLoader.poll(agentId) : Promise.resolve(),
     ]);
     if (disposed) return;
     if (qa.status === 'fulfilled' && qa.value) {
@@ -157,7 +165,6 @@ export function mountDashboard(
       d.commands = qa.value.commands;
       d.places = qa.value.places;
     }
-    if (act.status === 'fulfilled' && act.value) d.activity = act.value;
     updateAgent(agentId);
   }
 
@@ -306,7 +313,13 @@ export function mountDashboard(
   }
 
   // ---- rendering ----
-  const cardActions: CardActions = { goalControl, sendMessage, runtimeControl, watch: select };
+  const cardActions: CardActions = {
+    goalControl,
+    sendMessage,
+    runtimeControl,
+    watch: select,
+    loadActivity: (agentId, older) => void activityLoader.load(agentId, older),
+  };
   const cardContext = (): CardContext => ({
     areas,
     runtimeReachable,

@@ -96,10 +96,7 @@ export const messageResultSchema = z.looseObject({
 });
 export type MessageResult = z.infer<typeof messageResultSchema>;
 
-export const activitySchema = z.looseObject({
-  activity: z.array(z.looseObject({ at: z.string(), message: z.string() })),
-});
-export type ActivityLine = z.infer<typeof activitySchema>['activity'][number];
+export { activitySchema, type ActivityLine } from './activity-model';
 
 const areaSchema = z.looseObject({
   id: z.string(),

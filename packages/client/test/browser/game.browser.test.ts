@@ -40,6 +40,7 @@ import {
   worldViewReady,
   npcOptionOpens,
 } from './game-page';
+import { checkActivityLog } from './activity-steps';
 import { checkLiveMapAndWatch, goalsPausedOf } from './dashboard-steps';
 import { freePort } from '../../../server/test/free-port';
 import { FakeGameServer } from '../../../sdk/test/fake-server';
@@ -302,6 +303,7 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     await page.getByTestId(`agent-status-${agentId}`).getByText('running').waitFor({ timeout: WAIT });
     expect(await goalState()).toBe(false);
     await screenshot(page, '12-dashboard-resumed');
+    await checkActivityLog(page, agentId);
   });
 
   it('shows the world list before entering, remembers the choice, and explains refused logins', async () => {

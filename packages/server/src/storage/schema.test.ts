@@ -44,6 +44,8 @@ const TABLES = [
   'trade_log',
   'quest_progress',
   'agents',
+  'agent_activity',
+  'agent_goals',
   'store_stock',
   'ground_regions',
   'item_ledger',

@@ -1,4 +1,5 @@
 import type { AppDatabase, Database } from '../types';
+import { createAgentActivityRepository, type AgentActivityRepository } from './agent-activity';
 import { createAgentRepository } from './agents';
 import { createCharacterRepository } from './characters';
 import { createBankRepository, createEquipmentRepository, createInventoryRepository } from './containers';
@@ -70,6 +71,8 @@ export interface Repositories {
   items: ItemRepository;
   sessions: SessionRepository;
   agents: AgentRepository;
+  /** Agents' activity logs and goal histories (written by the agent runtime). */
+  agentActivity: AgentActivityRepository;
   social: SocialRepository;
   npcKills: NpcKillRepository;
   quests: QuestRepository;
@@ -113,6 +116,7 @@ export function createRepositories(
     items: createItemRepository(db),
     sessions: createSessionRepository(db, worldId),
     agents: createAgentRepository(db),
+    agentActivity: createAgentActivityRepository(db),
     social: createSocialRepository(db),
     npcKills: createNpcKillRepository(db),
     quests: createQuestRepository(db),

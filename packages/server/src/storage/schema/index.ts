@@ -11,3 +11,4 @@ export * from './social';
 export * from './world';
 export * from './progress';
 export * from './worlds';
+export * from './agent-activity';

@@ -7,6 +7,7 @@ import type { AgentRow, Repositories } from '../../../storage';
 import { HttpError } from '../errors';
 import type { HttpDeps } from '../deps';
 import { agentParams } from '../resources/agent';
+import { agentActivityRoutes } from './agent-runtime-activity';
 
 /** The header carrying the agent runtime's credential (AGENT_RUNTIME_SECRET). */
 export const AGENT_RUNTIME_SECRET_HEADER = 'x-agent-runtime-secret';
@@ -85,7 +86,8 @@ async function recordsOf(repos: Repositories, rows: AgentRow[], world: number) {
 
 /**
  * The agent runtime's endpoints (docs/agents.md): the agents it plays on a world, their running
- * flag, and short-lived session tokens to play them with, minted on demand so the runtime keeps no
+ * flag, their activity logs and goal histories (agent-runtime-activity.ts), and short-lived
+ * session tokens to play them with, minted on demand so the runtime keeps no
  * token anywhere. Every request needs the runtime's secret in {@link AGENT_RUNTIME_SECRET_HEADER};
  * the check is a hook of these routes (the matched route, however its path was spelled), so
  * without it every request is a 401 and nothing is read or changed. Not rate limited: only a
@@ -164,5 +166,7 @@ export async function agentRuntimeRoutes(app: FastifyInstance, deps: HttpDeps): 
         return { token, expiresAt: expiresAt.toISOString() };
       },
     );
+
+    agentActivityRoutes(scope, deps, AGENT_RUNTIME_PREFIX);
   });
 }
