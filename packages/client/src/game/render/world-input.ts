@@ -205,6 +205,8 @@ export class WorldInput {
     this.down = undefined;
     if (this.canvas.hasPointerCapture?.(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
     if (!d || d.button !== e.button || d.dragging || !isClick(e.clientX - d.x, e.clientY - d.y)) return;
+    // A spectator may orbit and zoom, but neither walks nor opens menus.
+    if (this.store.spectating) return;
     const picked = this.pick(e.clientX, e.clientY);
     const options = this.optionsFor(picked);
     const first = picked.targets[0];
