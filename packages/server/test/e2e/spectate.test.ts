@@ -49,17 +49,21 @@ describe('spectating a character of the account', () => {
     const selves: Array<{ x: number; z: number; moving: boolean }> = [];
     const statuses: Array<ServerPayload<'spectate:status'>> = [];
     const syncs: Array<ServerPayload<'player:sync'>> = [];
+    const entered = new Set<string>();
     spectator.on('world:update', (u) => {
       if (u.self) selves.push(u.self);
+      for (const e of u.entered ?? []) entered.add(e.id);
     });
     spectator.on('spectate:status', (s) => statuses.push(s));
     spectator.on('player:sync', (s) => syncs.push(s));
-    return { selves, statuses, syncs };
+    return { selves, statuses, syncs, entered };
   }
 
   it("the owner watches its agent's character walk, taking no session from it", async () => {
     const { ownerToken, characterId, agentToken } = await ownerWithAgent('Watched');
     const agent = await play(agentToken, characterId);
+    // Another player by the spawn point, in the character's view.
+    const other = await GameClient.connect({ url: wsUrl(live.server), reconnect: false });
     const closes: number[] = [];
     agent.lifecycle.on('disconnected', ({ code }) => closes.push(code));
     let spectator: GameClient | undefined;
@@ -79,6 +83,8 @@ describe('spectating a character of the account', () => {
       await vi.waitFor(() => expect(stream.syncs.length).toBeGreaterThan(0), WAIT);
       expect(stream.syncs[0]?.player.id).toBe(characterId);
       expect(stream.statuses[0]).toMatchObject({ characterId, name: 'Watched', inWorld: true });
+      // What the character sees: the other player enters the spectator's view too.
+      await vi.waitFor(() => expect(stream.entered.has(other.welcome?.playerId ?? '?')).toBe(true), WAIT);
 
       const ack = await agent.request('player:move', { x: 3, z: 1 });
       expect(ack).toMatchObject({ event: 'player:move' });
@@ -97,6 +103,7 @@ describe('spectating a character of the account', () => {
     } finally {
       await spectator?.close();
       await agent.close();
+      await other.close();
     }
   });
 
