@@ -171,7 +171,8 @@ describe('spectating a character of the account', () => {
       // Logged out (the reconnect grace ends): the session stays, told so.
       await agent.close();
       await vi.waitFor(() => expect(stream.statuses.at(-1)).toMatchObject({ inWorld: false }), WAIT);
-      const again = await play(agentToken, characterId);
+      // The logout's save may still be pending (4004): log in again once it is written.
+      const again = await vi.waitFor(() => play(agentToken, characterId), WAIT);
       try {
         await vi.waitFor(() => expect(stream.syncs.length).toBe(2), WAIT);
         expect(stream.statuses.map((s) => s.inWorld)).toEqual([false, true, false, true]);
