@@ -50,13 +50,16 @@ describe('spectating a character of the account', () => {
     const statuses: Array<ServerPayload<'spectate:status'>> = [];
     const syncs: Array<ServerPayload<'player:sync'>> = [];
     const entered = new Set<string>();
+    /** Answers seen by the spectator: only those to its own requests (the agent's are not mirrored). */
+    const answers: unknown[] = [];
+    spectator.on('ack', (a) => answers.push(a));
     spectator.on('world:update', (u) => {
       if (u.self) selves.push(u.self);
       for (const e of u.entered ?? []) entered.add(e.id);
     });
     spectator.on('spectate:status', (s) => statuses.push(s));
     spectator.on('player:sync', (s) => syncs.push(s));
-    return { selves, statuses, syncs, entered };
+    return { selves, statuses, syncs, entered, answers };
   }
 
   it("the owner watches its agent's character walk, taking no session from it", async () => {
@@ -100,6 +103,8 @@ describe('spectating a character of the account', () => {
       expect(await agent.request('ping', {})).toMatchObject({ tick: expect.any(Number) });
       expect(agent.state).toBe('open');
       expect(closes).toEqual([]);
+      // The agent's move was acknowledged to the agent only.
+      expect(stream.answers).toEqual([]);
     } finally {
       await spectator?.close();
       await agent.close();

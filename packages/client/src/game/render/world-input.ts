@@ -100,6 +100,8 @@ export class WorldInput {
         pitch: this.orbit.pitch + pitch * KEY_PITCH_SPEED * dt,
       });
     }
+    // A spectator is offered no option, so no hover text either.
+    if (this.store.spectating) return;
     if (!this.pointer || this.down?.dragging || now - this.hoverAt < HOVER_MS) return;
     this.hoverAt = now;
     const picked = this.pick(this.pointer.x, this.pointer.y);
