@@ -207,3 +207,23 @@ describe('spectating a character of the account', () => {
     }, WAIT);
   });
 });
+
+describe('spectate logins under the rate limit', () => {
+  const live = useRealtimeServer({ DISABLE_RATE_LIMIT: 'false' });
+
+  it('closes the 21st spectate login of a minute from one address with 4002', async () => {
+    const attempt = () =>
+      GameClient.connect({
+        url: wsUrl(live.server),
+        token: 'not-a-token',
+        spectate: 'someone',
+        reconnect: false,
+        tokenRefresh: false,
+      }).then(
+        () => 0,
+        (err: ConnectionClosedError) => err.code,
+      );
+    for (let i = 0; i < 20; i++) expect(await attempt()).toBe(CLOSE_CODES.unauthorized);
+    expect(await attempt()).toBe(CLOSE_CODES.rateLimited);
+  });
+});
