@@ -34,8 +34,17 @@ describe('spectating a character of the account', () => {
     return { ownerToken, characterId, agentToken };
   }
 
-  const play = (token: string, characterId: string) =>
-    GameClient.connect({ url: wsUrl(live.server), token, characterId, reconnect: false });
+  /** Logs the character in and waits until it is in the world (the welcome comes a tick earlier). */
+  async function play(token: string, characterId: string): Promise<GameClient> {
+    const client = await GameClient.connect({
+      url: wsUrl(live.server),
+      token,
+      characterId,
+      reconnect: false,
+    });
+    await vi.waitFor(() => expect(live.server.host.isOnline(characterId)).toBe(true), WAIT);
+    return client;
+  }
   const spectate = (token: string | undefined, characterId: string) =>
     GameClient.connect({
       url: wsUrl(live.server),
