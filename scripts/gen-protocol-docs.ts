@@ -233,6 +233,16 @@ agents use the same protocol; \`packages/sdk\` is a typed client for it.
 - \`?characterId=<id>\` chooses which of the account's characters to play (see close codes 4001 and 4005).
 - \`?takeover=1\` (or \`0\`, the default): when another world holds the character (close 4011), ask that world to log it
   out, and enter once its logout save has ended the character's lease (within about 10 s; otherwise close 4011).
+- \`?spectate=<characterId>\` (instead of \`characterId\`/\`takeover\`) opens a read-only **spectate session** of one
+  of the token's account's characters (an agent's, typically; the agent dashboard's watch view uses it). It takes no
+  character lease, session or place in the world and never disturbs the character's own session.
+  \`session:welcome\` names the watched character (\`spectating: true\`), \`spectate:status\` says whether it is in this
+  world, and while it is the session receives the character's own stream: a full \`player:sync\` first, then the same
+  \`world:update\` deltas and events its player gets (not the answers to its requests: \`ack\`, \`pong\`, \`error\`). It
+  follows the character across logouts and logins (each login starts with a full \`player:sync\`). Every request but
+  \`ping\` is refused with \`spectator_read_only\` and changes nothing. Refusals: no token, an invalid token or an agent's
+  token (4001), a character of another account or none (4005), more than 4 spectators of the character or 8 on the
+  account (4014), more than 20 spectate logins a minute from one address when rate limits are on (4002).
 - Anonymous mode: a connection without a token gets a fresh temporary identity and character, and receives its token in
   \`session:welcome.token\`: reconnect with it to come back as the same player.
 - The server's first message is always \`session:welcome\`: wait for it before sending.

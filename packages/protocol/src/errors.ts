@@ -75,6 +75,8 @@ export const GAME_ERROR_CODES = {
     'that player is on your ignore list (already added; or take them off it before adding them as a friend)',
   not_ignored: 'that player is not on your ignore list',
   pm_rate_limited: 'too many private messages: wait before sending more',
+  spectator_read_only:
+    'a spectate session (?spectate=) only watches: it accepts no game input (ping is answered); nothing was done',
   ...DIALOGUE_ERROR_CODES,
   ...PRAYER_ERROR_CODES,
   ...TELEPORT_ERROR_CODES,
@@ -137,4 +139,9 @@ export const CLOSE_CODES = {
    * the agent's own session may play it. Stop the agent first, then log in with its `characterId`.
    */
   agentRunning: 4013,
+  /**
+   * A spectate login (`?spectate=<characterId>`) refused because the character already has 4
+   * spectators or the account already spectates with 8 sessions: close a watch view first.
+   */
+  spectatorLimit: 4014,
 } as const;

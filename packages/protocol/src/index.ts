@@ -14,6 +14,7 @@ export * from './dialogue-events';
 export * from './prayer-events';
 export * from './teleport-events';
 export * from './agent-events';
+export * from './spectate-events';
 export * from './agent-goals';
 export * from './validate';
 export * from './terrain';

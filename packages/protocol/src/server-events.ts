@@ -3,6 +3,7 @@ import { GAME_ERROR_CODES } from './errors';
 import { combatEvents } from './combat-events';
 import { economyEvents } from './economy-events';
 import { agentServerEvents } from './agent-events';
+import { spectateServerEvents } from './spectate-events';
 import { dialogueServerEvents } from './dialogue-events';
 import { prayerServerEvents } from './prayer-events';
 import { socialServerEvents } from './social-events';
@@ -107,7 +108,7 @@ export const playerState = z.object({
 export const serverEvents = {
   'session:welcome': {
     description:
-      'First message after the connection is accepted. Carries the session token in anonymous mode.',
+      "First message after the connection is accepted. Carries the session token in anonymous mode. On a spectate session (`?spectate=<characterId>`) playerId and name are the watched character's and spectating is true.",
     schema: z.object({
       protocolVersion: z.number().int(),
       playerId: z.string(),
@@ -117,6 +118,8 @@ export const serverEvents = {
       tickMs: z.number().int(),
       resumed: z.boolean(),
       token: z.string().optional(),
+      /** True on a read-only spectate session: the player is the watched character, input is refused. */
+      spectating: z.boolean().optional(),
     }),
     example: {
       protocolVersion: 1,
@@ -231,6 +234,7 @@ export const serverEvents = {
   ...prayerServerEvents,
   ...teleportServerEvents,
   ...agentServerEvents,
+  ...spectateServerEvents,
   'chat:message': {
     description: 'A chat line: public speech within hearing range, a server notice, or an admin broadcast.',
     schema: z.object({

@@ -39,7 +39,7 @@ export function reconnectPolicyOf(option: ReconnectOption | undefined): Reconnec
  * Close codes after which reconnecting cannot help or would be wrong: another login took the
  * character over (it would take it back, and the two clients would fight), the token is
  * rejected, the character is unavailable, an administrator kicked the player, the character is
- * logged in on another world (its lease is held there), it is an agent's whose agent runs, or the server closed normally because the
+ * logged in on another world (its lease is held there), it is an agent's whose agent runs, a spectate session was over its limit, or the server closed normally because the
  * client logged out. A 4012 "world full" is retried: a place may free up.
  */
 export const NO_RETRY_CLOSE_CODES: ReadonlySet<number> = new Set([
@@ -50,6 +50,7 @@ export const NO_RETRY_CLOSE_CODES: ReadonlySet<number> = new Set([
   CLOSE_CODES.kicked,
   CLOSE_CODES.loggedInElsewhere,
   CLOSE_CODES.agentRunning,
+  CLOSE_CODES.spectatorLimit,
 ]);
 
 export function shouldRetry(code: number): boolean {

@@ -18,6 +18,13 @@ export interface GameClientOptions {
    * reconnect.
    */
   takeover?: boolean;
+  /**
+   * Watch this character of the account read-only instead of playing (`spectate=<characterId>`,
+   * not with `characterId` or `takeover`): the session's player is the watched character, every
+   * request is refused with `spectator_read_only` (ping excepted), and `spectate:status` says
+   * whether it is in the world.
+   */
+  spectate?: string;
   /** The world number of `url` (set by `GameClient.connectToWorld`), named in a WorldFullError. */
   world?: number;
   /** Wire format; `msgpack` asks for the msgpack subprotocol and sends binary frames. */

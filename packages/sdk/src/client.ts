@@ -91,6 +91,7 @@ export class GameClient {
           format: options.format ?? 'json',
           tokenIn: options.tokenIn ?? tokenIn,
           takeover: options.takeover === true,
+          ...(options.spectate !== undefined ? { spectate: options.spectate } : {}),
           world: options.world,
         },
         policy: reconnectPolicyOf(options.reconnect),

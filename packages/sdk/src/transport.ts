@@ -62,6 +62,8 @@ export interface SocketTarget {
   tokenIn: TokenTransport;
   /** Adds `takeover=1`: log the character out of another world first (see GameClientOptions). */
   takeover?: boolean;
+  /** Adds `spectate=<characterId>`: a read-only spectate session of that character. */
+  spectate?: string;
   /** The world number of `url`, when known: named in a WorldFullError. */
   world?: number;
 }
@@ -72,6 +74,7 @@ export function buildSocketUrl(target: SocketTarget): string {
   if (target.token !== undefined && target.tokenIn === 'query') url.searchParams.set('token', target.token);
   if (target.characterId !== undefined) url.searchParams.set('characterId', target.characterId);
   if (target.takeover === true) url.searchParams.set('takeover', '1');
+  if (target.spectate !== undefined) url.searchParams.set('spectate', target.spectate);
   return url.toString();
 }
 

@@ -87,7 +87,7 @@ export function mountDashboard(
   let selected: string | null = null;
   const xp = new XpTracker();
   const liveMap = buildLiveMap((agentId) => select(agentId));
-  const watch = buildWatchView(() => select(null));
+  const watch = buildWatchView(() => select(null), session);
   const { page, status, runtimeNotice, errorLine, list, empty } = buildPage(
     createSection,
     () => poller.pollNow(),
@@ -403,6 +403,7 @@ export function mountDashboard(
     poller.stop();
     sleeps.cancelAll();
     document.removeEventListener('visibilitychange', onVisibility);
+    watch.dispose();
     page.remove();
   };
 }

@@ -1,16 +1,22 @@
+import { loadContent, type Content } from '../content';
 import { h, replaceChildren } from '../dom';
+import { mountSpectator, type SpectatorView } from '../game/spectate-page';
+import type { Session } from '../session';
+import { chosenWorld } from '../worlds/world-switcher';
 import { svg } from './map';
 import { inFrame, mapMarkers, markerCaption, watchFrame } from './map-model';
 import { goalText, areaNames, type ActivityLine, type AreaBounds, type DashboardAgent } from './model';
 
 /**
- * The watch view: follows one agent from the polled position, drawing the named areas and the
- * account's other agents within 12 tiles of it, with its goal and latest activity. It is read-only
- * and needs no game session (docs/decisions/0020-agent-watch-view.md): it cannot act for the agent
- * or take its connection.
+ * The watch view: the game renderer in spectator mode on the agent's character (a read-only
+ * spectate session, docs/decisions/0020-agent-watch-view.md: it cannot act for the agent or take
+ * its connection), camera on the agent; under it, from the dashboard's poll, its goal and latest
+ * activity and a tile drawing of the named areas and the account's other agents within 12 tiles.
  */
 export interface WatchView {
   root: HTMLElement;
+  /** Closes the spectate session (the dashboard is leaving). */
+  dispose(): void;
   update(
     agent: DashboardAgent | undefined,
     agents: readonly DashboardAgent[],
@@ -19,7 +25,9 @@ export interface WatchView {
   ): void;
 }
 
-export function buildWatchView(onClose: () => void): WatchView {
+export function buildWatchView(onClose: () => void, session: Session): WatchView {
+  const game = h('div', { class: 'dash-watch-game', 'data-testid': 'dashboard-watch-game', hidden: true });
+  const spectator = followInRenderer(game, session);
   const title = h('h2', { 'data-testid': 'dashboard-watch-title' });
   const where = h('div', { 'data-testid': 'dashboard-watch-position' });
   const goal = h('div', { 'data-testid': 'dashboard-watch-goal' });
@@ -39,6 +47,7 @@ export function buildWatchView(onClose: () => void): WatchView {
     'section',
     { class: 'dash-watch', 'data-testid': 'dashboard-watch', hidden: true },
     h('div', { class: 'row' }, title, close),
+    game,
     where,
     goal,
     drawing,
@@ -46,8 +55,10 @@ export function buildWatchView(onClose: () => void): WatchView {
   );
   return {
     root,
+    dispose: () => spectator.watch(undefined),
     update(agent, agents, areas, activity) {
       root.hidden = agent === undefined;
+      spectator.watch(agent?.characterId ?? undefined);
       if (!agent) return;
       title.textContent = `Watching ${agent.name}`;
       goal.textContent = `Goal: ${goalText(agent.goal, areaNames(areas))}`;
@@ -106,6 +117,54 @@ export function buildWatchView(onClose: () => void): WatchView {
           ? h('li', { class: 'muted' }, 'no activity yet')
           : lines.slice(-3).map((l) => h('li', {}, l.message)),
       );
+    },
+  };
+}
+
+/**
+ * The spectator renderer in `el`, on one character at a time: `watch(id)` closes the previous
+ * session and opens one on `id` (none: hidden). Mounts run one after another, so a quick change of
+ * agent never leaves two sessions open; a refusal (4005, 4014...) is shown in place of the view.
+ */
+function followInRenderer(
+  el: HTMLElement,
+  session: Session,
+): { watch(characterId: string | undefined): void } {
+  let wanted: string | undefined;
+  let current: SpectatorView | undefined;
+  let content: Content | undefined;
+  let queue: Promise<void> = Promise.resolve();
+  const show = async (id: string | undefined): Promise<void> => {
+    if (current) {
+      const leaving = current;
+      current = undefined;
+      if (window.__spectator === leaving.store) delete window.__spectator;
+      await leaving.dispose();
+    }
+    el.hidden = id === undefined;
+    if (id === undefined || id !== wanted) return;
+    try {
+      content ??= await loadContent(session.env.apiUrl);
+      const target = await chosenWorld(session.env, window.localStorage);
+      if (id !== wanted) return;
+      current = await mountSpectator(el, session, content, id, target);
+      window.__spectator = current.store;
+    } catch (err) {
+      replaceChildren(
+        el,
+        h(
+          'p',
+          { class: 'error', 'data-testid': 'dashboard-watch-game-error' },
+          `The game view could not open: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+      );
+    }
+  };
+  return {
+    watch(characterId) {
+      if (characterId === wanted) return;
+      wanted = characterId;
+      queue = queue.then(() => show(characterId));
     },
   };
 }

@@ -48,6 +48,8 @@ export class GameStore {
   readonly local = new TypedEmitter<StoreEvents>();
   runEnabled = true;
   selection: Selection | undefined;
+  /** A read-only spectate session (game/spectate-page.ts): `act` sends nothing. */
+  spectating = false;
   private client_: GameClient | undefined;
 
   constructor(
@@ -115,6 +117,8 @@ export class GameStore {
     data: ClientPayload<E>,
     options?: { timeoutMs?: number },
   ): Promise<RequestResult<E> | undefined> {
+    // A spectator only watches (the server would refuse it with spectator_read_only anyway).
+    if (this.spectating) return undefined;
     this.local.emit('acted', event, data);
     try {
       return await this.client.request(event, data, options);

@@ -292,7 +292,7 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
       .parse(await page.evaluate('JSON.parse(localStorage.getItem("tilerealm.session")).token'));
     const goalState = (): Promise<boolean> => goalsPausedOf(server.url, agentId, token);
 
-    await checkLiveMapAndWatch(page, agentId);
+    await checkLiveMapAndWatch(page, agentId, server);
 
     await page.getByTestId(`agent-pause-${agentId}`).click();
     await page.getByTestId(`agent-status-${agentId}`).getByText('paused').waitFor({ timeout: WAIT });

@@ -100,6 +100,8 @@ export class WorldInput {
         pitch: this.orbit.pitch + pitch * KEY_PITCH_SPEED * dt,
       });
     }
+    // A spectator is offered no option, so no hover text either.
+    if (this.store.spectating) return;
     if (!this.pointer || this.down?.dragging || now - this.hoverAt < HOVER_MS) return;
     this.hoverAt = now;
     const picked = this.pick(this.pointer.x, this.pointer.y);
@@ -205,6 +207,8 @@ export class WorldInput {
     this.down = undefined;
     if (this.canvas.hasPointerCapture?.(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
     if (!d || d.button !== e.button || d.dragging || !isClick(e.clientX - d.x, e.clientY - d.y)) return;
+    // A spectator may orbit and zoom, but neither walks nor opens menus.
+    if (this.store.spectating) return;
     const picked = this.pick(e.clientX, e.clientY);
     const options = this.optionsFor(picked);
     const first = picked.targets[0];

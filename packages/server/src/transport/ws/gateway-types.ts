@@ -61,6 +61,8 @@ export interface LoginQuery {
   characterId?: string;
   /** Log the character out of the other world holding it first (`takeover=1`). */
   takeover?: boolean;
+  /** Watch this character of the account read-only instead of playing one (`spectate=<characterId>`). */
+  spectate?: string;
 }
 
 /** A character's live session (or dropped one, during its reconnect grace). */

@@ -11,6 +11,7 @@ import type { Connection } from './connection';
 import { chooseCharacter } from './guest';
 import { WS_LIMITS } from './limits';
 import { SessionRids } from './session-rids';
+import { Spectators } from './spectators';
 import { WireTraffic } from './traffic';
 import { loadRecord } from './player-record';
 import { loginIdentity } from './login-identity';
@@ -26,6 +27,7 @@ export type { CrossWorld, DeleteOutcome, GatewayDeps, LoginQuery } from './gatew
  * (4004), another world holds the lease (4011), the world is full (4012) or the character is a running
  * agent's (4013). A session receives only
  * its own answers ({@link SessionRids}); its events go out as one frame per tick (`flush`).
+ * A `spectate` login is a read-only watcher of the account's character instead ({@link Spectators}).
  */
 export class Gateway implements PlayerSink, SocialLink {
   private readonly byCharacter = new Map<string, Attached>();
@@ -41,9 +43,12 @@ export class Gateway implements PlayerSink, SocialLink {
   private closing = false; // draining ({@link refuseLogins}, {@link closeAll}): no new session
   /** Messages, bytes and connections of this gateway's sockets, for the metrics. */
   readonly traffic = new WireTraffic();
+  /** Read-only spectate sessions, which mirror what their character's session is delivered. */
+  readonly spectators: Spectators;
 
   constructor(private readonly deps: GatewayDeps) {
     this.admin = new AdminGate(deps.adminCode);
+    this.spectators = new Spectators(deps);
     deps.host.attach(this);
     deps.social?.attach(this);
     deps.leases.watch({
@@ -61,7 +66,9 @@ export class Gateway implements PlayerSink, SocialLink {
     if (this.closing) return connection.close(CLOSE_CODES.goingAway, 'server shutting down');
     this.accepting.add(connection);
     try {
-      await this.login(connection, query, authHeader);
+      if (query.spectate !== undefined)
+        await this.spectators.accept(connection, query.spectate, query.token, authHeader);
+      else await this.login(connection, query, authHeader);
     } finally {
       this.accepting.delete(connection);
     }
@@ -281,6 +288,7 @@ export class Gateway implements PlayerSink, SocialLink {
 
   /** Queues events for the player's next frame (`flush`); answers to another session's requests are dropped. */
   deliver(playerId: string, events: OutEvent[]): void {
+    this.spectators.mirror(playerId, events);
     const attached = this.byCharacter.get(playerId);
     if (attached?.connection.isOpen)
       attached.connection.queue(events.flatMap((e) => attached.rids.outbound(e) ?? []));
@@ -290,6 +298,7 @@ export class Gateway implements PlayerSink, SocialLink {
   flush(): void {
     const limits = this.deps.outbound ?? WS_LIMITS.outbound;
     for (const attached of this.byCharacter.values()) attached.connection.flush(limits);
+    this.spectators.flush(limits);
   }
 
   /** Why a character may not be deleted now (logging in, a session, in the world, a save pending). */
@@ -372,6 +381,7 @@ export class Gateway implements PlayerSink, SocialLink {
   async closeAll(code: number, reason: string): Promise<void> {
     this.closing = true;
     for (const connection of this.accepting) connection.close(code, reason);
+    this.spectators.closeAll(code, reason);
     const rows: Array<Promise<unknown>> = [];
     for (const [id, attached] of this.byCharacter) {
       if (attached.graceTimer) clearTimeout(attached.graceTimer);

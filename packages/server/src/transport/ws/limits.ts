@@ -26,6 +26,12 @@ export const WS_LIMITS = {
    * answer is no longer delivered (requests are answered within a tick or when a walk ends).
    */
   requestsInFlight: 256,
+  /** Spectate sessions (`?spectate=`) one character may have at once (more: close 4014). */
+  spectatorsPerCharacter: 4,
+  /** Spectate sessions one account may hold at once, over all its characters (more: close 4014). */
+  spectatorsPerAccount: 8,
+  /** Spectate logins per address and minute when rate limits are on (more: close 4002). */
+  spectateAttemptsPerMinute: 20,
 } as const;
 
 /** The outbound limits of a connection (see {@link WS_LIMITS}.outbound). */

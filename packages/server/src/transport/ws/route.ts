@@ -8,12 +8,16 @@ import type { Gateway } from './gateway';
 import { WS_LIMITS } from './limits';
 import type { Log } from '../../app/logger';
 
+const characterIdParam = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/)
+  .optional();
+
 const query = z.object({
   token: z.string().min(1).max(8192).optional(),
-  characterId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional(),
+  characterId: characterIdParam,
+  /** A character of the account to watch read-only (docs/protocol.md "Spectating"); not with characterId or takeover. */
+  spectate: characterIdParam,
   /** `1`: log the character out of the other world holding it first (see close code 4011). */
   takeover: z
     .enum(['0', '1'])
@@ -44,7 +48,12 @@ export async function registerWebSocket(app: FastifyInstance, gateway: Gateway, 
       const connection = new Connection(socket, format, request.ip, gateway.traffic, request.id);
       const parsed = query.safeParse(request.query);
       if (!parsed.success) {
-        connection.close(4001, 'invalid token, characterId or takeover query parameter');
+        connection.close(4001, 'invalid token, characterId, takeover or spectate query parameter');
+        return;
+      }
+      const { spectate, characterId, takeover } = parsed.data;
+      if (spectate !== undefined && (characterId !== undefined || takeover !== undefined)) {
+        connection.close(4001, 'spectate cannot be combined with characterId or takeover');
         return;
       }
       gateway.accept(connection, parsed.data, request.headers.authorization).catch((err: unknown) => {
