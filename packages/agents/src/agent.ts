@@ -269,8 +269,11 @@ export class AgentRunner {
     const ownerGoalChanged =
       control.goal?.setBy === 'owner' && JSON.stringify(control.goal) !== JSON.stringify(previous.goal);
     // Stop (pause) and a new owner goal end any chat command; commands given after still work.
-    if ((control.goalsPaused && !previous.goalsPaused) || ownerGoalChanged) this.command = null;
+    const paused = control.goalsPaused && !previous.goalsPaused;
+    if (paused || ownerGoalChanged) this.command = null;
     this.interrupt();
+    // A pause also stops what the character was doing in the world (a walk to a tree goes on otherwise).
+    if (paused) void this.bot?.actions.stop().catch(logFailure(this.log, 'stopping'));
   }
 
   /** Handles a line from the owner: a command is obeyed (also while paused), anything else may get an LLM reply. */

@@ -125,6 +125,16 @@ describe('agent runtime REST API', () => {
     const runner = rt.runtime.get(agent.agentId);
     if (!runner) throw new Error('no runner');
     expect(runner.ownerCharacterIds.has(bossId)).toBe(true);
+    // Public chat is heard within hearing distance: hold the agent still (goals paused), walk the
+    // owner up to it, then speak; the agent then follows the owner somewhere else.
+    const game = (path: string) => call(live.server.url, 'POST', `/api/agents/${agent.agentId}${path}`, boss);
+    expect((await game('/goal/stop')).status).toBe(200);
+    await expect.poll(() => runner.current?.type, { timeout: 20_000 }).toBe('idle');
+    const agentAt = () => {
+      const a = runner.connection?.world.position;
+      if (!a) throw new Error('the agent is not in the world');
+      return { x: a.x, z: a.z };
+    };
     const me = await GameClient.connect({
       url: wsUrl(live.server),
       token: boss,
@@ -132,13 +142,52 @@ describe('agent runtime REST API', () => {
       reconnect: false,
     });
     try {
-      await me.request('player:move', { x: 4, z: 3 });
-      await me.waitFor('world:update', (u) => u.self?.moving === false, 10_000);
+      const ownerAt = async () =>
+        z
+          .object({ position: z.object({ x: z.number(), z: z.number() }) })
+          .parse((await call(live.server.url, 'GET', `/api/characters/${bossId}/position`, boss)).json)
+          .position;
+      /** Walks the owner towards a tile and waits until it has stood still for a while (arrived or blocked). */
+      const walk = async (x: number, tz: number) => {
+        await me.request('player:move', { x, z: tz });
+        let last = { x: NaN, z: NaN };
+        let still = 0;
+        await expect
+          .poll(
+            async () => {
+              const at = await ownerAt();
+              still = at.x === last.x && at.z === last.z ? still + 1 : 0;
+              last = at;
+              return still;
+            },
+            { timeout: 30_000, interval: 300 },
+          )
+          .toBeGreaterThanOrEqual(3);
+        return last;
+      };
+      // The pause stops the agent where it is (a walk it had begun ends too).
+      let lastAgent = agentAt();
+      let agentStill = 0;
+      await expect
+        .poll(
+          () => {
+            const at = agentAt();
+            agentStill = at.x === lastAgent.x && at.z === lastAgent.z ? agentStill + 1 : 0;
+            lastAgent = at;
+            return agentStill;
+          },
+          { timeout: 20_000, interval: 300 },
+        )
+        .toBeGreaterThanOrEqual(3);
+      const target = agentAt();
+      const there = await walk(target.x, target.z);
+      expect(Math.max(Math.abs(there.x - target.x), Math.abs(there.z - target.z))).toBeLessThanOrEqual(5);
       await me.request('player:chat', { message: 'follow me' });
       await expect.poll(() => runner.command, { timeout: 10_000 }).toEqual({ kind: 'follow' });
+      const dest = await walk(there.x + 6, there.z);
       const near = () => {
         const a = runner.connection?.world.position;
-        return a ? Math.max(Math.abs(a.x - 4), Math.abs(a.z - 3)) : Infinity;
+        return a ? Math.max(Math.abs(a.x - dest.x), Math.abs(a.z - dest.z)) : Infinity;
       };
       await expect.poll(near, { timeout: 20_000 }).toBeLessThanOrEqual(2);
       await me.request('player:chat', { message: 'stop' });
@@ -146,5 +195,5 @@ describe('agent runtime REST API', () => {
     } finally {
       await me.close();
     }
-  });
+  }, 120_000);
 });
