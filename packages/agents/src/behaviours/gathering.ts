@@ -178,7 +178,8 @@ async function watching<T>(
   const giveUp = new AbortController();
   const check = () => {
     const here = bot.world.position;
-    if (giveUp.signal.aborted || !here || tileDistance(here, target) <= 1) return;
+    // Two tiles: next to a 2x2 oak's far side too, where the agent is already chopping.
+    if (giveUp.signal.aborted || !here || tileDistance(here, target) <= 2) return;
     const fell = respawnTicks > 0 && bot.world.isDepleted(target.id);
     if (fell) sightingsOf(bot).felled(target.id, bot.world.tick, respawnTicks);
     if (fell || occupied(target, bot.world.entities.values(), self)) giveUp.abort();
