@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSpot, occupied, rivalsNear, seedOf, SPREAD_TILES } from '../src/behaviours/choose';
+import {
+  chooseSpot,
+  CLUSTER_MAX_NEIGHBOURS,
+  occupied,
+  rivalsNear,
+  seedOf,
+  SPREAD_TILES,
+} from '../src/behaviours/choose';
 import { RUN_RESUME_ENERGY, shouldRun } from '../src/behaviours/run';
 
 const forest = [
@@ -54,6 +61,32 @@ describe('choosing where to gather', () => {
     expect(occupied(spot, [{ kind: 'player', id: 'me', x: 31, z: -10 }], 'me')).toBe(false);
     expect(occupied(spot, [{ kind: 'npc', id: 'goblin', x: 30, z: -9 }], 'me')).toBe(false);
     expect(occupied(spot, [{ kind: 'player', id: 'other', x: 33, z: -10 }], 'me')).toBe(false);
+  });
+});
+
+describe('felled resources', () => {
+  const grove = [
+    { id: 'here', x: 1, z: 0 },
+    { id: 'far', x: 30, z: 0 },
+  ];
+  it('waits by a tree about to grow back rather than walking farther than the wait', () => {
+    expect(chooseSpot(grove, here, 0, none, 0, (s) => (s.id === 'here' ? 10 : 0))?.id).toBe('here');
+  });
+  it('walks on when the wait is longer than the walk', () => {
+    expect(chooseSpot(grove, here, 0, none, 0, (s) => (s.id === 'here' ? 50 : 0))?.id).toBe('far');
+  });
+  it('does not let a big forest outweigh a near one without bound', () => {
+    const big = Array.from({ length: 20 }, (_, i) => ({
+      id: `big${i}`,
+      x: 100 + (i % 5) * 3,
+      z: (i % 4) * 3,
+    }));
+    const near = Array.from({ length: CLUSTER_MAX_NEIGHBOURS + 1 }, (_, i) => ({
+      id: `near${i}`,
+      x: 10 + i * 3,
+      z: 0,
+    }));
+    expect(chooseSpot([...big, ...near], here, 0, none, 0)?.id).toBe('near0');
   });
 });
 

@@ -16,6 +16,8 @@ export const SPREAD_CHOICES = 5;
  */
 export const CLUSTER_BONUS = 8;
 export const CLUSTER_TILES = 25;
+/** Neighbours beyond this many add no bonus: a big forest does not pull agents from a near one. */
+export const CLUSTER_MAX_NEIGHBOURS = 4;
 
 const chebyshev = (a: { x: number; z: number }, b: { x: number; z: number }) =>
   Math.max(Math.abs(a.x - b.x), Math.abs(a.z - b.z));
@@ -34,14 +36,16 @@ export function seedOf(id: string): number {
 }
 
 /**
- * Which resource to gather at, a pure function: of the `spots` not `taken` (depleted, failed
- * recently, or with another player next to it), the nearest few (at most {@link SPREAD_CHOICES},
- * no more than {@link SPREAD_TILES} farther than the nearest one; distance counted less for a
- * resource among others, see {@link CLUSTER_BONUS}) are equally good, and the
- * agent's `seed` picks one of them, so agents starting together spread over the forest instead of
- * queueing at one tree. The choice narrows with the number of `rivals` (other players in view):
- * an agent alone takes the best spot, as walking farther only loses time. Undefined when every
- * spot is taken.
+ * Which resource to gather at, a pure function: of the `spots` not `taken` (failed recently, or with
+ * another player next to it), the nearest few (at most {@link SPREAD_CHOICES}, no more than
+ * {@link SPREAD_TILES} farther than the nearest one; distance counted less for a resource among
+ * others, see {@link CLUSTER_BONUS}) are equally good, and the agent's `seed` picks one of them, so
+ * agents starting together spread over the forest instead of queueing at one tree. The choice
+ * narrows with the number of `rivals` (other players in view): an agent alone takes the best spot,
+ * as walking farther only loses time. A resource expected back only in `readyIn` ticks (felled, see
+ * sightings.ts) counts as that far away when that is farther than the walk: the agent waits by a
+ * tree about to grow back rather than walking to one farther away than the wait, and walks on when
+ * the wait is longer. Undefined when every spot is taken.
  */
 export function chooseSpot<T extends Spot>(
   spots: readonly T[],
@@ -49,12 +53,14 @@ export function chooseSpot<T extends Spot>(
   seed: number,
   taken: (spot: T) => boolean,
   rivals = SPREAD_CHOICES - 1,
+  readyIn: (spot: T) => number = () => 0,
 ): T | undefined {
   const free = spots
     .filter((s) => !taken(s))
     .map((s) => {
       const neighbours = spots.filter((o) => o !== s && chebyshev(o, s) <= CLUSTER_TILES).length;
-      return { s, d: chebyshev(s, here) - CLUSTER_BONUS * neighbours };
+      const away = Math.max(chebyshev(s, here), readyIn(s));
+      return { s, d: away - CLUSTER_BONUS * Math.min(CLUSTER_MAX_NEIGHBOURS, neighbours) };
     })
     .sort((a, b) => a.d - b.d || (a.s.id < b.s.id ? -1 : a.s.id > b.s.id ? 1 : 0));
   const nearest = free[0];
