@@ -117,6 +117,7 @@ export const TASKS: readonly EvalTask[] = [
     gameMinutes: 15,
     start: {},
     verifier: { kind: 'coins', passAt: 100 },
+    plannerGoal: { type: 'money_making' },
   },
   {
     id: 'coins-30m',
@@ -124,6 +125,7 @@ export const TASKS: readonly EvalTask[] = [
     gameMinutes: 30,
     start: {},
     verifier: { kind: 'coins', passAt: 250 },
+    plannerGoal: { type: 'money_making' },
   },
   {
     id: 'quest-founders-feast',

@@ -413,7 +413,7 @@ export class AgentRunner {
         unit: `${skill} xp`,
       };
     }
-    if (cur.type === 'questing') Object.assign(goal, this.quests.progress());
+    if (cur.type === 'questing') Object.assign(goal, this.quests.progress(this.control.goal?.target));
     return goal;
   }
 

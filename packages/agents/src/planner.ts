@@ -16,6 +16,7 @@ export const SUPPORTED_GOALS: readonly GoalType[] = [
   'firemaking',
   'smithing',
   'questing',
+  'money_making',
   'banking',
   'exploration',
   'idle',

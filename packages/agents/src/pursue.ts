@@ -8,6 +8,7 @@ import { buryStep } from './behaviours/prayer';
 import { cookingStep, firemakingStep } from './behaviours/processing';
 import { questingStep, type QuestTracker } from './behaviours/questing';
 import { smithingStep } from './behaviours/smithing';
+import { moneyStep } from './behaviours/trading';
 import type { StepContext } from './context';
 
 /** What the behaviours keep between steps of one agent. */
@@ -38,7 +39,7 @@ export async function pursueGoal(ctx: StepContext, type: GoalType, state: Pursue
       await combatStep(ctx, state.target);
       return false;
     case 'cooking':
-      await cookingStep(ctx);
+      await cookingStep(ctx, state.skip);
       return false;
     case 'firemaking':
       await firemakingStep(ctx, state.skip);
@@ -54,7 +55,10 @@ export async function pursueGoal(ctx: StepContext, type: GoalType, state: Pursue
       await smithingStep(ctx, state.skip);
       return false;
     case 'questing':
-      return !(await questingStep(ctx, state.quests, state.skip));
+      return !(await questingStep(ctx, state.quests, state.skip, state.target));
+    case 'money_making':
+      await moneyStep(ctx, state.skip);
+      return false;
     case 'exploration':
       await exploreStep(ctx);
       return false;

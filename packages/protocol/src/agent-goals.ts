@@ -12,6 +12,7 @@ export const GOAL_TYPES = [
   'cooking',
   'exploration',
   'questing',
+  'money_making',
   'banking',
   'idle',
 ] as const;
@@ -106,6 +107,7 @@ export function availableGoals(player: PlayerStatePayload): AvailableGoal[] {
   const raw = player.inventory.some((s) => s.itemId.startsWith('raw_'));
   add('cooking', raw ? 60 : 5, raw ? 'raw food in the inventory' : 'no raw food: catch some first', raw);
   add('questing', 15, `${player.questPoints} quest points so far`);
+  add('money_making', 12, `${player.coins} coins`);
   add('exploration', 8, 'see more of the world');
   add('idle', 1, 'rest');
   return goals.sort((a, b) => Number(b.available) - Number(a.available) || b.priority - a.priority);

@@ -5,24 +5,19 @@ import { handledElsewhere } from '../errors';
 import { bankTrip } from './banking';
 import { eatIfHurt } from './combat';
 import { converse, reachNpc } from './dialogue';
+import { gatherStep, GATHER_SPECS } from './gathering';
+import { cookAll } from './processing';
+import { QUEST_PLANS, questAction } from './quest-plans';
+import { keepRunning } from './run';
 
-/** Answers that move a quest on (starting it, accepting, handing items over), in order of preference. */
-const QUEST_ANSWERS = [/help/i, /coming up|yes|sure|accept|i('ll| will)/i, /here you are/i];
-
-/** The only quest the runtime can do so far: Farmer Edda's twenty feathers (quests.json). */
-export const FEATHER_QUEST = {
-  questId: 'feathered_fugitives',
-  startNpcId: 'farmer_edda',
-  itemId: 'feather',
-  count: 20,
-  /** Wren sells feathers at this price each; chickens drop them too. */
-  shopNpcId: 'fletcher_wren',
-  price: 2,
-  dropNpcId: 'chicken',
-} as const;
+/**
+ * Answers that move a quest on (asking what is wrong, starting it, accepting, handing items over),
+ * in order of preference.
+ */
+const QUEST_ANSWERS = [/help/i, /what'?s wrong/i, /coming up|yes|sure|accept|i('ll| will)/i, /here you are/i];
 
 /** Quests the runtime has a plan for (ids of quests.json). */
-export const SUPPORTED_QUESTS: readonly string[] = [FEATHER_QUEST.questId];
+export const SUPPORTED_QUESTS: readonly string[] = QUEST_PLANS.map((p) => p.questId);
 
 /**
  * The agent's quest journal, kept from `quest:journal` (sent on entering the world and after every
@@ -41,9 +36,15 @@ export class QuestTracker {
     });
   }
 
-  /** The first supported quest not completed yet (journal entry), if any. */
-  pending(): QuestJournalEntry | undefined {
-    return this.entries.find((q) => SUPPORTED_QUESTS.includes(q.questId) && q.status !== 'completed');
+  /**
+   * The quest to work on (journal entry): `target` when it names a supported quest not completed
+   * yet, else the first supported quest not completed yet, if any.
+   */
+  pending(target?: string): QuestJournalEntry | undefined {
+    const open = (q: QuestJournalEntry) => SUPPORTED_QUESTS.includes(q.questId) && q.status !== 'completed';
+    if (target && SUPPORTED_QUESTS.includes(target))
+      return this.entries.find((q) => q.questId === target && open(q));
+    return this.entries.find(open);
   }
 
   /** True once the journal is known and every supported quest is completed. */
@@ -51,24 +52,31 @@ export class QuestTracker {
     return this.known && !this.pending();
   }
 
+  /** True once the journal is known and `target` (a supported quest) is completed, or all are. */
+  doneWith(target: string | undefined): boolean {
+    return this.known && !this.pending(target);
+  }
+
   /** The quest goal's target and progress (stage of stages) for `agent:report`. */
-  progress(): Pick<Goal, 'target' | 'progress'> {
-    const q = this.pending() ?? this.entries.find((e) => SUPPORTED_QUESTS.includes(e.questId));
+  progress(target?: string): Pick<Goal, 'target' | 'progress'> {
+    const named = (e: QuestJournalEntry) =>
+      target ? e.questId === target : SUPPORTED_QUESTS.includes(e.questId);
+    const q = this.pending(target) ?? this.entries.find(named);
     if (!q) return {};
     return { target: q.questId, progress: { current: q.stage, target: q.stageCount, unit: 'quest stage' } };
   }
 }
 
 /**
- * One questing step for Feathered Fugitives, driven by the journal: not started -> talk to Farmer
- * Edda and accept; collecting -> buy the missing feathers from Wren when the coins suffice, else
- * kill chickens and pick up the feathers they drop; delivering -> talk to Edda and hand them
- * over. Returns false when no supported quest is left (the caller picks another goal).
+ * One questing step, driven by the journal and the quest's plan (quest-plans.ts): `target` names the
+ * quest (the goal's target), else the first supported quest not completed. See questAction for what
+ * it does at each stage. Returns false when no supported quest is left (the caller picks another goal).
  */
 export async function questingStep(
   ctx: StepContext,
   quests: QuestTracker,
   skip: Map<string, number>,
+  target?: string,
 ): Promise<boolean> {
   if (!quests.known) {
     const journal = ctx.bot.client.waitFor('quest:journal', undefined, 30_000);
@@ -76,40 +84,66 @@ export async function questingStep(
     await abortable(ctx.bot.client.request('quest:requestJournal', {}), ctx.signal);
     await abortable(journal, ctx.signal).catch(logFailure(ctx.log, 'waiting for the quest journal'));
   }
-  const quest = quests.pending();
-  if (!quest) {
-    ctx.log('no quest left that this agent can do');
+  const quest = quests.pending(target);
+  const plan = QUEST_PLANS.find((p) => p.questId === quest?.questId);
+  if (!quest || !plan) {
+    ctx.log(target ? `quest ${target} is done or has no plan` : 'no quest left that this agent can do');
     return false;
   }
-  if (quest.status === 'not_started' || quest.kind === 'deliver') {
-    const nodes = await converse(ctx, FEATHER_QUEST.startNpcId, QUEST_ANSWERS);
-    ctx.log(`talked to ${FEATHER_QUEST.startNpcId}: ${nodes.join(' > ') || 'no answer'}`);
-    if (nodes.length === 0) await sleepTicks(ctx, 10);
-    return true;
+  const world = ctx.bot.world;
+  const action = questAction(quest, plan, {
+    count: (id) => world.count(id),
+    coins: world.player?.coins ?? 0,
+    freeSlots: world.freeSlots,
+  });
+  switch (action.kind) {
+    case 'talk': {
+      const nodes = await converse(ctx, action.npcId, QUEST_ANSWERS);
+      ctx.log(`talked to ${action.npcId}: ${nodes.join(' > ') || 'no answer'}`);
+      if (nodes.length === 0) await sleepTicks(ctx, 10);
+      break;
+    }
+    case 'wait':
+      // Carrying them all: the journal moves on to the next stage on its own.
+      await sleepTicks(ctx, 2);
+      break;
+    case 'buy':
+      await buyItems(ctx, action.shopNpcId, action.itemId, action.quantity);
+      break;
+    case 'hunt':
+      await huntDrop(ctx, action.npcId, action.itemId, skip);
+      break;
+    case 'cook':
+      await cookAll(ctx, action.rawItemId, action.recipeId);
+      break;
+    case 'catch':
+      await gatherStep(ctx, GATHER_SPECS.fishing, skip);
+      break;
+    case 'stuck':
+      ctx.log(`${quest.questId}: ${action.reason}`);
+      await sleepTicks(ctx, 20);
+      break;
   }
-  const missing = FEATHER_QUEST.count - ctx.bot.world.count(FEATHER_QUEST.itemId);
-  if (missing <= 0) {
-    // Carrying them all: the journal moves on to the delivery stage on its own.
-    await sleepTicks(ctx, 2);
-    return true;
-  }
-  if ((ctx.bot.world.player?.coins ?? 0) >= missing * FEATHER_QUEST.price) await buyFeathers(ctx, missing);
-  else await huntFeathers(ctx, skip);
   return true;
 }
 
-/** Buys `quantity` feathers from Wren's shop. */
-async function buyFeathers(ctx: StepContext, quantity: number): Promise<void> {
+/** Buys `quantity` of `itemId` from the shop of `shopNpcId`. */
+async function buyItems(
+  ctx: StepContext,
+  shopNpcId: string,
+  itemId: string,
+  quantity: number,
+): Promise<void> {
   const { bot, signal } = ctx;
-  const wren = await reachNpc(ctx, FEATHER_QUEST.shopNpcId);
-  if (!wren) return void (await sleepTicks(ctx, 10));
+  const keeper = await reachNpc(ctx, shopNpcId);
+  if (!keeper) return void (await sleepTicks(ctx, 10));
   try {
-    await abortable(bot.actions.openShop(wren.id), signal);
-    await abortable(bot.actions.buy(FEATHER_QUEST.itemId, quantity), signal);
-    ctx.log(`bought ${quantity} ${FEATHER_QUEST.itemId}s`);
+    await abortable(bot.actions.openShop(keeper.id), signal);
+    await abortable(bot.actions.buy(itemId, quantity), signal);
+    ctx.log(`bought ${quantity} ${itemId}`);
   } catch (err) {
     if (!(err instanceof GameError)) throw err;
-    ctx.log(`cannot buy ${FEATHER_QUEST.itemId}s: ${err.code}`);
+    ctx.log(`cannot buy ${itemId}: ${err.code}`);
     await sleepTicks(ctx, 10);
   } finally {
     await bot.actions.closeInterface().catch(logFailure(ctx.log, 'closing the window'));
@@ -117,16 +151,22 @@ async function buyFeathers(ctx: StepContext, quantity: number): Promise<void> {
 }
 
 /**
- * Picks up a feather pile in view, else kills the nearest chicken (walking to their farm first).
- * Chickens out of reach, and the one just killed (still in view while it dies), are skipped a while.
+ * Picks up a pile of `itemId` in view, else kills the nearest `npcId` (walking to their spawn
+ * first) for its drop. The NPC out of reach, and the one just killed (still in view while it
+ * dies), are skipped a while. Banks all but food first when there is no room for the item.
  */
-async function huntFeathers(ctx: StepContext, skip: Map<string, number>): Promise<void> {
+export async function huntDrop(
+  ctx: StepContext,
+  npcId: string,
+  itemId: string,
+  skip: Map<string, number>,
+): Promise<void> {
   const { bot, signal } = ctx;
   const world = bot.world;
-  const pile = [...world.groundItems.values()].find((g) => g.itemId === FEATHER_QUEST.itemId);
-  if (world.freeSlots === 0 && !world.has(FEATHER_QUEST.itemId)) {
-    // No room for the first feather pile: bank all but food first.
-    if (!(await bankTrip(ctx, DEFAULT_FOOD))) await sleepTicks(ctx, 20);
+  const pile = [...world.groundItems.values()].find((g) => g.itemId === itemId);
+  if (world.freeSlots === 0 && !world.has(itemId)) {
+    // No room for the next pile: bank all but the tools and food first.
+    if (!(await bankTrip(ctx, [...HUNT_KEEP, ...DEFAULT_FOOD]))) await sleepTicks(ctx, 20);
     return;
   }
   if (pile) {
@@ -135,7 +175,7 @@ async function huntFeathers(ctx: StepContext, skip: Map<string, number>): Promis
         bot.client.request('player:action', { action: 'pickup', groundItemId: pile.id }),
         signal,
       );
-      ctx.log(`picked up ${pile.quantity} ${pile.itemId}s`);
+      ctx.log(`picked up ${pile.quantity} ${pile.itemId}`);
     } catch (err) {
       if (!(err instanceof GameError)) throw err;
       world.groundItems.delete(pile.id);
@@ -143,23 +183,27 @@ async function huntFeathers(ctx: StepContext, skip: Map<string, number>): Promis
     return;
   }
   if (await eatIfHurt(bot, ctx.log)) return;
-  const chicken = world.nearestEntity(
-    (e) => e.kind === 'npc' && e.npcId === FEATHER_QUEST.dropNpcId && (skip.get(e.id) ?? 0) <= world.tick,
+  const prey = world.nearestEntity(
+    (e) => e.kind === 'npc' && e.npcId === npcId && (skip.get(e.id) ?? 0) <= world.tick,
   );
-  if (!chicken) {
-    // Walk to their farm; the ones in view may all be skipped: wait for one to come free.
-    await reachNpc(ctx, FEATHER_QUEST.dropNpcId);
+  if (!prey) {
+    // Walk to their spawn; the ones in view may all be skipped: wait for one to come free.
+    await keepRunning(bot, ctx.log);
+    await reachNpc(ctx, npcId);
     await sleepTicks(ctx, 3);
     return;
   }
   try {
-    const killed = await abortable(bot.actions.fight(chicken.id, { timeoutMs: 60_000 }), signal);
-    ctx.log(`${killed ? 'killed' : 'lost'} a ${FEATHER_QUEST.dropNpcId} for its feathers`);
-    skip.set(chicken.id, world.tick + 10);
+    const killed = await abortable(bot.actions.fight(prey.id, { timeoutMs: 60_000 }), signal);
+    ctx.log(`${killed ? 'killed' : 'lost'} a ${npcId} for its ${itemId}`);
+    skip.set(prey.id, world.tick + 10);
     if (killed) await sleepTicks(ctx, 2);
   } catch (err) {
     if (!(err instanceof GameError)) throw err;
-    ctx.log(`attack on ${chicken.name} refused: ${err.code}`);
-    skip.set(chicken.id, world.tick + 40);
+    ctx.log(`attack on ${prey.name} refused: ${err.code}`);
+    skip.set(prey.id, world.tick + 40);
   }
 }
+
+/** Tools kept on a bank trip made to free room while hunting. */
+const HUNT_KEEP = ['small_fishing_net', 'tinderbox', 'bronze_axe', 'bronze_pickaxe'];
