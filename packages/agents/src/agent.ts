@@ -1,7 +1,8 @@
 import { CLOSE_CODES, type Goal, type GoalType } from '@tilerealm/protocol';
-import { Bot, ConnectionClosedError, isRefreshDue, isTokenExpired, type WorldPlaces } from '@tilerealm/sdk';
-import { ActivityLog, type ActivitySink } from './activity-log';
-import { combatTracker } from './behaviours/combat-tracker';
+import { Bot, ConnectionClosedError, isRefreshDue, isTokenExpired } from '@tilerealm/sdk';
+import { ActivityLog } from './activity-log';
+import { followAgentEvents, type SeenBank } from './agent-events';
+import type { AgentDeps, AgentStatus } from './agent-types';
 import { QuestTracker } from './behaviours/questing';
 import { idleStep } from './behaviours/misc';
 import { seedOf } from './behaviours/choose';
@@ -9,38 +10,12 @@ import { apiUrlOf, ownerCommandStep, restOwnerLocator, type OwnerLocator } from 
 import { parseCommand, type OwnerCommand } from './commands';
 import { logFailure, StepAborted, sleepTicks, type StepContext } from './context';
 import { errorText, warn } from './errors';
-import type { LlmAdvisor } from './llm';
 import { candidates, decide, MIN_GOAL_TICKS, type ControlState, type Decision } from './planner';
 import type { AgentRecord } from './directory';
 import { pursueGoal } from './pursue';
-import { xpForLevel } from './xp';
+import { reportedGoal } from './goal-report';
 
-export interface AgentDeps {
-  /** The WebSocket address of the world the agent plays on. */
-  socketUrl: string;
-  places: WorldPlaces;
-  llm?: LlmAdvisor | undefined;
-  /** A fresh session token to connect the agent with (minted on demand, never stored). */
-  sessionToken: (agentId: string) => Promise<string>;
-  /**
-   * Where the owner is when out of view, for "come here" / "follow me"; by default the REST API of
-   * the server behind `socketUrl`, asked with the agent's own token (behaviours/owner.ts).
-   */
-  locateOwner?: OwnerLocator | undefined;
-  /** Waits between logins while another world holds the character (default 5 s doubling to 5 min). */
-  leaseRetry?: { baseMs: number; maxMs: number } | undefined;
-  /** Where the activity log and goal history are saved (the game's database); memory only without. */
-  activitySink?: ActivitySink | undefined;
-  /** How to connect (tests stand in for the server here). */
-  connect?: typeof Bot.connect | undefined;
-}
-
-/**
- * `taken_over`: another connection logged the character in on this world (close 4000), e.g. another
- * runtime replica or its owner: this runtime leaves it alone. `waiting`: another world holds the
- * character's lease (close 4011): the runtime tries again later, with a growing wait.
- */
-export type AgentStatus = 'stopped' | 'connecting' | 'running' | 'error' | 'taken_over' | 'waiting';
+export type { AgentDeps, AgentStatus } from './agent-types';
 
 const DEFAULT_LEASE_RETRY = { baseMs: 5_000, maxMs: 300_000 };
 
@@ -50,16 +25,6 @@ interface Current {
   sinceTick: number;
   startedAt: string;
 }
-
-const SKILL_OF: Partial<Record<GoalType, string>> = {
-  woodcutting: 'woodcutting',
-  mining: 'mining',
-  fishing: 'fishing',
-  combat_training: 'attack',
-  cooking: 'cooking',
-  firemaking: 'firemaking',
-  smithing: 'smithing',
-};
 
 /**
  * One agent playing through the SDK over the real WebSocket with its own token: it follows the
@@ -77,7 +42,7 @@ export class AgentRunner {
   status: AgentStatus = 'stopped';
   lastError: string | undefined;
   /** The bank as last seen open (the server sends it only while open), for the dashboard. */
-  lastBank: { at: string; slots: { itemId: string; quantity: number }[] } | undefined;
+  lastBank: SeenBank | undefined;
   control: ControlState = { goal: null, goalsPaused: false };
   command: OwnerCommand | null = null;
   current: Current | undefined;
@@ -134,32 +99,15 @@ export class AgentRunner {
         characterId,
         // The runtime mints tokens (see renewToken) and hands them over.
         tokenRefresh: false,
-        beforeConnect: (c) => {
-          this.quests.attach(c);
-          // Before login: the gravestones a joining player is told of are a death to recover from.
-          combatTracker(c);
-          c.on('agent:control', (ctl) => this.onControl({ goal: ctl.goal, goalsPaused: ctl.goalsPaused }));
-          c.on('agent:message', (m) => this.onOwnerText(m.message));
-          c.on('bank:update', (b) => {
-            const slots = b.slots.map((x) => ({ itemId: x.itemId, quantity: x.quantity }));
-            this.lastBank = { at: new Date().toISOString(), slots };
-          });
-          c.on('skill:xp', (x) =>
-            this.activity.add(`+${x.amount} ${x.skill} xp (${x.xp} in all)`, 'xp', {
-              skill: x.skill,
-              amount: x.amount,
-              xp: x.xp,
-              level: x.level,
-            }),
-          );
-          c.on('skill:levelUp', (l) =>
-            this.activity.add(`${l.skill} level ${l.level}`, 'xp', { skill: l.skill, level: l.level }),
-          );
-          c.on('chat:message', (m) => {
-            if (m.channel === 'public' && m.from && this.ownerCharacterIds.has(m.from.id))
-              this.onOwnerText(m.message);
-          });
-        },
+        beforeConnect: (c) =>
+          followAgentEvents(c, {
+            activity: this.activity,
+            quests: this.quests,
+            ownerCharacterIds: this.ownerCharacterIds,
+            onControl: (control) => this.onControl(control),
+            onOwnerText: (text) => this.onOwnerText(text),
+            onBank: (bank) => (this.lastBank = bank),
+          }),
       });
     } catch (err) {
       if (err instanceof ConnectionClosedError && err.code === CLOSE_CODES.loggedInElsewhere) {
@@ -400,21 +348,7 @@ export class AgentRunner {
 
   /** The goal as reported to the server and shown by the REST API (null while idle). */
   goal(): Goal | null {
-    const cur = this.current;
-    const player = this.bot?.world.player;
-    if (!cur || cur.type === 'idle') return null;
-    const goal: Goal = { type: cur.type, setBy: cur.setBy, startedAt: cur.startedAt };
-    const skill = SKILL_OF[cur.type];
-    if (skill && player) {
-      const level = player.skills[skill]?.level ?? 1;
-      goal.progress = {
-        current: player.skills[skill]?.xp ?? 0,
-        target: xpForLevel(level + 1),
-        unit: `${skill} xp`,
-      };
-    }
-    if (cur.type === 'questing') Object.assign(goal, this.quests.progress(this.control.goal?.target));
-    return goal;
+    return reportedGoal(this.current, this.bot?.world.player, this.quests, this.control.goal?.target);
   }
 
   /** Goals the runtime cannot pursue now although the player state allows them. */
