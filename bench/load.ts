@@ -6,7 +6,8 @@
  * time; it prints tick p50/p99 per phase and of the outbound delivery after each tick (queueing,
  * encoding and sending every frame; all from /status, last 100 ticks), outbound bytes (mean and p99
  * over players), frames and events per player per second (counted by the bots) and the server's
- * RSS, whole and per player above its base (/status before any bot connects), then one JSON line.
+ * RSS, whole and per player above its base (the lowest /status RSS over 10 s before any bot
+ * connects: startup leaves transient memory behind for a while), then one JSON line.
  * The bots run in this process, the server in its own, so they share the machine's cores but not
  * the server's event loop. The first `--fighters` bots fight instead: they
  * stand by the spawns of attackable NPCs and attack one in view after another (re-teleporting after
@@ -26,6 +27,7 @@ import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
 import { loadContent } from '../packages/server/src/content/load';
 import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
 import { startServerProcess } from './server-process';
+import { settledRss, status } from './server-status';
 import { send, seededRand, wander, wanderIn } from './bot-steps';
 import { perPlayerRates, rssPerPlayer } from './stats';
 
@@ -235,7 +237,7 @@ export async function runLoadBench(args: {
   const bots: Bot[] = [];
   const area = args.area;
   try {
-    const rssBase = (await status(base)).memory.rssBytes;
+    const rssBase = await settledRss(base);
     const t0 = performance.now();
     for (let i = 0; i < args.players; i += 25) {
       bots.push(
@@ -372,19 +374,4 @@ export async function runLoadBench(args: {
     for (const bot of bots) bot.ws.terminate();
     await server.stop();
   }
-}
-
-interface StatusFigures {
-  playersOnline: number;
-  memory: { rssBytes: number };
-  tick: {
-    p50Ms: number;
-    p99Ms: number;
-    phases: Array<{ name: string; p50Ms: number; p99Ms: number }>;
-    delivery: { p50Ms: number; p99Ms: number };
-  } | null;
-}
-
-async function status(base: string): Promise<StatusFigures> {
-  return (await (await fetch(`${base}/status`)).json()) as StatusFigures;
 }
