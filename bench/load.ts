@@ -231,7 +231,12 @@ export async function runLoadBench(args: {
   area?: ReadonlyArray<{ x: number; z: number }>;
   bench?: string;
 }): Promise<void> {
-  const server = await startServerProcess({ ADMIN_CODE, WORLD_SEED: '1' });
+  // Room for every bot (the default capacity is 2,000).
+  const server = await startServerProcess({
+    ADMIN_CODE,
+    WORLD_SEED: '1',
+    WORLD_CAPACITY: String(Math.max(2000, args.players)),
+  });
   const base = server.url;
   const port = server.port;
   const bots: Bot[] = [];
@@ -249,6 +254,9 @@ export async function runLoadBench(args: {
       );
     }
     console.log(`${bots.length} bots connected in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const online = (await status(base)).playersOnline;
+    if (online !== bots.length)
+      throw new Error(`${bots.length} bots connected but ${online} players are online`);
     // Spread out over distinct walkable tiles (as players spread over a real world).
     const rand = seededRand(12345);
     const tiles = await spawnTiles(bots.length);
