@@ -254,7 +254,12 @@ export async function runLoadBench(args: {
       );
     }
     console.log(`${bots.length} bots connected in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const online = (await status(base)).playersOnline;
+    // Logins complete on the next tick: give them a few.
+    let online = 0;
+    for (let i = 0; i < 20 && online !== bots.length; i++) {
+      online = (await status(base)).playersOnline;
+      if (online !== bots.length) await sleep(500);
+    }
     if (online !== bots.length)
       throw new Error(`${bots.length} bots connected but ${online} players are online`);
     // Spread out over distinct walkable tiles (as players spread over a real world).
