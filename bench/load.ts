@@ -80,6 +80,21 @@ interface Bot {
 /** Attackable NPC ids of the bundled content (fighters attack only these). */
 let attackable = new Set<string>();
 
+/**
+ * Connects a bot, retrying a refused handshake (the server sheds upgrades with 503 while its event
+ * loop lags, as it does while a crowd forms) up to 10 times, a second apart more each time.
+ */
+async function connectWithRetry(url: string, fighter: boolean): Promise<Bot> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await connectBot(url, fighter);
+    } catch (err) {
+      if (attempt >= 10) throw err;
+      await sleep(1000 * attempt);
+    }
+  }
+}
+
 function connectBot(url: string, fighter: boolean): Promise<Bot> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { perMessageDeflate: false });
@@ -248,7 +263,7 @@ export async function runLoadBench(args: {
       bots.push(
         ...(await Promise.all(
           Array.from({ length: Math.min(25, args.players - i) }, (_, j) =>
-            connectBot(`ws://127.0.0.1:${port}/ws`, i + j < args.fighters),
+            connectWithRetry(`ws://127.0.0.1:${port}/ws`, i + j < args.fighters),
           ),
         )),
       );
