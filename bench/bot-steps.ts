@@ -31,3 +31,15 @@ export function wander(bot: WanderingBot, n: number, rand: (n: number) => number
     send(bot, 'player:move', { x: bot.x + rand(21) - 10, z: bot.z + rand(21) - 10, run: rand(2) === 0 });
   if (rand(60) === 0) send(bot, 'player:chat', { message: `bot chatter ${n}` });
 }
+
+/** One tick of wandering inside an area: walk or run to one of its tiles 1 time in 5, chat 1 in 60. */
+export function wanderIn(
+  bot: WanderingBot,
+  n: number,
+  rand: (n: number) => number,
+  area: ReadonlyArray<{ x: number; z: number }>,
+): void {
+  const to = area[rand(area.length)];
+  if (rand(5) === 0 && to) send(bot, 'player:move', { x: to.x, z: to.z, run: rand(2) === 0 });
+  if (rand(60) === 0) send(bot, 'player:chat', { message: `bot chatter ${n}` });
+}

@@ -3,8 +3,13 @@
  * a temporary world). Bots spread over the world (admin /tele to distinct random walkable tiles
  * reachable from the spawn), then walk
  * to random nearby tiles and chat now and then. After a warm-up the run is measured for a bounded
- * time; it prints tick p50/p99 (from /status), outbound bytes, frames and events per player per second (counted by the
- * bots) and the server's RSS, then one JSON line. The first `--fighters` bots fight instead: they
+ * time; it prints tick p50/p99 per phase and of the outbound delivery after each tick (queueing,
+ * encoding and sending every frame; all from /status, last 100 ticks), outbound bytes (mean and p99
+ * over players), frames and events per player per second (counted by the bots) and the server's
+ * RSS, whole and per player above its base (the lowest /status RSS over 10 s before any bot
+ * connects: startup leaves transient memory behind for a while), then one JSON line.
+ * The bots run in this process, the server in its own, so they share the machine's cores but not
+ * the server's event loop. The first `--fighters` bots fight instead: they
  * stand by the spawns of attackable NPCs and attack one in view after another (re-teleporting after
  * a death), so the figures include combat, NPC deaths, drops and respawns.
  *
@@ -12,6 +17,9 @@
  * and over with the starter tools, dropping their haul when the inventory is full.
  *
  *   npm run bench -- load [--players 500] [--fighters 100] [--gatherers 100] [--load-seconds 30]
+ *
+ * With `area` (the `crowd` benchmark), the bots that neither fight nor gather start on and wander
+ * between those tiles only.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
@@ -19,7 +27,9 @@ import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
 import { loadContent } from '../packages/server/src/content/load';
 import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
 import { startServerProcess } from './server-process';
-import { send, seededRand, wander } from './bot-steps';
+import { settledRss, status } from './server-status';
+import { send, seededRand, wander, wanderIn } from './bot-steps';
+import { perPlayerRates, rssPerPlayer } from './stats';
 
 /** Walkable overworld tiles connected to the spawn, in a deterministic shuffled order. */
 export async function spawnTiles(count: number): Promise<Array<{ x: number; z: number }>> {
@@ -69,6 +79,21 @@ interface Bot {
 
 /** Attackable NPC ids of the bundled content (fighters attack only these). */
 let attackable = new Set<string>();
+
+/**
+ * Connects a bot, retrying a refused handshake (the server sheds upgrades with 503 while its event
+ * loop lags, as it does while a crowd forms) up to 10 times, a second apart more each time.
+ */
+async function connectWithRetry(url: string, fighter: boolean): Promise<Bot> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await connectBot(url, fighter);
+    } catch (err) {
+      if (attempt >= 10) throw err;
+      await sleep(1000 * attempt);
+    }
+  }
+}
 
 function connectBot(url: string, fighter: boolean): Promise<Bot> {
   return new Promise((resolve, reject) => {
@@ -218,23 +243,40 @@ export async function runLoadBench(args: {
   seconds: number;
   fighters: number;
   gatherers: number;
+  area?: ReadonlyArray<{ x: number; z: number }>;
+  bench?: string;
 }): Promise<void> {
-  const server = await startServerProcess({ ADMIN_CODE, WORLD_SEED: '1' });
+  // Room for every bot (the default capacity is 2,000).
+  const server = await startServerProcess({
+    ADMIN_CODE,
+    WORLD_SEED: '1',
+    WORLD_CAPACITY: String(Math.max(2000, args.players)),
+  });
   const base = server.url;
   const port = server.port;
   const bots: Bot[] = [];
+  const area = args.area;
   try {
+    const rssBase = await settledRss(base);
     const t0 = performance.now();
     for (let i = 0; i < args.players; i += 25) {
       bots.push(
         ...(await Promise.all(
           Array.from({ length: Math.min(25, args.players - i) }, (_, j) =>
-            connectBot(`ws://127.0.0.1:${port}/ws`, i + j < args.fighters),
+            connectWithRetry(`ws://127.0.0.1:${port}/ws`, i + j < args.fighters),
           ),
         )),
       );
     }
     console.log(`${bots.length} bots connected in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // Logins complete on the next tick: give them a few.
+    let online = 0;
+    for (let i = 0; i < 20 && online !== bots.length; i++) {
+      online = (await status(base)).playersOnline;
+      if (online !== bots.length) await sleep(500);
+    }
+    if (online !== bots.length)
+      throw new Error(`${bots.length} bots connected but ${online} players are online`);
     // Spread out over distinct walkable tiles (as players spread over a real world).
     const rand = seededRand(12345);
     const tiles = await spawnTiles(bots.length);
@@ -248,7 +290,7 @@ export async function runLoadBench(args: {
         ? (arena[rand(arena.length)] ?? { x: 0, z: 0 })
         : gatherer
           ? spot
-          : (tiles[i % tiles.length] ?? { x: 0, z: 0 });
+          : ((area ? area[rand(area.length)] : tiles[i % tiles.length]) ?? { x: 0, z: 0 });
       bot.x = t.x;
       bot.z = t.z;
       send(bot, 'player:chat', { message: `/admin ${ADMIN_CODE}` });
@@ -286,7 +328,8 @@ export async function runLoadBench(args: {
             }
             continue;
           }
-          wander(bot, n, rand);
+          if (area) wanderIn(bot, n, rand, area);
+          else wander(bot, n, rand);
         }
         n++;
         await sleep(tickMs);
@@ -304,39 +347,35 @@ export async function runLoadBench(args: {
     const start = performance.now();
     await sleep(args.seconds * 1000);
     const elapsed = (performance.now() - start) / 1000;
-    const status = (await (await fetch(`${base}/status`)).json()) as {
-      playersOnline: number;
-      memory: { rssBytes: number };
-      tick: {
-        p50Ms: number;
-        p99Ms: number;
-        phases: Array<{ name: string; p50Ms: number; p99Ms: number }>;
-      } | null;
-    };
+    const figuresNow = await status(base);
     running = false;
     await driver;
-    const perPlayer = bots.map((b) => b.bytes / elapsed).sort((a, b) => a - b);
-    const mean = perPlayer.reduce((s, v) => s + v, 0) / Math.max(1, perPlayer.length);
+    const rates = perPlayerRates(bots.map((b) => b.bytes / elapsed));
+    const rss = rssPerPlayer(rssBase, figuresNow.memory.rssBytes, bots.length);
     const perBot = (f: (b: Bot) => number) =>
       bots.reduce((s, b) => s + f(b), 0) / Math.max(1, bots.length) / elapsed;
     const figures = {
-      bench: 'load',
+      bench: args.bench ?? 'load',
       players: bots.length,
       fighters: bots.filter((b) => b.fighter).length,
       npcKills: bots.reduce((s, b) => s + b.kills, 0),
       gatherers: bots.filter((b) => b.resource !== undefined).length,
       gathered: bots.reduce((s, b) => s + b.gathered, 0),
       hitsSeenByFighters: bots.reduce((s, b) => s + b.hits, 0),
-      online: status.playersOnline,
+      online: figuresNow.playersOnline,
       seconds: Math.round(elapsed),
-      tickP50Ms: status.tick?.p50Ms ?? null,
-      tickP99Ms: status.tick?.p99Ms ?? null,
-      outboundBytesPerPlayerPerSecMean: Math.round(mean),
-      outboundBytesPerPlayerPerSecP99: Math.round(perPlayer[Math.floor(perPlayer.length * 0.99)] ?? 0),
+      tickP50Ms: figuresNow.tick?.p50Ms ?? null,
+      tickP99Ms: figuresNow.tick?.p99Ms ?? null,
+      deliveryP50Ms: figuresNow.tick?.delivery.p50Ms ?? null,
+      deliveryP99Ms: figuresNow.tick?.delivery.p99Ms ?? null,
+      outboundBytesPerPlayerPerSecMean: rates.mean,
+      outboundBytesPerPlayerPerSecP99: rates.p99,
       outboundFramesPerPlayerPerSec: Math.round(perBot((b) => b.measuredFrames) * 100) / 100,
       outboundEventsPerPlayerPerSec: Math.round(perBot((b) => b.events) * 100) / 100,
-      serverRssMB: Math.round(status.memory.rssBytes / 1024 / 1024),
-      phases: status.tick?.phases ?? [],
+      serverRssMB: rss.rssMB,
+      serverRssBaseMB: rss.rssBaseMB,
+      serverRssPerPlayerKB: rss.rssPerPlayerKB,
+      phases: figuresNow.tick?.phases ?? [],
     };
     console.log(`players ${figures.players} (online ${figures.online}), ${figures.seconds} s measured`);
     console.log(
@@ -347,12 +386,17 @@ export async function runLoadBench(args: {
     for (const p of figures.phases)
       console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);
     console.log(
+      `  ${'delivery'.padEnd(12)} p50 ${figures.deliveryP50Ms} ms  p99 ${figures.deliveryP99Ms} ms (after the step: queueing, encoding, sending)`,
+    );
+    console.log(
       `outbound per player: mean ${figures.outboundBytesPerPlayerPerSecMean} B/s, p99 ${figures.outboundBytesPerPlayerPerSecP99} B/s`,
     );
     console.log(
       `outbound frames per player: ${figures.outboundFramesPerPlayerPerSec}/s carrying ${figures.outboundEventsPerPlayerPerSec} events/s`,
     );
-    console.log(`server RSS ${figures.serverRssMB} MB`);
+    console.log(
+      `server RSS ${figures.serverRssMB} MB (${figures.serverRssBaseMB} MB before any bot connected): ${figures.serverRssPerPlayerKB} KB per player`,
+    );
     console.log(JSON.stringify(figures));
   } finally {
     for (const bot of bots) bot.ws.terminate();

@@ -1,11 +1,14 @@
 /**
  * `npm run bench [-- <name> [--flag value ...]]`: runs the benchmarks, which print figures (never
- * pass/fail). Names: http, pathfinding, tick, load, worlds, client. Without a name, all of them but
- * `worlds` (which needs PostgreSQL's binaries and redis-server) and `client` (which needs chromium)
- * run with their defaults.
+ * pass/fail). Names: http, pathfinding, tick, load, crowd, tick-5000, load-5000, worlds, client.
+ * Without a name, http, pathfinding, tick and load run with their defaults; the others are opt-in:
+ * `crowd` (500 bots in 30×30 tiles), `tick-5000` and `load-5000` (the 5,000-player runs: 200
+ * fighting, 200 gathering; several minutes each), `worlds` (needs PostgreSQL's binaries and
+ * redis-server) and `client` (needs chromium).
  */
 import { parseArgs } from 'node:util';
 import { runClientBench } from './client';
+import { runCrowdBench } from './crowd';
 import { runHttpBench } from './http';
 import { runLoadBench } from './load';
 import { runPathfindingBench } from './pathfinding';
@@ -61,6 +64,21 @@ const benches: Record<string, () => Promise<void>> = {
       fighters: nonNegativeInt('fighters', values.fighters),
       gatherers: nonNegativeInt('gatherers', values.gatherers),
     }),
+  crowd: () =>
+    runCrowdBench({
+      players: positiveInt('players', values.players),
+      seconds: positiveInt('load-seconds', values['load-seconds']),
+    }),
+  // The 5,000-player preset (flags other than the mix still apply).
+  'tick-5000': () =>
+    runTickBench({ players: 5000, fighters: 200, gatherers: 200, ticks: positiveInt('ticks', values.ticks) }),
+  'load-5000': () =>
+    runLoadBench({
+      players: 5000,
+      fighters: 200,
+      gatherers: 200,
+      seconds: positiveInt('load-seconds', values['load-seconds']),
+    }),
   worlds: () =>
     runWorldsBench({
       worlds: positiveInt('worlds', values.worlds),
@@ -70,8 +88,8 @@ const benches: Record<string, () => Promise<void>> = {
   client: () => runClientBench({ runs: positiveInt('runs', values.runs) }),
 };
 
-const selected =
-  positionals.length > 0 ? positionals : Object.keys(benches).filter((b) => b !== 'worlds' && b !== 'client');
+const DEFAULT_BENCHES = ['http', 'pathfinding', 'tick', 'load'];
+const selected = positionals.length > 0 ? positionals : DEFAULT_BENCHES;
 for (const name of selected) {
   const bench = benches[name];
   if (!bench) {

@@ -4,3 +4,26 @@ export function percentile(sorted: readonly number[], q: number): number {
   const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[idx] ?? 0;
 }
+
+/** Mean and p99 (nearest rank) over players of a per-player rate, rounded to whole units. */
+export function perPlayerRates(values: readonly number[]): { mean: number; p99: number } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mean = sorted.reduce((s, v) => s + v, 0) / Math.max(1, sorted.length);
+  return { mean: Math.round(mean), p99: Math.round(percentile(sorted, 0.99)) };
+}
+
+/**
+ * Memory per player above the base: (RSS with players − RSS before any joined) / players. RSS
+ * includes garbage not yet collected, so it is an upper bound of what the players hold.
+ */
+export function rssPerPlayer(
+  baseBytes: number,
+  withPlayersBytes: number,
+  players: number,
+): { rssBaseMB: number; rssMB: number; rssPerPlayerKB: number } {
+  return {
+    rssBaseMB: Math.round(baseBytes / 1024 / 1024),
+    rssMB: Math.round(withPlayersBytes / 1024 / 1024),
+    rssPerPlayerKB: Math.round((withPlayersBytes - baseBytes) / 1024 / Math.max(1, players)),
+  };
+}

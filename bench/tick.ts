@@ -3,9 +3,13 @@
  * default world (spread over distinct walkable tiles; 1 in 5 asks to walk or run each tick, 1 in
  * 60 chats) of which the first `--fighters` stand by attackable NPCs and attack them one after
  * another, and the next `--gatherers` (with an axe, a pickaxe and a net) gather the nearest tree,
- * rock or fishing spot, dropping what they gathered when the inventory is full. After a warm-up of 100 ticks it measures `--ticks` ticks and prints the per-phase and
- * total p50/p99 of `World.step` in milliseconds, then one JSON line. Set beside the load benchmark,
- * it separates the world's own cost from the cost of the sockets and the bots sharing the CPU.
+ * rock or fishing spot, dropping what they gathered when the inventory is full. After a warm-up of
+ * 100 ticks it measures `--ticks` ticks and prints the per-phase and total p50/p99 of `World.step`
+ * in milliseconds, the p50/p99 of encoding each tick's events into one JSON frame per player (the
+ * outbound delivery without the sockets), the bytes of those frames per player per second (mean and
+ * p99 over players), and the process's RSS growth per player (RSS once the world is built, before
+ * anyone logs in, against RSS after the run), then one JSON line. Set beside the load benchmark, it
+ * separates the world's own cost from the cost of the sockets and the bots sharing the CPU.
  *
  *   npm run bench -- tick [--players 2000] [--fighters 200] [--gatherers 200] [--ticks 300]
  */
@@ -15,7 +19,8 @@ import { loadContent } from '../packages/server/src/content/load';
 import { World } from '../packages/server/src/sim/core/world';
 import { FEATURES } from '../packages/server/src/sim/features';
 import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
-import { percentile } from './stats';
+import { encodeFrame } from '@tilerealm/protocol';
+import { percentile, perPlayerRates, rssPerPlayer } from './stats';
 import { OBJECTS } from '../packages/server/src/sim/features/objects/state';
 import { isDying } from '../packages/server/src/sim/features/death/state';
 import { hasTarget } from '../packages/server/src/sim/features/combat/state';
@@ -66,6 +71,7 @@ export async function runTickBench(args: {
   const content = await loadContent(BUNDLED_MANIFESTS_DIR);
   const map = buildTileMap(content);
   const world = new World({ content, map, seed: 1, features: FEATURES, clock: () => performance.now() });
+  const rssBase = process.memoryUsage().rss;
   let seed = 12345;
   const rand = (n: number) => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -119,6 +125,8 @@ export async function runTickBench(args: {
     world.enqueue({ type: 'client', playerId: `p${i}`, rid: undefined, message });
   const phases = new Map<string, number[]>();
   const totals: number[] = [];
+  const encodings: number[] = [];
+  const bytes = new Map<string, number>();
   let kills = 0;
   let gathered = 0;
   for (let t = 0; t < 100 + args.ticks; t++) {
@@ -167,7 +175,15 @@ export async function runTickBench(args: {
       if (rand(60) === 0) client(i, { event: 'player:chat', data: { message: `bench chatter ${t}` } });
     }
     const report = world.step();
-    for (const events of world.drainOutbox().values())
+    const outbox = world.drainOutbox();
+    // The delivery's encoding: one JSON frame per player per tick, as the gateway sends them.
+    const encoding = performance.now();
+    for (const [playerId, events] of outbox) {
+      const frame = encodeFrame(events, 'json');
+      if (t >= 100) bytes.set(playerId, (bytes.get(playerId) ?? 0) + Buffer.byteLength(frame));
+    }
+    if (t >= 100) encodings.push(performance.now() - encoding);
+    for (const events of outbox.values())
       for (const e of events)
         if (t >= 100 && e.event === 'skill:xp' && GATHERING.has((e.data as { skill: string }).skill))
           gathered++;
@@ -180,8 +196,14 @@ export async function runTickBench(args: {
       phases.set(p.name, list);
     }
   }
+  const rss = rssPerPlayer(rssBase, process.memoryUsage().rss, args.players);
   const round = (n: number) => Math.round(n * 1000) / 1000;
   totals.sort((a, b) => a - b);
+  encodings.sort((a, b) => a - b);
+  const seconds = (args.ticks * 600) / 1000;
+  const rates = perPlayerRates(
+    Array.from({ length: args.players }, (_, i) => (bytes.get(`p${i}`) ?? 0) / seconds),
+  );
   const figures = {
     bench: 'tick',
     players: args.players,
@@ -196,11 +218,25 @@ export async function runTickBench(args: {
       list.sort((a, b) => a - b);
       return { name, p50Ms: round(percentile(list, 0.5)), p99Ms: round(percentile(list, 0.99)) };
     }),
+    deliveryEncodeP50Ms: round(percentile(encodings, 0.5)),
+    deliveryEncodeP99Ms: round(percentile(encodings, 0.99)),
+    outboundBytesPerPlayerPerSecMean: rates.mean,
+    outboundBytesPerPlayerPerSecP99: rates.p99,
+    ...rss,
   };
   console.log(
     `${args.players} players (${args.fighters} fighting, ${args.gatherers} gathering), ${args.ticks} ticks measured, ${kills} NPC kills, ${gathered} resources gathered`,
   );
   console.log(`tick p50 ${figures.tickP50Ms} ms, p99 ${figures.tickP99Ms} ms`);
   for (const p of figures.phases) console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);
+  console.log(
+    `  ${'delivery'.padEnd(12)} p50 ${figures.deliveryEncodeP50Ms} ms  p99 ${figures.deliveryEncodeP99Ms} ms (encoding one JSON frame per player; no sockets)`,
+  );
+  console.log(
+    `outbound per player (JSON frames at 600 ms ticks): mean ${rates.mean} B/s, p99 ${rates.p99} B/s`,
+  );
+  console.log(
+    `RSS ${rss.rssBaseMB} MB with the world built and no one in it, ${rss.rssMB} MB after the run: ${rss.rssPerPlayerKB} KB per player`,
+  );
   console.log(JSON.stringify(figures));
 }

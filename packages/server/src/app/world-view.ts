@@ -14,6 +14,8 @@ export interface TickFigures {
   p50Ms: number;
   p99Ms: number;
   phases: PhaseFigures[];
+  /** Delivering each tick's events after the step (queueing, encoding and sending every frame). */
+  delivery: { p50Ms: number; p99Ms: number };
 }
 
 export interface WorldView {

@@ -175,6 +175,7 @@ export class WorldHost implements WorldView {
       this.guarded("delivering a tick's events", { playerId }, () => this.sink?.deliver(playerId, events));
     this.guarded("sending the tick's frames", {}, () => this.sink?.flush());
     const deliveryMs = performance.now() - delivering;
+    this.stats.addDelivery(deliveryMs);
     for (const observe of this.observers)
       this.guarded('observing a tick', {}, () => observe(report, deliveryMs));
     for (const e of this.world.drainEffects())

@@ -51,6 +51,7 @@ export const statusResponse = z.object({
       p50Ms: z.number(),
       p99Ms: z.number(),
       phases: z.array(phase),
+      delivery: z.object({ p50Ms: z.number(), p99Ms: z.number() }),
     })
     .nullable(),
   memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
