@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableGoals } from './agent-goals';
+import { availableGoals, GOAL_TYPES } from './agent-goals';
 import type { PlayerStatePayload } from './server-events';
 
 const skills = Object.fromEntries(
@@ -73,7 +73,7 @@ describe('availableGoals', () => {
     const p = player({ inventory: slots(3) });
     const goals = availableGoals(p);
     expect(new Set(goals.map((g) => g.type)).size).toBe(goals.length);
-    expect(goals.length).toBe(11);
+    expect(goals.length).toBe(GOAL_TYPES.length);
     const firstUnavailable = goals.findIndex((g) => !g.available);
     expect(goals.slice(firstUnavailable).every((g) => !g.available)).toBe(true);
     expect(availableGoals(p)).toEqual(goals);

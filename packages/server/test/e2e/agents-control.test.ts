@@ -1,4 +1,4 @@
-import type { ServerPayload } from '@tilerealm/protocol';
+import { GOAL_TYPES, type ServerPayload } from '@tilerealm/protocol';
 import { GameClient } from '@tilerealm/sdk';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -100,7 +100,7 @@ describe('agent goal control against a live world (an SDK client plays the agent
       const read = await api('GET', `/api/agents/${agentId}/goal`, ownerToken);
       expect(read.body).toMatchObject({ success: true, goal, goalsPaused: false });
       const open = read.body['availableGoals'];
-      expect(Array.isArray(open) && open.length === 11).toBe(true);
+      expect(Array.isArray(open) && open.length === GOAL_TYPES.length).toBe(true);
 
       const quick = await api('GET', `/api/agents/${agentId}/quick-actions`, ownerToken);
       expect(quick.body['commands']).toContainEqual(

@@ -46,6 +46,7 @@ describe('goal control without a live world (the agent is offline)', () => {
         'fishing',
         'idle',
         'mining',
+        'money_making',
         'questing',
         'smithing',
         'woodcutting',
@@ -111,7 +112,7 @@ describe('goal control without a live world (the agent is offline)', () => {
     expect(body.places[0]?.distance).toBe(0);
     const distances = body.places.map((p) => p.distance ?? -1);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
-    expect(body.goals.length).toBe(11);
+    expect(body.goals.length).toBe(12);
     const command = (c: string) => body.commands.find((x) => x.command === c);
     expect(command('stop')).toMatchObject({ available: true });
     expect(command('resume')).toMatchObject({ available: false, reason: 'goals are running' });
