@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import { startWorlds, type RunningWorld } from '../scripts/worlds/launcher';
-import { spawnTiles } from './load';
+import { spawnTiles } from './places';
 import { send, seededRand, wander } from './bot-steps';
 
 interface Bot {

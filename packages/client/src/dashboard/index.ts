@@ -10,6 +10,7 @@ import {
   type CardContext,
   type CardView,
 } from './card';
+import { runControl, type ControlDeps } from './control';
 import { buildCreateForm } from './create-form';
 import { h } from '../dom';
 import { buildLiveMap } from './map';
@@ -36,8 +37,6 @@ import {
   cancellableSleeps,
   createPoller,
   pollStatusText,
-  RETRY_DELAYS_MS,
-  withRetry,
   type PollStatus,
   type Timers,
 } from './poller';
@@ -212,50 +211,20 @@ export function mountDashboard(
   });
 
   // ---- controls ----
-  /**
-   * Runs one control call with the retry backoff (4xx other than 429 are final), reports a failure
-   * on the card and in the page's error line, and refreshes the agent at once afterwards. A success
-   * answer is the fresh state (callers apply it), so only the details are re-read then; a failure
-   * re-reads the goal state and the runtime summary too. (The REST limit is 100 requests a minute.)
-   */
-  async function control<T>(
+  const controlDeps: ControlDeps = {
+    cardOf: (agentId) => cards.get(agentId),
+    nameOf: (agentId) => agents.find((a) => a.agentId === agentId)?.name ?? agentId,
+    showError: (text) => showError(text),
+    wait,
+    isDisposed: () => disposed,
+    afterwards: (agentId, ok) => void (ok ? loadDetails(agentId) : refreshAgent(agentId)),
+  };
+  const control = <T>(
     agentId: string,
     label: string,
     button: HTMLButtonElement | undefined,
     fn: () => Promise<T>,
-  ): Promise<T | undefined> {
-    const card = cards.get(agentId);
-    const name = agents.find((a) => a.agentId === agentId)?.name ?? agentId;
-    showError('');
-    if (button) button.disabled = true;
-    if (card) setNote(card, `${label}...`, false);
-    let ok = false;
-    try {
-      const result = await withRetry(fn, RETRY_DELAYS_MS, wait, {
-        onRetry: (attempt, delayMs, err) => {
-          if (card && !disposed)
-            setNote(
-              card,
-              `${label} failed (${describeError(err)}); retry ${attempt} of 3 in ${delayMs / 1000} s`,
-              true,
-            );
-        },
-      });
-      if (card && !disposed) setNote(card, `${label}: done`, false);
-      ok = true;
-      return result;
-    } catch (err) {
-      if (!disposed) {
-        const text = `${label} (${name}) failed: ${describeError(err)}`;
-        showError(text);
-        if (card) setNote(card, text, true);
-      }
-      return undefined;
-    } finally {
-      if (button) button.disabled = false;
-      if (!disposed) void (ok ? loadDetails(agentId) : refreshAgent(agentId));
-    }
-  }
+  ): Promise<T | undefined> => runControl(controlDeps, agentId, label, button, fn);
 
   async function goalControl(
     agentId: string,

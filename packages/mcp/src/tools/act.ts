@@ -2,10 +2,11 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CHAT_MAX_LENGTH, EQUIP_SLOTS } from '@tilerealm/protocol';
 import { DEFAULT_FOOD } from '@tilerealm/sdk';
 import { z } from 'zod';
-import { dist, run, ToolError } from '../results';
+import { run, ToolError } from '../results';
 import type { GameSession } from '../session';
 import { here, inventoryView, nearbyEntities, nearbyObjects, type NearbyObject } from '../view';
 import { gains, snapshot, totalXp, xpDiff } from './gains';
+import { gatherAt, objectById } from './objects';
 import { openBankAt, openShopOf, talkTo, waitLater } from './interfaces';
 
 const ACT = { readOnlyHint: false, destructiveHint: false, openWorldHint: true } as const;
@@ -18,9 +19,6 @@ export const timeoutSeconds = z
   .max(3600)
   .optional()
   .describe('Give up waiting after this many seconds (default: the server setting, 120).');
-
-/** Objects are usable within this many tiles; farther ones are walked to first. */
-const OBJECT_REACH = 60;
 
 /** Registers the tools that act in the world: each waits for the server's answer or the end of the action. */
 export function registerActTools(server: McpServer, s: GameSession, log: (msg: string) => void): void {
@@ -386,25 +384,4 @@ export function registerActTools(server: McpServer, s: GameSession, log: (msg: s
         return { stopped: true, position: here(s) };
       }),
   );
-}
-
-/** A nearby object (placed or altered) by id, up to the interaction distance. */
-function objectById(s: GameSession, objectId: string): NearbyObject | undefined {
-  return nearbyObjects(s, 400).find((o) => o.id === objectId);
-}
-
-/** Walks within reach of an object when it is far, then gathers until the activity stops. */
-async function gatherAt(
-  s: GameSession,
-  object: NearbyObject,
-  methodId: string | undefined,
-  timeoutMs: number,
-): Promise<Record<string, unknown>> {
-  if (dist(object, here(s)) > OBJECT_REACH) await s.bot.actions.walkTo(object.x, object.z + 1, { timeoutMs });
-  const before = snapshot(s);
-  const reason = await s.bot.actions.gather(object.id, {
-    timeoutMs,
-    ...(methodId === undefined ? {} : { methodId }),
-  });
-  return { object: object.name, objectId: object.id, stopped: reason, ...(await gains(s, before)) };
 }
