@@ -1,3 +1,4 @@
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { and, desc, eq, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { agentActivity, agentGoals, AGENT_ACTIVITY_RETENTION, AGENT_GOAL_RETENTION } from '../schema';
 import type { JsonValue } from '../schema/items';
@@ -62,16 +63,9 @@ export function createAgentActivityRepository(db: AppDatabase): AgentActivityRep
         .values(
           entries.map((e) => ({ agentId, at: e.at, kind: e.kind, message: e.message, data: e.data ?? null })),
         );
-      // The id of the oldest line to keep; everything older of this agent goes.
-      await db.execute(sql`
-        DELETE FROM ${agentActivity}
-        WHERE ${agentActivity.agentId} = ${agentId}
-          AND ${agentActivity.id} < (
-            SELECT ${agentActivity.id} FROM ${agentActivity}
-            WHERE ${agentActivity.agentId} = ${agentId}
-            ORDER BY ${agentActivity.id} DESC
-            OFFSET ${AGENT_ACTIVITY_RETENTION - 1} LIMIT 1
-          )`);
+      await db.execute(
+        keepNewest(agentActivity, agentActivity.agentId, agentActivity.id, agentId, AGENT_ACTIVITY_RETENTION),
+      );
       return entries.length;
     },
 
@@ -108,15 +102,9 @@ export function createAgentActivityRepository(db: AppDatabase): AgentActivityRep
               startedAt: c.at,
             });
         }
-        await tx.execute(sql`
-          DELETE FROM ${agentGoals}
-          WHERE ${agentGoals.agentId} = ${agentId}
-            AND ${agentGoals.id} < (
-              SELECT ${agentGoals.id} FROM ${agentGoals}
-              WHERE ${agentGoals.agentId} = ${agentId}
-              ORDER BY ${agentGoals.id} DESC
-              OFFSET ${AGENT_GOAL_RETENTION - 1} LIMIT 1
-            )`);
+        await tx.execute(
+          keepNewest(agentGoals, agentGoals.agentId, agentGoals.id, agentId, AGENT_GOAL_RETENTION),
+        );
       });
     },
 
@@ -132,4 +120,17 @@ export function createAgentActivityRepository(db: AppDatabase): AgentActivityRep
       return { rows: rows.slice(0, query.limit), more: rows.length > query.limit };
     },
   };
+}
+
+/** Deletes an agent's rows older than its newest `keep` (by id) from `table`. */
+function keepNewest(table: PgTable, agentCol: PgColumn, idCol: PgColumn, agentId: string, keep: number): SQL {
+  return sql`
+    DELETE FROM ${table}
+    WHERE ${agentCol} = ${agentId}
+      AND ${idCol} < (
+        SELECT ${idCol} FROM ${table}
+        WHERE ${agentCol} = ${agentId}
+        ORDER BY ${idCol} DESC
+        OFFSET ${keep - 1} LIMIT 1
+      )`;
 }
