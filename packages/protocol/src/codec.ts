@@ -5,9 +5,53 @@ const packr = new Packr({ useRecords: false, moreTypes: false });
 
 export type WireFormat = 'json' | 'msgpack';
 
+/**
+ * JSON of the values many frames carry (the entity snapshots and move tuples of `world:update`,
+ * built once per tick and shared by every view they are in): each is serialised once, for every
+ * frame. Such values are never changed once built.
+ */
+const sharedJson = new WeakMap<object, string>();
+/** The `world:update` arrays whose elements are shared values. */
+const SHARED_ARRAYS: ReadonlySet<string> = new Set(['entered', 'moved']);
+
+function jsonOfShared(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  let json = sharedJson.get(value);
+  if (json === undefined) {
+    json = JSON.stringify(value);
+    sharedJson.set(value, json);
+  }
+  return json;
+}
+
+/** JSON of an object (keys in order, undefined values left out, as JSON.stringify does). */
+function jsonObject(value: Record<string, unknown>, field: (key: string, v: unknown) => string): string {
+  let out = '{';
+  for (const key of Object.keys(value)) {
+    const v = value[key];
+    if (v === undefined) continue;
+    if (out.length > 1) out += ',';
+    out += `${JSON.stringify(key)}:${field(key, v)}`;
+  }
+  return `${out}}`;
+}
+
+/** JSON of an envelope: exactly `JSON.stringify(envelope)`, with world:update's shared parts built once. */
+function envelopeJson(envelope: Envelope): string {
+  const data = envelope.data;
+  if (envelope.event !== 'world:update' || typeof data !== 'object' || data === null || Array.isArray(data))
+    return JSON.stringify(envelope);
+  const dataJson = jsonObject(data as Record<string, unknown>, (key, v) =>
+    SHARED_ARRAYS.has(key) && Array.isArray(v) ? `[${v.map(jsonOfShared).join(',')}]` : JSON.stringify(v),
+  );
+  return jsonObject(envelope as unknown as Record<string, unknown>, (key, v) =>
+    key === 'data' ? dataJson : JSON.stringify(v),
+  );
+}
+
 /** Encodes an envelope for the wire: a JSON string (text frame) or msgpack bytes (binary frame). */
 export function encodeEnvelope(envelope: Envelope, format: WireFormat): string | Uint8Array {
-  return format === 'json' ? JSON.stringify(envelope) : packr.pack(envelope);
+  return format === 'json' ? envelopeJson(envelope) : packr.pack(envelope);
 }
 
 /**
@@ -17,7 +61,7 @@ export function encodeEnvelope(envelope: Envelope, format: WireFormat): string |
 export function encodeFrame(envelopes: readonly Envelope[], format: WireFormat): string | Uint8Array {
   const only = envelopes.length === 1 ? envelopes[0] : undefined;
   if (only) return encodeEnvelope(only, format);
-  return format === 'json' ? JSON.stringify(envelopes) : packr.pack(envelopes);
+  return format === 'json' ? `[${envelopes.map(envelopeJson).join(',')}]` : packr.pack(envelopes);
 }
 
 /**
