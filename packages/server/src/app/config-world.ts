@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SETTINGS } from '../sim/core/world';
 
 /**
  * The world node's identity and the shared services of a many-world deployment
@@ -26,6 +27,7 @@ export const worldEnvSchema = z.object({
   WORLD_ACTIVITY: z.string().trim().max(60, 'WORLD_ACTIVITY must be at most 60 characters').optional(),
   WORLD_CAPACITY: whole('WORLD_CAPACITY', 1, 20_000).optional(),
   CHARACTER_LEASE_TTL_MS: whole('CHARACTER_LEASE_TTL_MS', 1000, 600_000, ' milliseconds').optional(),
+  VIEW_CROWD: whole('VIEW_CROWD', 8, 2000).optional(),
   REDIS_URL: z
     .string()
     .trim()
@@ -54,6 +56,11 @@ export interface WorldConfig {
    * elsewhere once this has passed.
    */
   leaseTtlMs: number;
+  /**
+   * VIEW_CROWD: how many players and NPCs a player's view holds before it shrinks, a tile a tick, as
+   * in a crowd (features/sync).
+   */
+  viewCrowd: number;
 }
 
 /** The world's configuration from the parsed variables. */
@@ -69,6 +76,7 @@ export function resolveWorldConfig(e: z.infer<typeof worldEnvSchema>): {
       activity: e.WORLD_ACTIVITY ?? '',
       capacity: e.WORLD_CAPACITY ?? 2000,
       leaseTtlMs: e.CHARACTER_LEASE_TTL_MS ?? DEFAULT_LEASE_TTL_MS,
+      viewCrowd: e.VIEW_CROWD ?? DEFAULT_SETTINGS.viewCrowd,
     },
     redisUrl: e.REDIS_URL,
   };

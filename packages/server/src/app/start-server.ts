@@ -194,6 +194,7 @@ export async function startServer(
       tickMs: config.tickMs,
       settings: {
         autosaveTicks: Math.max(1, Math.round((config.saveIntervalSeconds * 1000) / config.tickMs)),
+        viewCrowd: config.world.viewCrowd,
       },
       saves,
       logger,

@@ -25,8 +25,13 @@ import type { Command, Effect, JsonObject, OutEvent, PersistKind, PlayerRecord }
 export interface WorldSettings {
   /** Ticks between auto-saves of every player (SAVE_INTERVAL / 0.6 s). */
   autosaveTicks: number;
-  /** Chebyshev distance in tiles within which entities are visible. */
+  /** Chebyshev distance in tiles within which entities are visible (a crowd shrinks a player's view: features/sync). */
   viewDistance: number;
+  /**
+   * Entities a player's view holds before it shrinks (by a tile a tick, down to a few tiles), as the
+   * original game does in crowds; it grows back a tile a tick once it holds under three quarters of it.
+   */
+  viewCrowd: number;
   /** Chebyshev distance in tiles within which a placed object can be used (drawn beyond the view). */
   interactionDistance: number;
   /** Chebyshev distance in tiles within which public chat is heard. */
@@ -39,6 +44,7 @@ export interface WorldSettings {
 export const DEFAULT_SETTINGS: WorldSettings = {
   autosaveTicks: 100,
   viewDistance: 15,
+  viewCrowd: 40,
   interactionDistance: 64,
   hearingDistance: 15,
   gravestoneTicks: 1500,

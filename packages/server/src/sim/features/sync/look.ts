@@ -89,8 +89,7 @@ function wornOf(p: Player): { worn: WornItems; key: string } {
  * build when the previous build was the previous tick's (a view that knows the entity scans it
  * every tick; an entity no view knew enters views with its full look).
  */
-export function lookOf(world: World, o: Player | Npc): Built {
-  const looks = LOOKS.of(world);
+export function lookOf(world: World, o: Player | Npc, looks = LOOKS.of(world)): Built {
   const prev = looks[o.idx];
   if (prev && prev.owner === o && prev.tick === world.tick + 1) return prev;
   const activity = activityOf(world, o);

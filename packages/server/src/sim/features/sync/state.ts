@@ -21,6 +21,11 @@ export interface SentSelf {
 export interface ClientView {
   /** Handles of the entities this player's client currently knows (interest management). */
   readonly visible: Set<number>;
+  /**
+   * The view's radius in tiles: the world's view distance, less in a crowd (sync.ts). NaN until the
+   * first sync.
+   */
+  radius: number;
   /** Own state last sent in a world:update, so unchanged state is not re-sent. */
   lastSent: SentSelf;
   /** Container versions last sent (inventory:update / equipment:update). */
@@ -44,6 +49,7 @@ export const UNSENT: Readonly<SentSelf> = {
 export const CLIENT_VIEW = playerSlot('sync.clientView', {
   init: (player): ClientView => ({
     visible: new Set<number>(),
+    radius: NaN,
     lastSent: { ...UNSENT },
     sentInventoryVersion: -1,
     sentEquipmentVersion: -1,

@@ -11,9 +11,18 @@ import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type EntityCache } from './stat
 
 /**
  * Interest management: each tick, every player gets at most one `world:update` with what changed in
- * its view (players and NPCs within view distance): its own state, entities entering (full snapshot,
- * with their look: look.ts), moving (compact tuples), changing their look (compact change entries)
- * and leaving, and the ground items added and removed (ground-items/view.ts).
+ * its view (players and NPCs within its view radius): its own state, entities entering (full
+ * snapshot, with their look: look.ts), moving (compact tuples), changing their look (compact change
+ * entries) and leaving, and the ground items added and removed (ground-items/view.ts).
+ *
+ * An entity enters a view within the view's radius and leaves it only beyond the radius plus
+ * {@link LEAVE_MARGIN} tiles, so that one walking to and fro along the edge does not enter (a full
+ * snapshot) and leave over and over. The radius is the world's view distance, and it shrinks in a
+ * crowd, as the original game's does: by a tile a tick while the view holds more than
+ * `settings.viewCrowd` entities (down to {@link MIN_VIEW}), and it grows back by a tile a tick once
+ * it holds less than three quarters of that. A crowd thus costs each of its players a bounded number
+ * of entities to scan and to be told about. The radius depends on the world's state alone: it is
+ * deterministic, but only what is sent depends on it.
  * Nothing outside the view is ever sent.
  */
 export const syncFeature: Feature = {
@@ -64,13 +73,22 @@ function moveTuple(world: World, cache: EntityCache, o: Player | Npc): EntityMov
   return move;
 }
 
+/** Tiles beyond a view's radius an entity the client knows stays in it. */
+export const LEAVE_MARGIN = 2;
+/** The smallest radius a crowd shrinks a view to. */
+export const MIN_VIEW = 4;
+
 /** Per entity handle, the stamp of the last view scan that found it in range (see syncPlayer). */
 let seen = new Int32Array(1024);
 let stamp = 0;
 
 function syncPlayer(world: World, p: Player): void {
-  const radius = world.settings.viewDistance;
   const view = CLIENT_VIEW.of(p);
+  const maxRadius = world.settings.viewDistance;
+  // NaN on the first sync; a lowered view distance takes effect at once.
+  if (!(view.radius <= maxRadius)) view.radius = maxRadius;
+  const radius = view.radius;
+  const keep = radius + LEAVE_MARGIN;
   const lastSent = view.lastSent;
   // lastSent is unset only on a player's first sync and after player:sync: the client starts afresh.
   const items = groundDelta(world, p, Number.isNaN(lastSent.x));
@@ -90,19 +108,23 @@ function syncPlayer(world: World, p: Player): void {
   const byIdx = world.byIdx;
   const cache = entityCache(ENTITY_CACHE.of(world), byIdx.length);
   const visible = view.visible;
-  for (const bucket of world.spatial.bucketsNear(p.x, p.z, radius)) {
+  const looks = LOOKS.of(world);
+  for (const bucket of world.spatial.bucketsNear(p.x, p.z, keep)) {
     for (let i = 0; i < bucket.length; i++) {
       const idx = bucket[i] ?? -1;
       if (idx === p.idx) continue;
       const o = byIdx[idx];
-      if (!o || Math.abs(o.x - p.x) > radius || Math.abs(o.z - p.z) > radius) continue;
-      seen[idx] = stamp;
+      if (!o) continue;
+      const d = Math.max(Math.abs(o.x - p.x), Math.abs(o.z - p.z));
+      if (d > keep) continue;
       if (visible.has(idx)) {
+        seen[idx] = stamp;
         knownInRange++;
         if (o.x !== o.lastX || o.z !== o.lastZ) (moved ??= []).push(moveTuple(world, cache, o));
-        const change = lookOf(world, o).change;
+        const change = lookOf(world, o, looks).change;
         if (change) (changed ??= []).push(change);
-      } else {
+      } else if (d <= radius) {
+        seen[idx] = stamp;
         visible.add(idx);
         (entered ??= []).push(snapshotOf(world, cache, o));
       }
@@ -118,6 +140,10 @@ function syncPlayer(world: World, p: Player): void {
       }
     }
   }
+  // A crowd shrinks the view a tile a tick; it grows back a tile a tick once the crowd thins.
+  const crowd = world.settings.viewCrowd;
+  if (visible.size > crowd && radius > MIN_VIEW) view.radius = radius - 1;
+  else if (radius < maxRadius && visible.size * 4 < crowd * 3) view.radius = radius + 1;
   const energyPercent = Math.floor(p.runEnergy / 100);
   const moving = p.path.length > 0;
   const selfChanged =

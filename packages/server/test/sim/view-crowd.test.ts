@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { CLIENT_VIEW } from '../../src/sim/features/sync/state';
+import { LEAVE_MARGIN, MIN_VIEW } from '../../src/sim/features/sync/sync';
+import { record, TestWorld } from './test-world';
+
+interface Update {
+  entered?: Array<{ idx: number; id: string }>;
+  left?: number[];
+}
+
+/** The entities a client knows, rebuilt from the world:update events it received (handle -> id). */
+function known(tw: TestWorld, playerId: string): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const e of tw.events(playerId, 'world:update')) {
+    const u = e.data as Update;
+    for (const idx of u.left ?? []) out.delete(idx);
+    for (const s of u.entered ?? []) out.set(s.idx, s.id);
+  }
+  return out;
+}
+
+const move = (playerId: string, x: number, z: number) => ({
+  type: 'client' as const,
+  playerId,
+  rid: undefined,
+  message: { event: 'player:move' as const, data: { x, z, run: false } },
+});
+
+describe('view radius', () => {
+  it('lets an entity enter within the radius and leave only beyond the radius plus the margin', async () => {
+    const tw = await TestWorld.create(1, { viewDistance: 5 });
+    tw.login(record('a', 0, 0));
+    tw.login(record('b', 5, 0));
+    tw.login(record('far', 6, 0));
+    tw.advance();
+    expect([...known(tw, 'a').values()].filter((id) => id === 'b' || id === 'far')).toEqual(['b']);
+    // b walks out to 5 + LEAVE_MARGIN: still known, its moves reported.
+    tw.enqueue(move('b', 5 + LEAVE_MARGIN, 0));
+    tw.advance(LEAVE_MARGIN + 1);
+    expect(tw.world.players.get('b')?.x).toBe(5 + LEAVE_MARGIN);
+    expect([...known(tw, 'a').values()]).toContain('b');
+    // One more tile: it leaves.
+    tw.enqueue(move('b', 6 + LEAVE_MARGIN, 0));
+    tw.advance(2);
+    expect([...known(tw, 'a').values()]).not.toContain('b');
+    // `far` never came closer than 6: never entered.
+    expect([...known(tw, 'a').values()]).not.toContain('far');
+  });
+
+  it('shrinks in a crowd down to what the crowd setting holds, and grows back once it thins', async () => {
+    const crowd = 12;
+    const tw = await TestWorld.create(1, { viewDistance: 15, viewCrowd: crowd });
+    tw.login(record('me', 0, 0));
+    const others: string[] = [];
+    // 120 players on distinct tiles within 14 of `me` (each 3 tiles apart).
+    for (let x = -14; x <= 14; x += 3)
+      for (let z = -14; z <= 14; z += 3) {
+        if (x === 0 && z === 0) continue;
+        if (Math.abs(x) < 2 && Math.abs(z) < 2) continue;
+        others.push(`o${x}_${z}`);
+        tw.login(record(`o${x}_${z}`, x, z));
+      }
+    tw.advance();
+    const view = CLIENT_VIEW.of(tw.world.players.get('me')!);
+    expect(known(tw, 'me').size).toBeGreaterThan(crowd * 4);
+    tw.advance(20);
+    const me = tw.world.players.get('me')!;
+    // Shrunk (never under MIN_VIEW), and the client knows exactly what
+    // the server counts as in view, all within radius + margin.
+    expect(view.radius).toBeLessThan(15);
+    expect(view.radius).toBeGreaterThanOrEqual(MIN_VIEW);
+    const seen = known(tw, 'me');
+    expect(new Set(seen.keys())).toEqual(view.visible);
+    for (const id of seen.values()) {
+      const o = tw.world.players.get(id) ?? [...tw.world.npcs.values()].find((n) => n.id === id);
+      expect(o).toBeDefined();
+      expect(Math.max(Math.abs(o!.x - me.x), Math.abs(o!.z - me.z))).toBeLessThanOrEqual(
+        view.radius + LEAVE_MARGIN,
+      );
+    }
+    // This crowd is so dense that even the smallest view holds more than `crowd`: it stays there.
+    expect(view.radius).toBe(MIN_VIEW);
+    expect(seen.size).toBeLessThan(others.length / 3);
+    // The crowd leaves: the view grows back a tile a tick to the full view distance.
+    for (const id of others) tw.enqueue({ type: 'logout', playerId: id, reason: 'test' });
+    tw.advance(15);
+    expect(view.radius).toBe(15);
+    expect(new Set(known(tw, 'me').keys())).toEqual(view.visible);
+  });
+});
