@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
+import { HTTP_ERRORS } from '../../src/transport/http/errors';
 import { useRealtimeServer, wsUrl } from './realtime-harness';
 
 /**
@@ -29,5 +30,22 @@ describe('a WebSocket upgrade with Accept-Encoding', () => {
     } finally {
       ws.close();
     }
+  });
+});
+
+/** `/ws` asked without an upgrade gets an error body of docs/errors.md like any other route. */
+describe('GET /ws without a WebSocket upgrade', () => {
+  const live = useRealtimeServer();
+
+  it('is answered 426 upgrade_required with the JSON error body and Upgrade: websocket', async () => {
+    const res = await fetch(`${live.server.url}/ws?token=abc`);
+    expect(res.status).toBe(426);
+    expect(res.headers.get('upgrade')).toBe('websocket');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await res.json()) as { error: { code: keyof typeof HTTP_ERRORS; message: string } };
+    expect(body).toMatchObject({ error: { code: 'upgrade_required', message: expect.any(String) } });
+    expect(HTTP_ERRORS[body.error.code]).toBe(426);
+    const head = await fetch(`${live.server.url}/ws`, { method: 'HEAD' });
+    expect(head.status).toBe(426);
   });
 });

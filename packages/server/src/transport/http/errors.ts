@@ -27,6 +27,7 @@ export const HTTP_ERRORS = {
   save_pending: 409,
   agent_exists: 409,
   goal_unavailable: 409,
+  upgrade_required: 426,
   rate_limited: 429,
   auth_mode_disabled: 404,
   internal_error: 500,

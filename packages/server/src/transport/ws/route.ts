@@ -3,6 +3,7 @@ import { CLOSE_CODES, MSGPACK_SUBPROTOCOL } from '@tilerealm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isTransientDatabaseError } from '../../storage';
+import { HttpError } from '../http/errors';
 import { Connection } from './connection';
 import type { Gateway } from './gateway';
 import { WS_LIMITS } from './limits';
@@ -40,10 +41,20 @@ export async function registerWebSocket(app: FastifyInstance, gateway: Gateway, 
       socket.terminate();
     },
   });
-  app.get(
-    '/ws',
-    { websocket: true, config: { rateLimit: false }, schema: { hide: true } },
-    (socket, request) => {
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    config: { rateLimit: false },
+    schema: { hide: true },
+    // A plain HTTP request (no upgrade) gets an error body of docs/errors.md, as every route does.
+    handler: async (_request, reply) => {
+      reply.header('upgrade', 'websocket');
+      throw new HttpError(
+        'upgrade_required',
+        'GET /ws is the WebSocket endpoint: connect with a WebSocket upgrade',
+      );
+    },
+    wsHandler: (socket, request) => {
       const format = socket.protocol === MSGPACK_SUBPROTOCOL ? 'msgpack' : 'json';
       const connection = new Connection(socket, format, request.ip, gateway.traffic, request.id);
       const parsed = query.safeParse(request.query);
@@ -63,5 +74,5 @@ export async function registerWebSocket(app: FastifyInstance, gateway: Gateway, 
         else connection.close(1011, 'login failed');
       });
     },
-  );
+  });
 }
