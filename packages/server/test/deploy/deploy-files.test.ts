@@ -31,6 +31,7 @@ import {
   readEnvExample,
   selectedWorkloads,
   type Container,
+  type ProgramName,
 } from './deploy-files';
 
 /** The server's last resort after SHUTDOWN_TIMEOUT_MS (app/main.ts): a watchdog kills it 3 s later. */
@@ -241,6 +242,27 @@ async function answers(started: Started, path: string): Promise<Response> {
   );
 }
 
+/** The paths the files' HTTP probes ask of a program's containers. */
+function probePathsOf(program: ProgramName): string[] {
+  const paths = containers.filter((c) => c.program === program).flatMap((c) => c.probes.map((p) => p.path));
+  return [...new Set(paths)].sort();
+}
+
+/** Every path the files probe a program on exists (never 404) and answers 200 with JSON once it is up. */
+async function answersProbes(started: Started, program: ProgramName): Promise<void> {
+  const paths = probePathsOf(program);
+  expect(paths.length, `${program}: the files probe it`).toBeGreaterThan(0);
+  for (const path of paths) {
+    const first = await answers(started, path);
+    expect(first.status, `${program} ${path}: a route of the program`).not.toBe(404);
+    const res = await eventually(`${program} ${path} to answer 200`, async () => {
+      const r = await fetch(`${started.url}${path}`, { signal: AbortSignal.timeout(3000) });
+      return r.ok ? r : undefined;
+    });
+    expect(res.headers.get('content-type'), `${program} ${path}`).toContain('application/json');
+  }
+}
+
 /** Runs an exec-form health check (`node -e ...`) with the program's environment; resolves with its exit code. */
 function healthCheck(check: string[], env: Record<string, string>): Promise<number> {
   expect(check[0]).toBe('node');
@@ -323,23 +345,8 @@ describe("the image's commands", () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok' });
 
-    const probePaths = new Set(
-      containers.filter((c) => c.program === 'server').flatMap((c) => c.probes.map((p) => p.path)),
-    );
-    expect([...probePaths].sort()).toEqual(['/health', '/ready']);
-    for (const path of probePaths) {
-      const res = await answers(server, path);
-      if (path === '/ready' && res.status === 404) {
-        console.warn('[deploy-files] GET /ready is not a route of this server yet: its probe is not checked');
-        continue;
-      }
-      const ok = await eventually(
-        `${path} to answer 200`,
-        async () => (await fetch(`${server.url}${path}`)).ok,
-      );
-      expect(ok, path).toBe(true);
-      expect(res.headers.get('content-type'), path).toContain('application/json');
-    }
+    expect(probePathsOf('server')).toEqual(['/health', '/ready']);
+    await answersProbes(server, 'server');
 
     const agentsService = service('agents');
     const agents = start(
@@ -355,6 +362,8 @@ describe("the image's commands", () => {
     );
     running.push(agents);
     expect((await answers(agents, '/health')).status).toBe(200);
+    await answersProbes(cdn, 'cdn');
+    await answersProbes(agents, 'agents');
 
     for (const [s, c] of [
       [cdn, service('cdn')],
