@@ -7,7 +7,9 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -277,9 +279,10 @@ describe("the image's commands", () => {
   const cleanups: (() => Promise<void>)[] = [];
   const running: Started[] = [];
   let dir = '';
+  let bundles: Awaited<ReturnType<typeof buildBundles>> | undefined;
 
   beforeAll(async () => {
-    await buildBundles();
+    bundles = await buildBundles();
     dir = await mkdtemp(join(tmpdir(), 'tilerealm-deploy-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
   }, 60_000);
@@ -288,6 +291,40 @@ describe("the image's commands", () => {
     for (const s of running)
       if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
     for (const c of cleanups.reverse()) await c();
+  });
+
+  it('install, as production dependencies, every package the bundles import', () => {
+    // The runtime stage installs the dependencies of the manifests it copies, and no dev ones.
+    expect(docker.install, 'the runtime stage runs npm ci').toBeDefined();
+    expect(docker.install?.split(/\s+/)).toContain('--omit=dev');
+    const production = new Set(
+      docker.manifests.flatMap((file) =>
+        Object.keys(
+          (JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as { dependencies?: object })
+            .dependencies ?? {},
+        ),
+      ),
+    );
+    const metafile = bundles?.metafile;
+    if (!metafile) throw new Error('the bundles were not built');
+    // Every workspace package bundled in has its manifest in the image, so its dependencies are installed.
+    const workspaces = new Set(
+      Object.keys(metafile.inputs).flatMap((input) => /^(packages\/[^/]+)\//.exec(input)?.[1] ?? []),
+    );
+    expect(workspaces.size).toBeGreaterThanOrEqual(3);
+    for (const w of workspaces) expect(docker.manifests, w).toContain(`${w}/package.json`);
+    const missing = new Set<string>();
+    let imported = 0;
+    for (const [bundle, output] of Object.entries(metafile.outputs))
+      for (const { path, external } of output.imports) {
+        if (!external || isBuiltin(path)) continue;
+        const parts = path.split('/');
+        const name = (path.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+        imported++;
+        if (!production.has(name)) missing.add(`${name} (${bundle})`);
+      }
+    expect(imported).toBeGreaterThan(0);
+    expect([...missing].sort(), 'imported by a bundle, not installed in the image').toEqual([]);
   });
 
   it('start with the files’ environment, answer their probes and health checks, and stop cleanly on SIGTERM', async () => {

@@ -89,6 +89,10 @@ export interface Dockerfile {
   healthcheck: string[];
   user: string | undefined;
   from: string;
+  /** The package.json files the final stage copies from the build context (repository paths). */
+  manifests: string[];
+  /** The arguments of the final stage's `npm ci` (its dependency install). */
+  install: string | undefined;
 }
 
 /** The instructions of a Dockerfile: comments dropped, continuation lines joined. */
@@ -114,9 +118,28 @@ export function readDockerfile(): Dockerfile {
     healthcheck: [],
     user: undefined,
     from: '',
+    manifests: [],
+    install: undefined,
   };
   for (const { op, args } of instructions(read('Dockerfile'))) {
-    if (op === 'FROM') Object.assign(result, { env: {}, expose: [], user: undefined, from: args });
+    if (op === 'FROM')
+      Object.assign(result, {
+        env: {},
+        expose: [],
+        user: undefined,
+        from: args,
+        manifests: [],
+        install: undefined,
+      });
+    if (op === 'COPY' && !args.startsWith('--from')) {
+      // COPY <source>... <destination>: the sources that are package manifests.
+      const sources = args.split(/\s+/).slice(0, -1);
+      result.manifests.push(...sources.filter((f) => /(^|\/)package\.json$/.test(f)));
+    }
+    if (op === 'RUN') {
+      const install = /\bnpm ci\b([^&;|]*)/.exec(args);
+      if (install) result.install = (install[1] ?? '').trim();
+    }
     if (op === 'ENV') {
       for (const m of args.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)/g)) {
         const value = (m[2] ?? '').replace(/^"|"$/g, '');
