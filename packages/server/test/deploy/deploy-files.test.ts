@@ -294,25 +294,29 @@ describe("the image's commands", () => {
   });
 
   it('install, as production dependencies, every package the bundles import', () => {
-    // The runtime stage installs the dependencies of the manifests it copies, and no dev ones.
-    expect(docker.install, 'the runtime stage runs npm ci').toBeDefined();
-    expect(docker.install?.split(/\s+/)).toContain('--omit=dev');
+    const metafile = bundles?.metafile;
+    if (!metafile) throw new Error('the bundles were not built');
+    // Each stage's npm ci installs the workspace packages whose manifests it copied before it.
+    const workspaces = new Set(
+      Object.keys(metafile.inputs).flatMap((input) => /^(packages\/[^/]+)\//.exec(input)?.[1] ?? []),
+    );
+    expect(workspaces.size).toBeGreaterThanOrEqual(3);
+    expect(docker.installs.length, 'a build stage and the image run npm ci').toBeGreaterThanOrEqual(2);
+    for (const install of docker.installs)
+      for (const w of workspaces)
+        expect(install.manifests, `npm ci ${install.args}: ${w}`).toContain(`${w}/package.json`);
+    // The image installs the dependencies of the manifests it copied, and no dev ones.
+    const image = docker.installs.filter((i) => i.final);
+    expect(image.length, 'the image runs npm ci once').toBe(1);
+    expect(image[0]?.args.split(/\s+/)).toContain('--omit=dev');
     const production = new Set(
-      docker.manifests.flatMap((file) =>
+      (image[0]?.manifests ?? []).flatMap((file) =>
         Object.keys(
           (JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as { dependencies?: object })
             .dependencies ?? {},
         ),
       ),
     );
-    const metafile = bundles?.metafile;
-    if (!metafile) throw new Error('the bundles were not built');
-    // Every workspace package bundled in has its manifest in the image, so its dependencies are installed.
-    const workspaces = new Set(
-      Object.keys(metafile.inputs).flatMap((input) => /^(packages\/[^/]+)\//.exec(input)?.[1] ?? []),
-    );
-    expect(workspaces.size).toBeGreaterThanOrEqual(3);
-    for (const w of workspaces) expect(docker.manifests, w).toContain(`${w}/package.json`);
     const missing = new Set<string>();
     let imported = 0;
     for (const [bundle, output] of Object.entries(metafile.outputs))
