@@ -62,13 +62,17 @@ describe('a WebSocket login under event-loop pressure', () => {
     expect(refused.retryAfter).toBe('7');
     expect(JSON.parse(refused.body ?? '')).toMatchObject({ error: { code: 'overloaded' } });
 
-    // Once the loop runs on time again, the same upgrade opens.
-    await vi.waitFor(
-      () => {
+    // Once the loop runs on time again, the same upgrade opens (tried again should a loaded machine
+    // bring the pressure back meanwhile).
+    const opened = await vi.waitFor(
+      async () => {
         if (app.isUnderPressure()) throw new Error('still under pressure');
+        const answer = await attemptUpgrade(wsUrl(live.server));
+        if (answer.status !== 101 && app.isUnderPressure()) throw new Error('under pressure again');
+        return answer;
       },
       { timeout: 30_000, interval: 50 },
     );
-    expect(await attemptUpgrade(wsUrl(live.server))).toEqual({ status: 101 });
+    expect(opened).toEqual({ status: 101 });
   }, 60_000);
 });
