@@ -62,8 +62,11 @@ function sourceLocatedImportMeta(outDir: string): Plugin {
   };
 }
 
-/** Bundles the three programs into `outDir` (default dist/). Throws on any esbuild error. */
-export async function buildBundles(outDir: string = DIST_DIR): Promise<BuildResult> {
+/**
+ * Bundles the three programs into `outDir` (default dist/). Throws on any esbuild error. The result's
+ * metafile names what each bundle contains and the packages it still imports at run time.
+ */
+export async function buildBundles(outDir: string = DIST_DIR): Promise<BuildResult<{ metafile: true }>> {
   const { build } = await import('esbuild');
   return build({
     absWorkingDir: REPO_ROOT,
@@ -79,6 +82,7 @@ export async function buildBundles(outDir: string = DIST_DIR): Promise<BuildResu
     sourcemap: false,
     legalComments: 'none',
     logLevel: 'warning',
+    metafile: true,
     plugins: [externalDependencies, sourceLocatedImportMeta(outDir)],
   });
 }

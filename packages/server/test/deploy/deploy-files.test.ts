@@ -7,7 +7,9 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +33,7 @@ import {
   readEnvExample,
   selectedWorkloads,
   type Container,
+  type ProgramName,
 } from './deploy-files';
 
 /** The server's last resort after SHUTDOWN_TIMEOUT_MS (app/main.ts): a watchdog kills it 3 s later. */
@@ -241,6 +244,27 @@ async function answers(started: Started, path: string): Promise<Response> {
   );
 }
 
+/** The paths the files' HTTP probes ask of a program's containers. */
+function probePathsOf(program: ProgramName): string[] {
+  const paths = containers.filter((c) => c.program === program).flatMap((c) => c.probes.map((p) => p.path));
+  return [...new Set(paths)].sort();
+}
+
+/** Every path the files probe a program on exists (never 404) and answers 200 with JSON once it is up. */
+async function answersProbes(started: Started, program: ProgramName): Promise<void> {
+  const paths = probePathsOf(program);
+  expect(paths.length, `${program}: the files probe it`).toBeGreaterThan(0);
+  for (const path of paths) {
+    const first = await answers(started, path);
+    expect(first.status, `${program} ${path}: a route of the program`).not.toBe(404);
+    const res = await eventually(`${program} ${path} to answer 200`, async () => {
+      const r = await fetch(`${started.url}${path}`, { signal: AbortSignal.timeout(3000) });
+      return r.ok ? r : undefined;
+    });
+    expect(res.headers.get('content-type'), `${program} ${path}`).toContain('application/json');
+  }
+}
+
 /** Runs an exec-form health check (`node -e ...`) with the program's environment; resolves with its exit code. */
 function healthCheck(check: string[], env: Record<string, string>): Promise<number> {
   expect(check[0]).toBe('node');
@@ -255,9 +279,10 @@ describe("the image's commands", () => {
   const cleanups: (() => Promise<void>)[] = [];
   const running: Started[] = [];
   let dir = '';
+  let bundles: Awaited<ReturnType<typeof buildBundles>> | undefined;
 
   beforeAll(async () => {
-    await buildBundles();
+    bundles = await buildBundles();
     dir = await mkdtemp(join(tmpdir(), 'tilerealm-deploy-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
   }, 60_000);
@@ -266,6 +291,44 @@ describe("the image's commands", () => {
     for (const s of running)
       if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
     for (const c of cleanups.reverse()) await c();
+  });
+
+  it('install, as production dependencies, every package the bundles import', () => {
+    const metafile = bundles?.metafile;
+    if (!metafile) throw new Error('the bundles were not built');
+    // Each stage's npm ci installs the workspace packages whose manifests it copied before it.
+    const workspaces = new Set(
+      Object.keys(metafile.inputs).flatMap((input) => /^(packages\/[^/]+)\//.exec(input)?.[1] ?? []),
+    );
+    expect(workspaces.size).toBeGreaterThanOrEqual(3);
+    expect(docker.installs.length, 'a build stage and the image run npm ci').toBeGreaterThanOrEqual(2);
+    for (const install of docker.installs)
+      for (const w of workspaces)
+        expect(install.manifests, `npm ci ${install.args}: ${w}`).toContain(`${w}/package.json`);
+    // The image installs the dependencies of the manifests it copied, and no dev ones.
+    const image = docker.installs.filter((i) => i.final);
+    expect(image.length, 'the image runs npm ci once').toBe(1);
+    expect(image[0]?.args.split(/\s+/)).toContain('--omit=dev');
+    const production = new Set(
+      (image[0]?.manifests ?? []).flatMap((file) =>
+        Object.keys(
+          (JSON.parse(readFileSync(join(REPO_ROOT, file), 'utf8')) as { dependencies?: object })
+            .dependencies ?? {},
+        ),
+      ),
+    );
+    const missing = new Set<string>();
+    let imported = 0;
+    for (const [bundle, output] of Object.entries(metafile.outputs))
+      for (const { path, external } of output.imports) {
+        if (!external || isBuiltin(path)) continue;
+        const parts = path.split('/');
+        const name = (path.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
+        imported++;
+        if (!production.has(name)) missing.add(`${name} (${bundle})`);
+      }
+    expect(imported).toBeGreaterThan(0);
+    expect([...missing].sort(), 'imported by a bundle, not installed in the image').toEqual([]);
   });
 
   it('start with the files’ environment, answer their probes and health checks, and stop cleanly on SIGTERM', async () => {
@@ -323,23 +386,8 @@ describe("the image's commands", () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok' });
 
-    const probePaths = new Set(
-      containers.filter((c) => c.program === 'server').flatMap((c) => c.probes.map((p) => p.path)),
-    );
-    expect([...probePaths].sort()).toEqual(['/health', '/ready']);
-    for (const path of probePaths) {
-      const res = await answers(server, path);
-      if (path === '/ready' && res.status === 404) {
-        console.warn('[deploy-files] GET /ready is not a route of this server yet: its probe is not checked');
-        continue;
-      }
-      const ok = await eventually(
-        `${path} to answer 200`,
-        async () => (await fetch(`${server.url}${path}`)).ok,
-      );
-      expect(ok, path).toBe(true);
-      expect(res.headers.get('content-type'), path).toContain('application/json');
-    }
+    expect(probePathsOf('server')).toEqual(['/health', '/ready']);
+    await answersProbes(server, 'server');
 
     const agentsService = service('agents');
     const agents = start(
@@ -355,6 +403,8 @@ describe("the image's commands", () => {
     );
     running.push(agents);
     expect((await answers(agents, '/health')).status).toBe(200);
+    await answersProbes(cdn, 'cdn');
+    await answersProbes(agents, 'agents');
 
     for (const [s, c] of [
       [cdn, service('cdn')],

@@ -89,6 +89,18 @@ export interface Dockerfile {
   healthcheck: string[];
   user: string | undefined;
   from: string;
+  /** Every `npm ci` of every stage, in order: see {@link NpmInstall}. */
+  installs: NpmInstall[];
+}
+
+/** One `npm ci` of a Dockerfile stage. */
+export interface NpmInstall {
+  /** Whether it runs in the final stage (the image). */
+  final: boolean;
+  /** Its arguments (`--omit=dev`...). */
+  args: string;
+  /** The package.json files its stage copied from the build context before it (repository paths). */
+  manifests: string[];
 }
 
 /** The instructions of a Dockerfile: comments dropped, continuation lines joined. */
@@ -114,9 +126,23 @@ export function readDockerfile(): Dockerfile {
     healthcheck: [],
     user: undefined,
     from: '',
+    installs: [],
   };
+  let manifests: string[] = [];
   for (const { op, args } of instructions(read('Dockerfile'))) {
-    if (op === 'FROM') Object.assign(result, { env: {}, expose: [], user: undefined, from: args });
+    if (op === 'FROM') {
+      Object.assign(result, { env: {}, expose: [], user: undefined, from: args });
+      for (const i of result.installs) i.final = false;
+      manifests = [];
+    }
+    if (op === 'COPY' && !args.startsWith('--from')) {
+      // COPY <source>... <destination>: the sources that are package manifests.
+      const sources = args.split(/\s+/).slice(0, -1);
+      manifests.push(...sources.filter((f) => /(^|\/)package\.json$/.test(f)));
+    }
+    const install = op === 'RUN' ? /\bnpm ci\b([^&;|]*)/.exec(args) : null;
+    if (install)
+      result.installs.push({ final: true, args: (install[1] ?? '').trim(), manifests: [...manifests] });
     if (op === 'ENV') {
       for (const m of args.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("[^"]*"|\S+)/g)) {
         const value = (m[2] ?? '').replace(/^"|"$/g, '');
