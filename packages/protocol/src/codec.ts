@@ -8,19 +8,22 @@ export type WireFormat = 'json' | 'msgpack';
 /**
  * JSON of the values many frames carry (the entity snapshots and move tuples of `world:update`,
  * built once per tick and shared by every view they are in): each is serialised once, for every
- * frame. Such values are never changed once built.
+ * frame, and kept on the value under a symbol property that is not enumerable (JSON, msgpack,
+ * spreads and comparisons leave it out). Such values are
+ * never changed once built.
  */
-const sharedJson = new WeakMap<object, string>();
+const SHARED_JSON = Symbol('json');
+type Shared = { [SHARED_JSON]?: string };
 /** The `world:update` arrays whose elements are shared values. */
 const SHARED_ARRAYS: ReadonlySet<string> = new Set(['entered', 'moved']);
 
 function jsonOfShared(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
-  let json = sharedJson.get(value);
-  if (json === undefined) {
-    json = JSON.stringify(value);
-    sharedJson.set(value, json);
-  }
+  const built = (value as Shared)[SHARED_JSON];
+  if (built !== undefined) return built;
+  const json = JSON.stringify(value);
+  // Not enumerable: copies and deep comparisons of the value never see it.
+  if (Object.isExtensible(value)) Object.defineProperty(value, SHARED_JSON, { value: json });
   return json;
 }
 
