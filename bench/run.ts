@@ -28,6 +28,7 @@ const { values, positionals } = parseArgs({
     ticks: { type: 'string', default: '300' },
     worlds: { type: 'string', default: '2' },
     runs: { type: 'string', default: '5' },
+    'view-crowd': { type: 'string' },
   },
 });
 
@@ -43,6 +44,10 @@ function nonNegativeInt(name: string, raw: string): number {
   return n;
 }
 
+/** `--view-crowd N` (tick benchmarks): the world's VIEW_CROWD setting (default: the server's). */
+const viewCrowd =
+  values['view-crowd'] === undefined ? undefined : positiveInt('view-crowd', values['view-crowd']);
+
 const benches: Record<string, () => Promise<void>> = {
   http: () =>
     runHttpBench({
@@ -56,6 +61,7 @@ const benches: Record<string, () => Promise<void>> = {
       fighters: nonNegativeInt('fighters', values.fighters),
       gatherers: nonNegativeInt('gatherers', values.gatherers),
       ticks: positiveInt('ticks', values.ticks),
+      viewCrowd,
     }),
   load: () =>
     runLoadBench({
@@ -71,7 +77,13 @@ const benches: Record<string, () => Promise<void>> = {
     }),
   // The 5,000-player preset (flags other than the mix still apply).
   'tick-5000': () =>
-    runTickBench({ players: 5000, fighters: 200, gatherers: 200, ticks: positiveInt('ticks', values.ticks) }),
+    runTickBench({
+      players: 5000,
+      fighters: 200,
+      gatherers: 200,
+      ticks: positiveInt('ticks', values.ticks),
+      viewCrowd,
+    }),
   'load-5000': () =>
     runLoadBench({
       players: 5000,

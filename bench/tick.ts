@@ -11,7 +11,7 @@
  * anyone logs in, against RSS after the run), then one JSON line. Set beside the load benchmark, it
  * separates the world's own cost from the cost of the sockets and the bots sharing the CPU.
  *
- *   npm run bench -- tick [--players 2000] [--fighters 200] [--gatherers 200] [--ticks 300]
+ *   npm run bench -- tick [--players 2000] [--fighters 200] [--gatherers 200] [--ticks 300] [--view-crowd 40]
  */
 import type { Command, PlayerRecord } from '../packages/server/src/sim/core/types';
 import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
@@ -67,10 +67,19 @@ export async function runTickBench(args: {
   fighters: number;
   gatherers: number;
   ticks: number;
+  /** The world's viewCrowd setting (default: the server's default). */
+  viewCrowd?: number | undefined;
 }): Promise<void> {
   const content = await loadContent(BUNDLED_MANIFESTS_DIR);
   const map = buildTileMap(content);
-  const world = new World({ content, map, seed: 1, features: FEATURES, clock: () => performance.now() });
+  const world = new World({
+    content,
+    map,
+    seed: 1,
+    features: FEATURES,
+    clock: () => performance.now(),
+    settings: args.viewCrowd === undefined ? {} : { viewCrowd: args.viewCrowd },
+  });
   const rssBase = process.memoryUsage().rss;
   let seed = 12345;
   const rand = (n: number) => {
@@ -211,6 +220,7 @@ export async function runTickBench(args: {
     gatherers: args.gatherers,
     gathered,
     ticks: args.ticks,
+    viewCrowd: world.settings.viewCrowd,
     npcKills: kills,
     tickP50Ms: round(percentile(totals, 0.5)),
     tickP99Ms: round(percentile(totals, 0.99)),
@@ -225,7 +235,7 @@ export async function runTickBench(args: {
     ...rss,
   };
   console.log(
-    `${args.players} players (${args.fighters} fighting, ${args.gatherers} gathering), ${args.ticks} ticks measured, ${kills} NPC kills, ${gathered} resources gathered`,
+    `${args.players} players (${args.fighters} fighting, ${args.gatherers} gathering), view crowd ${world.settings.viewCrowd}, ${args.ticks} ticks measured, ${kills} NPC kills, ${gathered} resources gathered`,
   );
   console.log(`tick p50 ${figures.tickP50Ms} ms, p99 ${figures.tickP99Ms} ms`);
   for (const p of figures.phases) console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);
