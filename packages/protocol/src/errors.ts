@@ -129,7 +129,8 @@ export const CLOSE_CODES = {
    * The character is logged in on another world (the reason names it: `logged_in_elsewhere: world
    * 2`): its lease is held there until that session logs out and its save commits, or, if that
    * world crashed, until the lease expires. Log in there, or connect with `takeover=1` to log the
-   * other session out first.
+   * other session out first. A takeover that world could not be asked for (the cross-world link is
+   * down) is refused with this code too, the reason adding `; takeover unavailable: ...`.
    */
   loggedInElsewhere: 4011,
   /** The world holds its capacity of players: choose another from `GET /api/v1/worlds`. */

@@ -295,6 +295,7 @@ export async function startServer(
         gateway,
         social,
         ...(shared ? { rateLimitCounters: shared.rateLimitCounters } : {}),
+        crossWorld: { kind: config.redisUrl ? 'redis' : 'in-process', bus: crossWorld.bus },
         saves,
         agents,
         manifestsDir,

@@ -71,8 +71,8 @@ export class MemorySocialBus implements SocialBus {
     return Promise.resolve(this.hub.worlds.get(worldId)?.kick(characterId) ? 'done' : 'offline');
   }
 
-  async requestLogout(characterId: string, worldId: number): Promise<boolean> {
-    return (await this.hub.worlds.get(worldId)?.logoutForTakeover(characterId)) ?? false;
+  async requestLogout(characterId: string, worldId: number): Promise<Reached> {
+    return (await this.hub.worlds.get(worldId)?.logoutForTakeover(characterId)) ? 'done' : 'offline';
   }
 
   close(): Promise<void> {

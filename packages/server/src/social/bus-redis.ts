@@ -161,8 +161,8 @@ export class RedisSocialBus implements SocialBus {
     return this.request(worldId, (reply) => ({ kind: 'kick', to: characterId, reply }));
   }
 
-  async requestLogout(characterId: string, worldId: number): Promise<boolean> {
-    return (await this.request(worldId, (reply) => ({ kind: 'logout', to: characterId, reply }))) === 'done';
+  requestLogout(characterId: string, worldId: number): Promise<Reached> {
+    return this.request(worldId, (reply) => ({ kind: 'logout', to: characterId, reply }));
   }
 
   async close(): Promise<void> {

@@ -60,10 +60,11 @@ export interface SocialBus {
   /** Kicks the character on world `worldId`. */
   kick(worldId: number, characterId: string): Promise<Reached>;
   /**
-   * Asks world `worldId` to log the character out for a takeover by this world; true when it
-   * was there and is being logged out (the caller then waits for its lease).
+   * Asks world `worldId` to log the character out for a takeover by this world: `done` when it
+   * was there and is being logged out (the caller then waits for its lease), `offline` when it
+   * was not, `unavailable` when that world could not be asked.
    */
-  requestLogout(characterId: string, worldId: number): Promise<boolean>;
+  requestLogout(characterId: string, worldId: number): Promise<Reached>;
   /** Stops receiving and withdraws this world's presence (best effort). */
   close(): Promise<void>;
 }

@@ -81,6 +81,17 @@ describe.each(availableBackends())('LeaseKeeper on %s', (kind) => {
     expect(lost).toEqual([]);
   });
 
+  it('says nothing of a lease whose final save committed while the renewal ran (the save not yet marked done)', async () => {
+    const [a = ''] = ids;
+    const k = keeper();
+    await k.take(a);
+    inUse.add(a); // its save is still pending here: the queue has not handled the commit yet
+    await repos.leases.release(a, 'me'); // as A's final save does, in its transaction
+    await k.renew();
+    expect(lost).toEqual([]);
+    expect(log.messages('warn')).toEqual([]);
+  });
+
   it('never throws when the database fails, and renews again once it is back', async () => {
     const [a = ''] = ids;
     let down = true;

@@ -138,6 +138,7 @@ export class LeaseKeeper {
       if (held.has(id) || this.book.get(id) !== generation) continue;
       this.book.delete(id);
       if (!this.watcher?.inUse(id)) continue; // released by its final save
+      if (!(await this.heldElsewhere(id))) continue; // its final save committed during this renewal
       this.opts.logger.warn(
         { characterId: id },
         'another world took over a character lease: ending its session',
@@ -148,6 +149,23 @@ export class LeaseKeeper {
     for (const id of held) {
       if (this.releasing.has(id) || this.watcher.inUse(id)) continue;
       await this.release(id);
+    }
+  }
+
+  /**
+   * Whether another process holds the lease of a character the renewal missed while it is still in
+   * use here. No lease at all is this world's own release: the final save ended it in its
+   * transaction, which committed while the renewal ran and before the save queue marked the save
+   * done. (Were the character still playing here without a lease, the save fence would refuse its
+   * next save and end its session.) A failed look-up counts as taken over, as before it.
+   */
+  private async heldElsewhere(characterId: string): Promise<boolean> {
+    try {
+      const lease = await this.opts.leases.holder(characterId, this.ttlMs);
+      return lease !== null && lease.instance !== this.instance;
+    } catch (err) {
+      this.opts.logger.warn({ err, characterId }, 'looking up a lease the renewal missed failed');
+      return true;
     }
   }
 

@@ -25,6 +25,8 @@ describe('a takeover across worlds', () => {
   let one: GatewayStack;
   let two: GatewayStack;
   const asked: Array<[string, number]> = [];
+  /** When set, world 1 cannot be asked (the cross-world link is down). */
+  let linkDown = false;
 
   beforeAll(async () => {
     database = await createTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
@@ -36,7 +38,10 @@ describe('a takeover across worlds', () => {
       crossWorld: {
         requestLogout: (characterId, worldId) => {
           asked.push([characterId, worldId]);
-          return Promise.resolve(worldId === 1 && one.gateway.logoutForTakeover(characterId));
+          if (linkDown) return Promise.resolve('unavailable');
+          return Promise.resolve(
+            worldId === 1 && one.gateway.logoutForTakeover(characterId) ? 'done' : 'offline',
+          );
         },
       },
     });
@@ -75,5 +80,27 @@ describe('a takeover across worlds', () => {
     // World 1 no longer has the character: asked again, it says so.
     expect(one.gateway.logoutForTakeover(id)).toBe(false);
     moved.ws.close();
+  });
+
+  it('refuses a takeover it cannot ask the other world for, saying the takeover is unavailable', async () => {
+    const first = await rawClient(one.url);
+    const id = String(first.welcome['playerId']);
+    const token = String(first.welcome['token']);
+    await first.waitFor('player:sync');
+    linkDown = true;
+    try {
+      expect(await refusal(`${two.url}?token=${token}&takeover=1`)).toEqual({
+        code: CLOSE_CODES.loggedInElsewhere,
+        reason:
+          'logged_in_elsewhere: world 1; takeover unavailable: that world cannot be reached now, try again shortly',
+      });
+    } finally {
+      linkDown = false;
+    }
+    expect(asked.at(-1)).toEqual([id, 1]);
+    // Nothing changed: the character plays on world 1, which holds its lease.
+    expect(one.host.isOnline(id)).toBe(true);
+    expect(await one.repos.leases.holder(id, 30_000)).toMatchObject({ worldId: 1 });
+    first.ws.close();
   });
 });

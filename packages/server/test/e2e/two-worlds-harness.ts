@@ -8,7 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { z } from 'zod';
 import { createEmptyPostgresDatabase } from '../db-helpers';
+import { eventually } from '../fault-helpers';
 import { haveRedisServer, startTestRedis, type TestRedis } from '../support/redis';
 import { TEST_TICK_MS } from './realtime-harness';
 import { launchServer, type ServerProcess } from './server-process-harness';
@@ -21,7 +23,11 @@ export interface Worlds {
   redis: TestRedis;
   /** A pool on the shared database, for reading what was committed. */
   db: pg.Pool;
-  /** Starts world `id` (its own process and world directory) and waits until /health answers. */
+  /**
+   * Starts world `id` (its own process and world directory) and waits until /health answers and
+   * its /status shows the link to the other worlds up (a world opens without Redis when it is
+   * slow to connect, and would miss what other worlds send it meanwhile).
+   */
   launch(id: number, extra?: Record<string, string>): Promise<ServerProcess>;
   /** Kills every world still running, drops the database, stops Redis. */
   cleanup(): Promise<void>;
@@ -59,6 +65,13 @@ export async function startWorlds(common: Record<string, string> = {}): Promise<
         { portEnv: (port) => ({ PUBLIC_WS_URL: `ws://127.0.0.1:${port}/ws` }) },
       );
       running.push(proc);
+      await eventually(`world ${id}'s link to the other worlds`, async () => {
+        const res = await fetch(`${proc.url}/status`);
+        const body = z
+          .object({ crossWorld: z.object({ available: z.boolean() }) })
+          .safeParse(await res.json());
+        return body.success && body.data.crossWorld.available;
+      });
       return proc;
     },
     async cleanup() {

@@ -1,5 +1,5 @@
 import type { ServerPayload } from '@tilerealm/protocol';
-import { GameClient } from '@tilerealm/sdk';
+import { GameClient, LoggedInElsewhereError } from '@tilerealm/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eventually } from '../fault-helpers';
@@ -47,6 +47,20 @@ describe.skipIf(!canRunWorlds)('two world processes over Redis (SDK clients)', (
     return { client, id: welcome.playerId, name: welcome.name, states };
   }
 
+  /** A second login of `player`'s character on `server`, logging it out of its world first. */
+  async function takeOver(server: ServerProcess | undefined, player: { client: GameClient; id: string }) {
+    if (!server) throw new Error('no server');
+    const client = await GameClient.connect({
+      url: wsOf(server.url),
+      token: player.client.welcome?.token ?? '',
+      characterId: player.id,
+      takeover: true,
+      reconnect: false,
+    });
+    clients.push(client);
+    return client;
+  }
+
   it('carries presence, messages, broadcasts and kicks between worlds, through a Redis outage', async () => {
     const [one, two] = servers;
     const ann = await join(one);
@@ -78,6 +92,13 @@ describe.skipIf(!canRunWorlds)('two world processes over Redis (SDK clients)', (
     expect(kicked).toMatchObject({ result: { kicked: far.name, world: 2 } });
     await eventually('Far disconnected from world 2', () => far.client.state === 'closed');
 
+    // A login with takeover=1 on world 2 logs Cal out of world 1 (over Redis), then enters.
+    const cal = await join(one);
+    const moved = await takeOver(two, cal);
+    expect(moved.welcome?.playerId).toBe(cal.id);
+    await eventually('Cal logged out of world 1', () => cal.client.state === 'closed');
+    const dee = await join(one);
+
     await worlds.redis.stop();
     await eventually('the worlds to notice', async () => {
       const res = await ann.client.request('pm:send', { toPlayerId: ben.id, message: 'during' }).then(
@@ -91,6 +112,14 @@ describe.skipIf(!canRunWorlds)('two world processes over Redis (SDK clients)', (
     await eventually('both worlds ticking', async () =>
       (await Promise.all(servers.map(tickOf))).every((t, i) => t > (ticks[i] ?? 0) + 3),
     );
+    // A takeover cannot reach world 1: refused, saying so, and Dee plays on there.
+    const refused = await takeOver(two, dee).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    expect(refused).toBeInstanceOf(LoggedInElsewhereError);
+    expect(refused).toMatchObject({ world: 1, reason: expect.stringContaining('unavailable') as unknown });
+    expect(dee.client.state).not.toBe('closed');
     const local = boss.client.waitFor('chat:message', (m) => m.message === 'still here', WAIT);
     await ann.client.request('player:chat', { message: 'still here' });
     await local;

@@ -43,6 +43,7 @@ describe('GET /status', () => {
       playersOnline: 0,
       authMode: 'identity-provider',
       database: { ok: true },
+      crossWorld: { kind: 'in-process', available: true },
       tick: null,
     });
     expect(body.uptimeSeconds).toBeGreaterThanOrEqual(0);

@@ -212,9 +212,9 @@ describe.each(kinds)('cross-world social: $name', ({ skip, open }) => {
         data: { code: 'invalid_command', message: 'no player named Nobody At All is online' },
       });
 
-      expect(await w1.bus.requestLogout(near.id, 2)).toBe(true);
+      expect(await w1.bus.requestLogout(near.id, 2)).toBe('done');
       expect(w2.gateway.disconnects.at(-1)).toMatchObject({ id: near.id, code: CLOSE_CODES.replaced });
-      expect(await w1.bus.requestLogout(near.id, 2)).toBe(false);
+      expect(await w1.bus.requestLogout(near.id, 2)).toBe('offline');
     },
   );
 });

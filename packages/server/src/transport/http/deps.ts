@@ -43,6 +43,8 @@ export interface HttpDeps {
    * gateway's own sessions online (on this world).
    */
   social?: { stateOf(character: { id: string; accountId: string }): Promise<SocialState> };
+  /** The cross-world link (Redis with REDIS_URL), for /status; absent: in-process, always reachable. */
+  crossWorld?: { kind: 'redis' | 'in-process'; bus: { readonly available: boolean } };
   /** The rate limits' counters shared by every world (Redis, with REDIS_URL); in memory when absent. */
   rateLimitCounters?: CounterTables;
   /** Agent goal control; without one the routes use a service that sees every agent offline. */

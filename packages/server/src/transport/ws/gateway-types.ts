@@ -4,6 +4,7 @@ import type { Authenticator } from '../../auth/authenticator';
 import type { SessionTokens } from '../../auth/session-tokens';
 import type { Content } from '../../content/load';
 import type { Repositories } from '../../storage';
+import type { Reached } from '../../social/bus';
 import type { SocialService } from '../../social/service';
 import type { LeaseKeeper } from '../../world/lease-keeper';
 import type { SaveQueue } from '../../world/save-queue';
@@ -18,8 +19,11 @@ import type { Log } from '../../app/logger';
  * world (a login with `takeover=1`).
  */
 export interface CrossWorld {
-  /** Asks world `worldId` to log the character out; true when the request was delivered. */
-  requestLogout(characterId: string, worldId: number): Promise<boolean>;
+  /**
+   * Asks world `worldId` to log the character out: `done` when it is being logged out there,
+   * `offline` when it was not there, `unavailable` when that world could not be asked.
+   */
+  requestLogout(characterId: string, worldId: number): Promise<Reached>;
 }
 
 export interface GatewayDeps {

@@ -11,6 +11,13 @@ export const TAKEOVER_WAIT_MS = 10_000;
 /** Close reason of a login refused because another world holds the character (at most 123 bytes). */
 export const elsewhereReason = (worldId: number) => `logged_in_elsewhere: world ${worldId}`;
 
+/**
+ * Close reason of a takeover refused because the world holding the character could not be asked
+ * to log it out (the cross-world link is down, or that world does not answer).
+ */
+export const takeoverUnavailableReason = (worldId: number) =>
+  `logged_in_elsewhere: world ${worldId}; takeover unavailable: that world cannot be reached now, try again shortly`;
+
 /** Close reason of a login refused because the world holds its capacity of players. */
 export const WORLD_FULL_REASON = 'world_full: this world holds its capacity of players, choose another';
 
@@ -18,7 +25,8 @@ export const WORLD_FULL_REASON = 'world_full: this world holds its capacity of p
  * Takes the character's lease for a login (docs/decisions/0015). While another live world holds
  * it, the login is closed with 4011 naming that world; with `takeover`, that world is first asked
  * (over `crossWorld`) to log the character out, and the lease is tried again every
- * {@link TAKEOVER_POLL_MS} until its logout save released it, for at most {@link TAKEOVER_WAIT_MS}.
+ * {@link TAKEOVER_POLL_MS} until its logout save released it, for at most {@link TAKEOVER_WAIT_MS};
+ * when that world cannot be asked, the close reason says the takeover is unavailable.
  * True when the lease is this world's; false when the connection was closed (or went away).
  */
 export async function leaseForLogin(
@@ -30,6 +38,7 @@ export async function leaseForLogin(
   const { leases: keeper, crossWorld, logger } = deps;
   let outcome = await keeper.take(characterId);
   if (outcome.ok) return true;
+  let unreachable = false;
   if (takeover && crossWorld) {
     const holder = outcome.worldId;
     const asked = await crossWorld.requestLogout(characterId, holder).catch((err: unknown) => {
@@ -37,16 +46,18 @@ export async function leaseForLogin(
         { err, characterId, worldId: holder },
         'asking another world to log a character out failed',
       );
-      return false;
+      return 'unavailable' as const;
     });
+    unreachable = asked === 'unavailable';
     const deadline = Date.now() + TAKEOVER_WAIT_MS;
-    while (asked && connection.isOpen && Date.now() < deadline) {
+    while (asked === 'done' && connection.isOpen && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, TAKEOVER_POLL_MS));
       outcome = await keeper.take(characterId);
       if (outcome.ok) return true;
     }
   }
-  connection.close(CLOSE_CODES.loggedInElsewhere, elsewhereReason(outcome.worldId));
+  const reason = unreachable ? takeoverUnavailableReason : elsewhereReason;
+  connection.close(CLOSE_CODES.loggedInElsewhere, reason(outcome.worldId));
   return false;
 }
 

@@ -32,6 +32,12 @@ export const statusResponse = z.object({
     /** What is wrong, when `ok` is false. */
     problem: z.string().optional(),
   }),
+  /**
+   * The link to the other worlds (docs/scaling.md): Redis with REDIS_URL, else in-process. While
+   * Redis is away the world keeps running (the status stays `ok`) and cross-world requests answer
+   * `unavailable`.
+   */
+  crossWorld: z.object({ kind: z.enum(['redis', 'in-process']), available: z.boolean() }),
   /** The write-behind save queue (null where the server runs without a world). */
   saves: z
     .object({
@@ -101,6 +107,10 @@ export async function healthRoutes(app: FastifyInstance, deps: HttpDeps): Promis
         playersOnline: deps.world.playersOnline(),
         authMode: deps.config.idp ? ('identity-provider' as const) : ('anonymous' as const),
         database,
+        crossWorld: {
+          kind: deps.crossWorld?.kind ?? ('in-process' as const),
+          available: deps.crossWorld?.bus.available ?? true,
+        },
         saves,
         tick: deps.world.tickFigures(),
         memory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed },
