@@ -6,7 +6,16 @@ import type { RunningServer } from '../../../server/src/app/start-server';
 import { PRAYER } from '../../../server/src/sim/features/prayer/state';
 import { browserAvailable, screenshot, watchPageErrors } from './browser-harness';
 import { openGameStack, type GameStack } from './game-stack';
-import { WAIT, carried, objectOption, placementsOf, waitUntil, walkTo, worldViewReady } from './game-page';
+import {
+  WAIT,
+  carried,
+  npcOptionOpens,
+  objectOption,
+  placementsOf,
+  waitUntil,
+  walkTo,
+  worldViewReady,
+} from './game-page';
 
 /**
  * The feedback over the world view, in chromium: public chat over the speaker's head, an XP drop
@@ -174,4 +183,36 @@ describe.runIf(browserAvailable())('browser feedback (chromium)', () => {
     await questWindow.waitFor({ state: 'detached', timeout: WAIT });
     expect(errors).toEqual([]);
   }, 60_000);
+
+  it('shows the quest-complete window over the dialogue that completes the quest', async () => {
+    // Quests end in a conversation: the window must not open under the dialogue box.
+    await walkTo(page, 0, 1, 2);
+    const lina = z
+      .string()
+      .parse(
+        await page.evaluate(
+          `[...window.__game.world.entities.values()].find((e) => e.npcId === 'guide_lina')?.id`,
+        ),
+      );
+    await npcOptionOpens(page, lina, /^Talk-to/, 'dialogue');
+    const selfId = z.string().parse(await page.evaluate('window.__game.selfId'));
+    const event = serverEvents['quest:completed'];
+    server.host.world.send(selfId, 'quest:completed', event.schema.parse(event.example));
+    const questWindow = page.getByTestId('quest-complete-window');
+    await questWindow.waitFor({ state: 'visible', timeout: WAIT });
+    await screenshot(page, 'feedback-07-quest-complete-over-dialogue');
+    // What the pointer hits at the window's centre is the window: it is drawn on top.
+    const onTop = `(() => { const w = document.querySelector('[data-testid="quest-complete-window"]');
+      const r = w.getBoundingClientRect();
+      return w.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); })()`;
+    expect(await page.evaluate(onTop)).toBe(true);
+    // Clicked away, it leaves the conversation as it was, its answers within reach.
+    await questWindow.click();
+    await questWindow.waitFor({ state: 'detached', timeout: WAIT });
+    const answer = page.getByTestId('dialogue').getByRole('button').first();
+    await answer.click({ trial: true, timeout: WAIT });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('dialogue').waitFor({ state: 'hidden', timeout: WAIT });
+    expect(errors).toEqual([]);
+  }, 90_000);
 });

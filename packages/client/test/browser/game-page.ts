@@ -207,10 +207,21 @@ export const entityOption = (page: Page, entityId: string, option: RegExp) =>
 export const objectOption = (page: Page, objectId: string, option: RegExp) =>
   chooseOption(page, 'Object', objectId, option);
 
+/**
+ * Clicks away the level-up and quest-complete windows shown (they cover a conversation until
+ * clicked, and come one after another).
+ */
+export async function dismissNotices(page: Page): Promise<void> {
+  const notice = page.locator('.notice-window').first();
+  for (let i = 0; i < 20 && (await notice.isVisible()); i++)
+    await notice.click({ timeout: 2_000 }).catch(() => undefined);
+}
+
 /** Clicks "continue" until the conversation closes (the server may close it between two checks). */
 export async function finishDialogue(page: Page): Promise<void> {
   const dialogue = page.getByTestId('dialogue');
   for (let i = 0; i < 20 && (await dialogue.isVisible()); i++) {
+    await dismissNotices(page);
     const next = page.getByTestId('dialogue-continue');
     if (await next.isVisible()) await next.click({ timeout: 2_000 }).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 200));
