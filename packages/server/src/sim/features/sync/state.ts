@@ -5,7 +5,7 @@
  * entity snapshots and move tuples, built once and shared by every view. Nothing here decides what
  * happens in the world, only what is sent: none of it is hashed.
  */
-import type { EntityMove, EntitySnapshot } from '@tilerealm/protocol';
+import type { EntityChange, EntityMove, EntitySnapshot } from '@tilerealm/protocol';
 import { playerSlot, worldSlot } from '../../core/slots';
 
 /** A client's own state as last sent in a world:update (x NaN: nothing sent yet, or a full sync asked for). */
@@ -59,14 +59,24 @@ export const CLIENT_VIEW = playerSlot('sync.clientView', {
 });
 
 /**
- * This tick's entity snapshots and move tuples by entity handle, each built at most once per tick
- * and shared by every view (`*Tick` holds the tick + 1 it was built in; 0: never).
+ * This tick's entity snapshots, move tuples and look changes by entity handle, each built at most
+ * once per tick and shared by every view (`*Tick` holds the tick + 1 it was built in; 0: never), and
+ * every entity's position this tick in flat arrays (`x`, `z`, filled once per tick before the views
+ * are built), so that a view's scan reads compact arrays rather than every entity's object.
  */
 export interface EntityCache {
   snapshotTick: Int32Array;
   snapshots: Array<EntitySnapshot | undefined>;
   moveTick: Int32Array;
   moves: Array<EntityMove | undefined>;
+  changeTick: Int32Array;
+  changes: Array<EntityChange | undefined>;
+  /** Tick + 1 the positions were filled in. */
+  positionsTick: number;
+  x: Int32Array;
+  z: Int32Array;
+  /** 1 where the entity moved this tick (filled with the positions). */
+  moving: Uint8Array;
 }
 
 export const ENTITY_CACHE = worldSlot('sync.entityCache', {
@@ -75,6 +85,12 @@ export const ENTITY_CACHE = worldSlot('sync.entityCache', {
     snapshots: [],
     moveTick: new Int32Array(0),
     moves: [],
+    changeTick: new Int32Array(0),
+    changes: [],
+    positionsTick: 0,
+    x: new Int32Array(0),
+    z: new Int32Array(0),
+    moving: new Uint8Array(0),
   }),
 });
 
@@ -89,8 +105,15 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
     };
     cache.snapshotTick = grow(cache.snapshotTick);
     cache.moveTick = grow(cache.moveTick);
+    cache.changeTick = grow(cache.changeTick);
+    cache.x = grow(cache.x);
+    cache.z = grow(cache.z);
+    const moving = new Uint8Array(size);
+    moving.set(cache.moving);
+    cache.moving = moving;
     while (cache.snapshots.length < size) cache.snapshots.push(undefined);
     while (cache.moves.length < size) cache.moves.push(undefined);
+    while (cache.changes.length < size) cache.changes.push(undefined);
   }
   return cache;
 }

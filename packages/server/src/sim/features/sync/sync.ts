@@ -31,6 +31,10 @@ export const syncFeature: Feature = {
     r.playerSlot(CLIENT_VIEW);
     r.worldSlot(ENTITY_CACHE);
     r.worldSlot(LOOKS);
+    // Every entity's position, in flat arrays, before the views are built.
+    r.phase('sync', (world) => {
+      fillPositions(world, entityCache(ENTITY_CACHE.of(world), world.byIdx.length));
+    });
     r.perPlayer('sync', syncPlayer);
     // Every view has read this tick's ground changes.
     r.phase('sync', (world) => GROUND_ITEMS.of(world).clearChanges());
@@ -64,13 +68,44 @@ function buildSnapshot(world: World, o: Player | Npc): EntitySnapshot {
 }
 
 /** An entity's move tuple, built once per tick and shared by every view that reports it. */
-function moveTuple(world: World, cache: EntityCache, o: Player | Npc): EntityMove {
-  const built = cache.moves[o.idx];
-  if (built && cache.moveTick[o.idx] === world.tick + 1) return built;
-  const move: EntityMove = [o.idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
-  cache.moves[o.idx] = move;
-  cache.moveTick[o.idx] = world.tick + 1;
+function moveTuple(world: World, cache: EntityCache, o: Player | Npc, idx: number): EntityMove {
+  const built = cache.moves[idx];
+  if (built && cache.moveTick[idx] === world.tick + 1) return built;
+  const move: EntityMove = [idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
+  cache.moves[idx] = move;
+  cache.moveTick[idx] = world.tick + 1;
   return move;
+}
+
+/** Fills this tick's positions of every entity, and whether it moved (once per tick). */
+function fillPositions(world: World, cache: EntityCache): void {
+  if (cache.positionsTick === world.tick + 1) return;
+  const byIdx = world.byIdx;
+  const { x, z, moving } = cache;
+  for (let idx = 0; idx < byIdx.length; idx++) {
+    const o = byIdx[idx];
+    if (!o) continue;
+    x[idx] = o.x;
+    z[idx] = o.z;
+    moving[idx] = o.x !== o.lastX || o.z !== o.lastZ ? 1 : 0;
+  }
+  cache.positionsTick = world.tick + 1;
+}
+
+/** The entity's look change this tick (look.ts), looked up once per tick for every view. */
+function changeOf(
+  world: World,
+  cache: EntityCache,
+  looks: ReturnType<typeof LOOKS.of>,
+  o: Player | Npc,
+  idx: number,
+): EntityChange | undefined {
+  // By handle: the entity's object is read only the first time in the tick.
+  if (cache.changeTick[idx] === world.tick + 1) return cache.changes[idx];
+  const change = lookOf(world, o, looks).change;
+  cache.changes[idx] = change;
+  cache.changeTick[idx] = world.tick + 1;
+  return change;
 }
 
 /** Tiles beyond a view's radius an entity the client knows stays in it. */
@@ -78,8 +113,14 @@ export const LEAVE_MARGIN = 2;
 /** The smallest radius a crowd shrinks a view to. */
 export const MIN_VIEW = 4;
 
-/** Per entity handle, the stamp of the last view scan that found it in range (see syncPlayer). */
+/**
+ * Per entity handle, the stamp of the last view scan that found it in range, and the mark of the
+ * last view that knew it (see syncPlayer). The view's own set is read once, in order, into `known`:
+ * the scan then tests a flat array instead of a hash set per entity (5,000 hash sets do not stay in
+ * the processor's cache).
+ */
 let seen = new Int32Array(1024);
+let known = new Int32Array(1024);
 let stamp = 0;
 
 function syncPlayer(world: World, p: Player): void {
@@ -99,31 +140,51 @@ function syncPlayer(world: World, p: Player): void {
   // One pass over the entities near the player: each in range is stamped; known ones that moved
   // are reported, unknown ones enter. Known entities left unstamped have left the view.
   if (world.byIdx.length > seen.length) {
-    const grown = new Int32Array(Math.max(world.byIdx.length, seen.length * 2));
+    const size = Math.max(world.byIdx.length, seen.length * 2);
+    const grown = new Int32Array(size);
     grown.set(seen);
     seen = grown;
+    const grownKnown = new Int32Array(size);
+    grownKnown.set(known);
+    known = grownKnown;
   }
-  stamp = stamp === 0x7fffffff ? 1 : stamp + 1;
+  if (stamp === 0x7fffffff) {
+    seen.fill(0);
+    known.fill(0);
+    stamp = 0;
+  }
+  stamp++;
   let knownInRange = 0;
   const byIdx = world.byIdx;
   const cache = entityCache(ENTITY_CACHE.of(world), byIdx.length);
+  fillPositions(world, cache);
+  const xs = cache.x;
+  const zs = cache.z;
+  const movedNow = cache.moving;
   const visible = view.visible;
   const looks = LOOKS.of(world);
-  for (const bucket of world.spatial.bucketsNear(p.x, p.z, keep)) {
+  for (const idx of visible) known[idx] = stamp;
+  const px = p.x;
+  const pz = p.z;
+  for (const bucket of world.spatial.bucketsNear(px, pz, keep)) {
     for (let i = 0; i < bucket.length; i++) {
       const idx = bucket[i] ?? -1;
       if (idx === p.idx) continue;
-      const o = byIdx[idx];
-      if (!o) continue;
-      const d = Math.max(Math.abs(o.x - p.x), Math.abs(o.z - p.z));
+      const dx = (xs[idx] ?? 0) - px;
+      const dz = (zs[idx] ?? 0) - pz;
+      const d = Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz);
       if (d > keep) continue;
-      if (visible.has(idx)) {
+      if (known[idx] === stamp) {
+        const o = byIdx[idx];
+        if (!o) continue;
         seen[idx] = stamp;
         knownInRange++;
-        if (o.x !== o.lastX || o.z !== o.lastZ) (moved ??= []).push(moveTuple(world, cache, o));
-        const change = lookOf(world, o, looks).change;
+        if (movedNow[idx] === 1) (moved ??= []).push(moveTuple(world, cache, o, idx));
+        const change = changeOf(world, cache, looks, o, idx);
         if (change) (changed ??= []).push(change);
       } else if (d <= radius) {
+        const o = byIdx[idx];
+        if (!o) continue;
         seen[idx] = stamp;
         visible.add(idx);
         (entered ??= []).push(snapshotOf(world, cache, o));
