@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './net';
 
+/** How long the server may take to answer /health after it was started. */
+const STARTUP_MS = 120_000;
+
 export interface ServerProcess {
   url: string;
   port: number;
@@ -34,13 +37,16 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let gone = false;
+  const exited = new Promise((resolve) => child.once('exit', resolve)).then(() => (gone = true));
   const stop = async () => {
     child.kill('SIGTERM');
     await exited;
     await rm(world, { recursive: true, force: true });
   };
-  for (let i = 0; i < 300; i++) {
+  // Startup (compiling on the fly, migrating the embedded database) takes seconds, more on a busy machine.
+  const deadline = performance.now() + STARTUP_MS;
+  while (performance.now() < deadline && !gone) {
     const up = await fetch(`${url}/health`).then(
       (r) => r.ok,
       () => false,
@@ -49,7 +55,11 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
     await sleep(100);
   }
   await stop();
-  throw new Error('the server did not answer /health within 30 s');
+  throw new Error(
+    gone
+      ? 'the server exited before answering /health (its output is above)'
+      : `the server did not answer /health within ${STARTUP_MS / 1000} s`,
+  );
 }
 
 /**
