@@ -177,7 +177,12 @@ class Pacer {
         throw new Error(
           `the ramp ran out of time: ${placed()}, recent ticks ${this.recentTickMs} ms, event-loop delay ${this.loopDelayMs} ms`,
         );
-      const now = await tickTotals(this.base);
+      const now = await tickTotals(this.base).catch((err: unknown) => {
+        // A server too busy to answer within 30 s is not keeping up: wait (up to the deadline).
+        console.log(`  ${placed()}: the server's /metrics did not answer (${String(err)}); waiting`);
+        return undefined;
+      });
+      if (now === undefined) continue;
       this.loopDelayMs = Math.round(now.loopDelayMs);
       if (now.ticks - this.last.ticks >= 2) {
         this.recentTickMs = Math.round((now.ms - this.last.ms) / (now.ticks - this.last.ticks));
