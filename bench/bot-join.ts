@@ -182,7 +182,10 @@ class Pacer {
         console.log(`  ${placed()}: the server's /metrics did not answer (${String(err)}); waiting`);
         return undefined;
       });
-      if (now === undefined) continue;
+      if (now === undefined) {
+        await sleep(600);
+        continue;
+      }
       this.loopDelayMs = Math.round(now.loopDelayMs);
       if (now.ticks - this.last.ticks >= 2) {
         this.recentTickMs = Math.round((now.ms - this.last.ms) / (now.ticks - this.last.ticks));
