@@ -1,8 +1,9 @@
 /**
  * Load benchmark: N real WebSocket bot players against the real server process (embedded PGlite in
- * a temporary world). Bots spread over the world (admin /tele to distinct random walkable tiles
- * reachable from the spawn), then walk
- * to random nearby tiles and chat now and then. After a warm-up the run is measured for a bounded
+ * a temporary world). Bots join a few at a time, paced by the server, and each teleports (admin
+ * /tele) to its place as soon as it is welcomed, so the spawn never holds a crowd (bot-join.ts): most
+ * on distinct random walkable tiles reachable from the spawn, where they then walk to random nearby
+ * tiles and chat now and then. After a warm-up the run is measured for a bounded
  * time; it prints tick p50/p99 per phase and of the outbound delivery after each tick (queueing,
  * encoding and sending every frame; all from /status, last 100 ticks), outbound bytes (mean and p99
  * over players), frames and events per player per second (counted by the bots) and the server's
@@ -22,113 +23,27 @@
  * between those tiles only.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { WebSocket } from 'ws';
-import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
-import { loadContent } from '../packages/server/src/content/load';
-import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
-import { spawnTiles } from './places';
-import { startServerProcess } from './server-process';
-import { settledRss, status } from './server-status';
+import { fightTiles, gatherSpots, spawnTiles } from './places';
+import { checkOpenFilesLimit, startServerProcess } from './server-process';
+import { ADMIN_CODE, ramp, type Bot, type Envelope, type Place } from './bot-join';
+import { settledRss, status, type StatusFigures } from './server-status';
 import { send, seededRand, wander, wanderIn } from './bot-steps';
 import { perPlayerRates, rssPerPlayer } from './stats';
 
-const ADMIN_CODE = 'bench-admin-code';
-
-interface Bot {
-  ws: WebSocket;
-  bytes: number;
-  frames: number;
-  /** Frames and events received in the measured window. */
-  measuredFrames: number;
-  events: number;
-  x: number;
-  z: number;
-  /** Fighters keep attacking NPCs in view; gatherers gather one resource; the others walk and chat. */
-  fighter: boolean;
-  /** The resource a gatherer works (an object id), or undefined. */
-  resource: string | undefined;
-  /** A gatherer's inventory as last sent, and whether it is gathering right now. */
-  slots: Array<{ slot: number; itemId: string }>;
-  gathering: boolean;
-  gathered: number;
-  /** Attackable NPCs in view (fighters only): handle -> id. */
-  npcs: Map<number, string>;
-  target: string | undefined;
-  died: boolean;
-  kills: number;
-  hits: number;
-}
-
 /** Attackable NPC ids of the bundled content (fighters attack only these). */
 let attackable = new Set<string>();
+/** Items gatherers drop when their inventory is full (everything a resource yields). */
+let yields = new Set<string>();
 
-/**
- * Connects a bot, retrying a refused handshake (the server sheds upgrades with 503 while its event
- * loop lags, as it does while a crowd forms) up to 10 times, a second apart more each time.
- */
-async function connectWithRetry(url: string, fighter: boolean): Promise<Bot> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await connectBot(url, fighter);
-    } catch (err) {
-      if (attempt >= 10) throw err;
-      await sleep(1000 * attempt);
-    }
-  }
-}
-
-function connectBot(url: string, fighter: boolean): Promise<Bot> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
-    const bot: Bot = {
-      ws,
-      bytes: 0,
-      frames: 0,
-      measuredFrames: 0,
-      events: 0,
-      x: 0,
-      z: 0,
-      fighter,
-      resource: undefined,
-      slots: [],
-      gathering: false,
-      gathered: 0,
-      npcs: new Map(),
-      target: undefined,
-      died: false,
-      kills: 0,
-      hits: 0,
-    };
-    const timer = setTimeout(() => reject(new Error('bot login timed out')), 30_000);
-    ws.on('message', (data: Buffer) => {
-      bot.bytes += data.length;
-      bot.frames++;
-      bot.measuredFrames++;
-      bot.events += countEvents(data);
-      if (bot.frames === 1) {
-        clearTimeout(timer);
-        resolve(bot);
-      }
-      if (fighter) watchFight(bot, data);
-      else if (bot.resource !== undefined) watchGathering(bot, data);
-    });
-    ws.on('error', reject);
-  });
-}
-
-/** Events in a frame: one envelope, or an array of them. */
-function countEvents(data: Buffer): number {
-  const parsed = JSON.parse(data.toString()) as unknown;
-  return Array.isArray(parsed) ? parsed.length : 1;
+/** What a bot reads in its frames: fighters their fights, gatherers their gathering, the others nothing. */
+function watch(bot: Bot, messages: Envelope[]): void {
+  if (bot.fighter) watchFight(bot, messages);
+  else if (bot.resource !== undefined) watchGathering(bot, messages);
 }
 
 /** A fighter reads its frames: NPCs entering and leaving view, its target's death, its own death. */
-function watchFight(bot: Bot, data: Buffer): void {
-  const messages = JSON.parse(data.toString()) as unknown;
-  for (const m of (Array.isArray(messages) ? messages : [messages]) as Array<{
-    event: string;
-    data: Record<string, unknown>;
-  }>) {
+function watchFight(bot: Bot, messages: Envelope[]): void {
+  for (const m of messages) {
     if (m.event === 'world:update') {
       for (const e of (m.data['entered'] ?? []) as Array<{
         idx: number;
@@ -155,16 +70,9 @@ function watchFight(bot: Bot, data: Buffer): void {
   }
 }
 
-/** Items gatherers drop when their inventory is full (everything a resource yields). */
-let yields = new Set<string>();
-
 /** A gatherer reads its inventory and the end of each gathering round. */
-function watchGathering(bot: Bot, data: Buffer): void {
-  const messages = JSON.parse(data.toString()) as unknown;
-  for (const m of (Array.isArray(messages) ? messages : [messages]) as Array<{
-    event: string;
-    data: Record<string, unknown>;
-  }>) {
+function watchGathering(bot: Bot, messages: Envelope[]): void {
+  for (const m of messages) {
     if (m.event === 'inventory:update')
       bot.slots = m.data['slots'] as Array<{ slot: number; itemId: string }>;
     else if (m.event === 'activity:stopped' || m.event === 'error') bot.gathering = false;
@@ -173,51 +81,52 @@ function watchGathering(bot: Bot, data: Buffer): void {
   }
 }
 
-/** Level-1 resources of the bundled world and a walkable tile next to each (where gatherers go). */
-async function gatherSpots(): Promise<Array<{ x: number; z: number; objectId: string }>> {
-  const content = await loadContent(BUNDLED_MANIFESTS_DIR);
-  const map = buildTileMap(content);
-  yields = new Set();
-  const out: Array<{ x: number; z: number; objectId: string }> = [];
-  for (const area of content.areas.values())
-    area.resources.forEach((placed, i) => {
-      const def = content.resources.get(placed.resourceId);
-      if (!def) return;
-      if (def.kind === 'fishing_spot') {
-        // Starter tools include a small net only.
-        const net = def.methods.find((m) => m.toolKind === 'small_net');
-        if (!net) return;
-        for (const c of net.catches) yields.add(c.itemId);
-      } else {
-        if (def.levelRequired > 1) return;
-        for (const y of def.yields) yields.add(y.itemId);
-      }
-      for (const [dx, dz] of [
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-      ] as const)
-        if (map.isWalkable(placed.x + dx, placed.z + dz))
-          out.push({ x: placed.x + dx, z: placed.z + dz, objectId: `${area.id}:r${i}` });
-    });
-  return out;
+/**
+ * Every bot's place, in bot order: the first `fighters` by attackable NPCs, the next `gatherers` by
+ * a resource, the others on distinct walkable tiles reachable from the spawn (or in `area`).
+ */
+async function placeBots(
+  args: {
+    players: number;
+    fighters: number;
+    gatherers: number;
+    area?: ReadonlyArray<{ x: number; z: number }>;
+  },
+  rand: (n: number) => number,
+): Promise<Place[]> {
+  const tiles = await spawnTiles(args.players);
+  const arena = await fightTiles();
+  const gather = await gatherSpots();
+  attackable = arena.attackable;
+  yields = gather.yields;
+  const area = args.area;
+  return Array.from({ length: args.players }, (_, i) => {
+    const spot = gather.spots[rand(gather.spots.length)];
+    const fighter = i < args.fighters;
+    const gatherer = !fighter && i < args.fighters + args.gatherers && spot !== undefined;
+    const t = fighter
+      ? (arena.tiles[rand(arena.tiles.length)] ?? { x: 0, z: 0 })
+      : gatherer
+        ? spot
+        : ((area ? area[rand(area.length)] : tiles[i % tiles.length]) ?? { x: 0, z: 0 });
+    return { x: t.x, z: t.z, fighter, resource: gatherer ? spot.objectId : undefined };
+  });
 }
 
-/** Walkable tiles next to the spawns of attackable NPCs (where the fighters go). */
-async function fightTiles(): Promise<Array<{ x: number; z: number }>> {
-  const content = await loadContent(BUNDLED_MANIFESTS_DIR);
-  const map = buildTileMap(content);
-  attackable = new Set([...content.npcs.values()].filter((n) => n.attackable).map((n) => n.id));
-  const out: Array<{ x: number; z: number }> = [];
-  for (const area of content.areas.values())
-    for (const spawn of area.npcs) {
-      if (!attackable.has(spawn.npcId)) continue;
-      for (let dx = -3; dx <= 3; dx++)
-        for (let dz = -3; dz <= 3; dz++)
-          if (map.isWalkable(spawn.x + dx, spawn.z + dz)) out.push({ x: spawn.x + dx, z: spawn.z + dz });
-    }
-  return out;
+/**
+ * The server's /status, asked again (a second apart, for up to a minute) while it sheds the request
+ * under event-loop pressure or does not answer.
+ */
+async function answeredStatus(base: string): Promise<StatusFigures> {
+  for (let i = 0; ; i++) {
+    const figures = await status(base).catch((err: unknown) => {
+      if (i >= 60) throw err;
+      return undefined;
+    });
+    if (typeof figures?.playersOnline === 'number') return figures;
+    if (i >= 60) throw new Error(`the server's /status did not answer with its figures for a minute`);
+    await sleep(1000);
+  }
 }
 
 export async function runLoadBench(args: {
@@ -228,6 +137,7 @@ export async function runLoadBench(args: {
   area?: ReadonlyArray<{ x: number; z: number }>;
   bench?: string;
 }): Promise<void> {
+  await checkOpenFilesLimit(args.players);
   // Room for every bot (the default capacity is 2,000).
   const server = await startServerProcess({
     ADMIN_CODE,
@@ -240,46 +150,20 @@ export async function runLoadBench(args: {
   const area = args.area;
   try {
     const rssBase = await settledRss(base);
+    const rand = seededRand(12345);
+    const places = await placeBots(args, rand);
     const t0 = performance.now();
-    for (let i = 0; i < args.players; i += 25) {
-      bots.push(
-        ...(await Promise.all(
-          Array.from({ length: Math.min(25, args.players - i) }, (_, j) =>
-            connectWithRetry(`ws://127.0.0.1:${port}/ws`, i + j < args.fighters),
-          ),
-        )),
-      );
-    }
-    console.log(`${bots.length} bots connected in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    // Logins complete on the next tick: give them a few.
+    // Bounded: a minute, then 250 ms a bot (the ramp keeps pace with the server).
+    await ramp(base, port, places, watch, bots, t0 + 60_000 + 250 * args.players);
+    console.log(`${bots.length} bots at their places in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    // Every bot's teleport was acknowledged, so every one is in the world; /status confirms it.
     let online = 0;
-    for (let i = 0; i < 20 && online !== bots.length; i++) {
-      online = (await status(base)).playersOnline;
-      if (online !== bots.length) await sleep(500);
+    for (let i = 0; i < 60 && online !== bots.length; i++) {
+      online = (await answeredStatus(base)).playersOnline;
+      if (online !== bots.length) await sleep(1000);
     }
     if (online !== bots.length)
       throw new Error(`${bots.length} bots connected but ${online} players are online`);
-    // Spread out over distinct walkable tiles (as players spread over a real world).
-    const rand = seededRand(12345);
-    const tiles = await spawnTiles(bots.length);
-    const arena = await fightTiles();
-    const spots = await gatherSpots();
-    bots.forEach((bot, i) => {
-      const spot = spots[rand(spots.length)];
-      const gatherer = !bot.fighter && i < args.fighters + args.gatherers && spot !== undefined;
-      if (gatherer) bot.resource = spot.objectId;
-      const t = bot.fighter
-        ? (arena[rand(arena.length)] ?? { x: 0, z: 0 })
-        : gatherer
-          ? spot
-          : ((area ? area[rand(area.length)] : tiles[i % tiles.length]) ?? { x: 0, z: 0 });
-      bot.x = t.x;
-      bot.z = t.z;
-      send(bot, 'player:chat', { message: `/admin ${ADMIN_CODE}` });
-    });
-    await sleep(1500);
-    for (const bot of bots) send(bot, 'player:chat', { message: `/tele ${bot.x} ${bot.z}` });
-    await sleep(1500);
     const tickMs = 600;
     let running = true;
     const driver = (async () => {
@@ -329,7 +213,7 @@ export async function runLoadBench(args: {
     const start = performance.now();
     await sleep(args.seconds * 1000);
     const elapsed = (performance.now() - start) / 1000;
-    const figuresNow = await status(base);
+    const figuresNow = await answeredStatus(base);
     running = false;
     await driver;
     const rates = perPlayerRates(bots.map((b) => b.bytes / elapsed));
