@@ -93,17 +93,23 @@ describe('event-loop pressure', () => {
           blockLoop(300);
           throw new Error('not under pressure yet');
         }
-        const [api, health, ready, metrics] = await Promise.all([
+        const [api, health, ready, metrics, status, healthQuery] = await Promise.all([
           fastify.inject('/api/v1/worlds'),
           fastify.inject('/health'),
           fastify.inject('/ready'),
           fastify.inject('/metrics'),
+          fastify.inject('/status'),
+          fastify.inject('/health?probe=1'),
         ]);
         if (!fastify.isUnderPressure()) throw new Error('the pressure passed during the requests: again');
         expect(api.statusCode).toBe(503);
         expect(api.headers['retry-after']).toBe('7');
         expect(api.json()).toMatchObject({ error: { code: 'overloaded' } });
+        // /status is shed like any request, with the same documented body (not a 500).
+        expect(status.statusCode).toBe(503);
+        expect(status.json()).toMatchObject({ error: { code: 'overloaded' } });
         expect(health.statusCode).toBe(200);
+        expect(healthQuery.statusCode).toBe(200);
         expect(ready.statusCode).toBe(200);
         // Exempt too (served by the metrics endpoint where it exists; never shed).
         expect(metrics.statusCode).not.toBe(503);

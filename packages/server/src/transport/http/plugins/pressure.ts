@@ -6,11 +6,6 @@ import { errorBody, type ErrorBody } from '../errors';
 /** Answered whatever the load: an orchestrator must tell a busy server from a dead or unready one. */
 export const PRESSURE_EXEMPT_PATHS: ReadonlySet<string> = new Set(['/health', '/ready', '/metrics']);
 
-function pathOf(url: string): string {
-  const q = url.indexOf('?');
-  return q === -1 ? url : url.slice(0, q);
-}
-
 /**
  * Load shedding with @fastify/under-pressure: while the event loop lags past its limit (or is busy
  * past its utilisation limit), every request except the probes is answered at once with
@@ -27,7 +22,9 @@ export async function registerPressure(
   const retryAfter = String(config.retryAfterSeconds);
   const shed = (request: FastifyRequest, reply: FastifyReply, type: string): ErrorBody | undefined => {
     // Nothing returned: the request goes on as if there were no pressure.
-    if (PRESSURE_EXEMPT_PATHS.has(pathOf(request.url))) return undefined;
+    // The routed path, not the raw URL (`/health?x`, `/health/`, encoded forms): decided on the route.
+    const route = request.routeOptions.url;
+    if (route !== undefined && PRESSURE_EXEMPT_PATHS.has(route)) return undefined;
     request.log.warn({ type, url: request.url }, 'shedding a request under event-loop pressure');
     void reply.code(503).header('Retry-After', retryAfter);
     return errorBody(

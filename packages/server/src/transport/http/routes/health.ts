@@ -11,6 +11,11 @@ export const healthResponse = z.object({
 });
 
 const phase = z.object({ name: z.string(), p50Ms: z.number(), p99Ms: z.number() });
+/** The body of a request shed under event-loop pressure (plugins/pressure.ts). */
+const shedResponse = z.object({
+  error: z.object({ code: z.literal('overloaded'), message: z.string() }),
+});
+
 export const statusResponse = z.object({
   status: z.enum(['ok', 'degraded']),
   timestamp: z.iso.datetime(),
@@ -86,7 +91,8 @@ export async function healthRoutes(app: FastifyInstance, deps: HttpDeps): Promis
       schema: {
         tags: ['health'],
         summary: 'Monitor status: uptime, players, tick figures (503 while degraded)',
-        response: { 200: statusResponse, 503: statusResponse },
+        // 503: degraded (the status body), or shed under event-loop pressure (an error body).
+        response: { 200: statusResponse, 503: z.union([statusResponse, shedResponse]) },
       },
     },
     async (_request, reply) => {
