@@ -109,6 +109,19 @@ export function lookOf(world: World, o: Player | Npc, looks = LOOKS.of(world)): 
     }
     headIcon = headIconOf(world, o);
   }
+  if (
+    prev &&
+    prev.owner === o &&
+    wornKey === prev.wornKey &&
+    activity === prev.look.activity &&
+    headIcon === prev.look.headIcon
+  ) {
+    // Unchanged (the common case): the same look object, so snapshots built with it can be reused.
+    prev.tick = world.tick + 1;
+    prev.equipmentVersion = equipmentVersion;
+    prev.change = undefined;
+    return prev;
+  }
   const look: EntityLook = {};
   if (worn) look.worn = worn;
   if (activity) look.activity = activity;

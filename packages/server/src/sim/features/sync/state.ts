@@ -5,7 +5,7 @@
  * entity snapshots and move tuples, built once and shared by every view. Nothing here decides what
  * happens in the world, only what is sent: none of it is hashed.
  */
-import type { EntityChange, EntityMove, EntitySnapshot } from '@tilerealm/protocol';
+import type { EntityChange, EntityLook, EntityMove, EntitySnapshot } from '@tilerealm/protocol';
 import { playerSlot, worldSlot } from '../../core/slots';
 
 /** A client's own state as last sent in a world:update (x NaN: nothing sent yet, or a full sync asked for). */
@@ -67,6 +67,8 @@ export const CLIENT_VIEW = playerSlot('sync.clientView', {
 export interface EntityCache {
   snapshotTick: Int32Array;
   snapshots: Array<EntitySnapshot | undefined>;
+  /** The look object each snapshot was built with (look.ts keeps it while the look is unchanged). */
+  snapshotLooks: Array<EntityLook | undefined>;
   moveTick: Int32Array;
   moves: Array<EntityMove | undefined>;
   changeTick: Int32Array;
@@ -83,6 +85,7 @@ export const ENTITY_CACHE = worldSlot('sync.entityCache', {
   init: (): EntityCache => ({
     snapshotTick: new Int32Array(0),
     snapshots: [],
+    snapshotLooks: [],
     moveTick: new Int32Array(0),
     moves: [],
     changeTick: new Int32Array(0),
@@ -112,6 +115,7 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
     moving.set(cache.moving);
     cache.moving = moving;
     while (cache.snapshots.length < size) cache.snapshots.push(undefined);
+    while (cache.snapshotLooks.length < size) cache.snapshotLooks.push(undefined);
     while (cache.moves.length < size) cache.moves.push(undefined);
     while (cache.changes.length < size) cache.changes.push(undefined);
   }

@@ -1,4 +1,10 @@
-import type { EntityChange, EntityMove, EntitySnapshot, ServerPayload } from '@tilerealm/protocol';
+import type {
+  EntityChange,
+  EntityLook,
+  EntityMove,
+  EntitySnapshot,
+  ServerPayload,
+} from '@tilerealm/protocol';
 import type { Npc } from '../../core/npc';
 import type { Player } from '../../core/player';
 import type { Feature } from '../../core/registry';
@@ -41,30 +47,50 @@ export const syncFeature: Feature = {
   },
 };
 
-/** An entity's snapshot, built once per tick and shared by every view it enters. */
+/**
+ * An entity's snapshot, built once per tick and shared by every view it enters. An entity that has
+ * not changed since its last snapshot (same place, look and figures) keeps it, with its JSON (the
+ * protocol's codec keeps that on the value).
+ */
 function snapshotOf(world: World, cache: EntityCache, o: Player | Npc): EntitySnapshot {
-  const built = cache.snapshots[o.idx];
-  if (built && cache.snapshotTick[o.idx] === world.tick + 1) return built;
-  const snapshot = buildSnapshot(world, o);
-  cache.snapshots[o.idx] = snapshot;
-  cache.snapshotTick[o.idx] = world.tick + 1;
+  const idx = o.idx;
+  const built = cache.snapshots[idx];
+  if (built && cache.snapshotTick[idx] === world.tick + 1) return built;
+  const look = lookOf(world, o).look;
+  if (
+    built &&
+    cache.snapshotLooks[idx] === look &&
+    built.id === o.id &&
+    built.x === o.x &&
+    built.z === o.z &&
+    built.running === o.running &&
+    built.combatLevel === o.combatLevel &&
+    built.name === o.name
+  ) {
+    cache.snapshotTick[idx] = world.tick + 1;
+    return built;
+  }
+  const snapshot = buildSnapshot(world, o, look);
+  cache.snapshots[idx] = snapshot;
+  cache.snapshotLooks[idx] = look;
+  cache.snapshotTick[idx] = world.tick + 1;
   return snapshot;
 }
 
-function buildSnapshot(world: World, o: Player | Npc): EntitySnapshot {
-  return {
-    idx: o.idx,
-    id: o.id,
-    kind: o.kind,
-    ...(o.kind === 'npc' ? { npcId: o.def.id } : {}),
-    name: o.name,
-    x: o.x,
-    z: o.z,
-    y: world.heightAt(o.x, o.z),
-    running: o.running,
-    combatLevel: o.combatLevel,
-    ...lookOf(world, o).look,
-  };
+function buildSnapshot(world: World, o: Player | Npc, look: EntityLook): EntitySnapshot {
+  // Keys in the protocol's order, look last (no spreads: this runs for thousands of entities a tick).
+  const s: EntitySnapshot = { idx: o.idx, id: o.id, kind: o.kind } as EntitySnapshot;
+  if (o.kind === 'npc') s.npcId = o.def.id;
+  s.name = o.name;
+  s.x = o.x;
+  s.z = o.z;
+  s.y = world.heightAt(o.x, o.z);
+  s.running = o.running;
+  s.combatLevel = o.combatLevel;
+  if (look.worn) s.worn = look.worn;
+  if (look.activity) s.activity = look.activity;
+  if (look.headIcon) s.headIcon = look.headIcon;
+  return s;
 }
 
 /** An entity's move tuple, built once per tick and shared by every view that reports it. */
