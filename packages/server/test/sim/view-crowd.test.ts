@@ -27,24 +27,44 @@ const move = (playerId: string, x: number, z: number) => ({
 });
 
 describe('view radius', () => {
-  it('lets an entity enter within the radius and leave only beyond the radius plus the margin', async () => {
+  it('never lets a client know an entity beyond the view distance', async () => {
     const tw = await TestWorld.create(1, { viewDistance: 5 });
     tw.login(record('a', 0, 0));
     tw.login(record('b', 5, 0));
     tw.login(record('far', 6, 0));
     tw.advance();
     expect([...known(tw, 'a').values()].filter((id) => id === 'b' || id === 'far')).toEqual(['b']);
-    // b walks out to 5 + LEAVE_MARGIN: still known, its moves reported.
-    tw.enqueue(move('b', 5 + LEAVE_MARGIN, 0));
+    // At the full view distance there is no margin: one tile beyond it, b leaves.
+    tw.enqueue(move('b', 6, 0));
+    tw.advance(2);
+    expect(tw.world.players.get('b')?.x).toBe(6);
+    expect([...known(tw, 'a').values()]).not.toContain('b');
+  });
+
+  it('keeps an entity in a shrunk view until it is the margin beyond the radius', async () => {
+    const tw = await TestWorld.create(1, { viewDistance: 7, viewCrowd: 2 });
+    tw.login(record('a', 0, 0));
+    // A small crowd around `a`: its view shrinks a tile a tick, from 7 to MIN_VIEW.
+    for (const [x, z] of [
+      [1, 0],
+      [0, 1],
+      [-1, 0],
+    ] as const)
+      tw.login(record(`c${x}_${z}`, x, z));
+    tw.login(record('b', MIN_VIEW, 0));
+    tw.advance(1 + 7 - MIN_VIEW);
+    const view = CLIENT_VIEW.of(tw.world.players.get('a')!);
+    expect(view.radius).toBe(MIN_VIEW);
+    expect([...known(tw, 'a').values()]).toContain('b');
+    // b walks out to the radius plus the margin: still known, its moves reported.
+    tw.enqueue(move('b', MIN_VIEW + LEAVE_MARGIN, 0));
     tw.advance(LEAVE_MARGIN + 1);
-    expect(tw.world.players.get('b')?.x).toBe(5 + LEAVE_MARGIN);
+    expect(tw.world.players.get('b')?.x).toBe(MIN_VIEW + LEAVE_MARGIN);
     expect([...known(tw, 'a').values()]).toContain('b');
     // One more tile: it leaves.
-    tw.enqueue(move('b', 6 + LEAVE_MARGIN, 0));
+    tw.enqueue(move('b', MIN_VIEW + LEAVE_MARGIN + 1, 0));
     tw.advance(2);
     expect([...known(tw, 'a').values()]).not.toContain('b');
-    // `far` never came closer than 6: never entered.
-    expect([...known(tw, 'a').values()]).not.toContain('far');
   });
 
   it('shrinks in a crowd down to what the crowd setting holds, and grows back once it thins', async () => {

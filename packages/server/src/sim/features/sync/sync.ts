@@ -21,9 +21,10 @@ import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type EntityCache } from './stat
  * snapshot, with their look: look.ts), moving (compact tuples), changing their look (compact change
  * entries) and leaving, and the ground items added and removed (ground-items/view.ts).
  *
- * An entity enters a view within the view's radius and leaves it only beyond the radius plus
- * {@link LEAVE_MARGIN} tiles, so that one walking to and fro along the edge does not enter (a full
- * snapshot) and leave over and over. The radius is the world's view distance, and it shrinks in a
+ * An entity enters a view within the view's radius and, in a view shrunk by a crowd, leaves it only
+ * beyond the radius plus {@link LEAVE_MARGIN} tiles (never beyond the world's view distance, within
+ * which actions on entities are allowed), so that one walking to and fro along the edge does not
+ * enter (a full snapshot) and leave over and over. The radius is the world's view distance, and it shrinks in a
  * crowd, as the original game's does: by a tile a tick while the view holds more than
  * `settings.viewCrowd` entities (down to {@link MIN_VIEW}), and it grows back by a tile a tick once
  * it holds less than three quarters of that. A crowd thus costs each of its players a bounded number
@@ -134,7 +135,7 @@ function changeOf(
   return change;
 }
 
-/** Tiles beyond a view's radius an entity the client knows stays in it. */
+/** Tiles beyond a shrunk view's radius an entity the client knows stays in it (never beyond the view distance). */
 export const LEAVE_MARGIN = 2;
 /** The smallest radius a crowd shrinks a view to. */
 export const MIN_VIEW = 4;
@@ -155,7 +156,8 @@ function syncPlayer(world: World, p: Player): void {
   // NaN on the first sync; a lowered view distance takes effect at once.
   if (!(view.radius <= maxRadius)) view.radius = maxRadius;
   const radius = view.radius;
-  const keep = radius + LEAVE_MARGIN;
+  // Never beyond the view distance: whatever a client knows is within reach of its actions.
+  const keep = Math.min(radius + LEAVE_MARGIN, maxRadius);
   const lastSent = view.lastSent;
   // lastSent is unset only on a player's first sync and after player:sync: the client starts afresh.
   const items = groundDelta(world, p, Number.isNaN(lastSent.x));
