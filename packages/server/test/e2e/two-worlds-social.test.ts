@@ -27,6 +27,7 @@ describe.skipIf(!canRunWorlds)('two world processes over Redis (SDK clients)', (
   const servers: ServerProcess[] = [];
   const clients: GameClient[] = [];
 
+  const CONNECT_TIMEOUT = 30_000;
   beforeAll(async () => {
     worlds = await startWorlds({ DISABLE_RATE_LIMIT: 'true', RECONNECT_GRACE_MS: '1500' });
     servers.push(...(await Promise.all([worlds.launch(1), worlds.launch(2)])));
@@ -39,7 +40,8 @@ describe.skipIf(!canRunWorlds)('two world processes over Redis (SDK clients)', (
   async function join(server: ServerProcess | undefined) {
     if (!server) throw new Error('no server');
     const states: Array<ServerPayload<'social:state'>> = [];
-    const client = await GameClient.connect({ url: wsOf(server.url) });
+    // Two world processes, PostgreSQL and Redis share CI's two cores: a login may take a while.
+    const client = await GameClient.connect({ url: wsOf(server.url), connectTimeoutMs: CONNECT_TIMEOUT });
     client.on('social:state', (s) => states.push(s));
     clients.push(client);
     const welcome = client.welcome;
@@ -56,6 +58,7 @@ describe.skipIf(!canRunWorlds)('two world processes over Redis (SDK clients)', (
       characterId: player.id,
       takeover: true,
       reconnect: false,
+      connectTimeoutMs: CONNECT_TIMEOUT,
     });
     clients.push(client);
     return client;
@@ -133,5 +136,5 @@ describe.skipIf(!canRunWorlds)('two world processes over Redis (SDK clients)', (
       ),
     );
     await after;
-  });
+  }, 180_000);
 });
