@@ -51,8 +51,7 @@ export class StepRecorder {
     expect(this.errors, `page errors by ${label}`).toEqual([]);
     if (windowTestId) {
       await this.page.getByTestId(windowTestId).waitFor({ state: 'visible', timeout: 10_000 });
-      const problems = await layoutProblems(this.page, windowTestId);
-      expect(problems, `${label}: ${problems.join('; ')}`).toEqual([]);
+      expect(await layoutProblems(this.page, windowTestId), label).toEqual([]);
     }
     this.n++;
     const dir = join(RESULTS, `${this.size.width}x${this.size.height}`);
