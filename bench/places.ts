@@ -1,6 +1,7 @@
 import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
 import { loadContent } from '../packages/server/src/content/load';
 import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
+import type { TileMap } from '../packages/server/src/sim/map/tile-map';
 
 /** Walkable overworld tiles connected to the spawn, in a deterministic shuffled order. */
 export async function spawnTiles(count: number): Promise<Array<{ x: number; z: number }>> {
@@ -46,14 +47,8 @@ export async function gatherSpots(): Promise<{
         if (def.levelRequired > 1) return;
         for (const y of def.yields) yields.add(y.itemId);
       }
-      for (const [dx, dz] of [
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-      ] as const)
-        if (map.isWalkable(placed.x + dx, placed.z + dz))
-          spots.push({ x: placed.x + dx, z: placed.z + dz, objectId: `${area.id}:r${i}` });
+      for (const tile of walkableBeside(map, placed.x, placed.z))
+        spots.push({ ...tile, objectId: `${area.id}:r${i}` });
     });
   return { spots, yields };
 }
@@ -75,4 +70,17 @@ export async function fightTiles(): Promise<{
           if (map.isWalkable(spawn.x + dx, spawn.z + dz)) tiles.push({ x: spawn.x + dx, z: spawn.z + dz });
     }
   return { tiles, attackable };
+}
+
+/** The walkable tiles beside (x, z), east, west, south and north of it (where a gatherer stands). */
+export function walkableBeside(map: TileMap, x: number, z: number): Array<{ x: number; z: number }> {
+  const out: Array<{ x: number; z: number }> = [];
+  for (const [dx, dz] of [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ] as const)
+    if (map.isWalkable(x + dx, z + dz)) out.push({ x: x + dx, z: z + dz });
+  return out;
 }

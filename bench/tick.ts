@@ -20,6 +20,7 @@ import { World } from '../packages/server/src/sim/core/world';
 import { FEATURES } from '../packages/server/src/sim/features';
 import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
 import { encodeFrame } from '@tilerealm/protocol';
+import { walkableBeside } from './places';
 import { percentile, perPlayerRates, rssPerPlayer } from './stats';
 import { OBJECTS } from '../packages/server/src/sim/features/objects/state';
 import { isDying } from '../packages/server/src/sim/features/death/state';
@@ -102,13 +103,7 @@ export async function runTickBench(args: {
   for (const o of OBJECTS.of(world).all()) {
     const def = o.kind === 'resource' ? content.resources.get(o.defId) : undefined;
     if (!def || (def.kind !== 'fishing_spot' && def.levelRequired > 1)) continue;
-    for (const [dx, dz] of [
-      [1, 0],
-      [-1, 0],
-      [0, 1],
-      [0, -1],
-    ] as const)
-      if (map.isWalkable(o.x + dx, o.z + dz)) woods.push({ x: o.x + dx, z: o.z + dz });
+    woods.push(...walkableBeside(map, o.x, o.z));
   }
   const isGatherer = (i: number) => i >= args.fighters && i < args.fighters + args.gatherers;
   const home: Array<{ x: number; z: number }> = [];

@@ -5,7 +5,6 @@
  * test builds (`npm run build`'s bundles), starts with the files' own environment, probes with the
  * files' own probes and health checks, and stops with SIGTERM.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
@@ -35,6 +34,7 @@ import {
   type Container,
   type ProgramName,
 } from './deploy-files';
+import { answers, healthCheck, start, type Started } from './deploy-process';
 
 /** The server's last resort after SHUTDOWN_TIMEOUT_MS (app/main.ts): a watchdog kills it 3 s later. */
 const WATCHDOG_AFTER_MS = 3_000;
@@ -205,45 +205,6 @@ describe('deployment files', () => {
   });
 });
 
-/** A program the image runs, started from the repository as the image's WORKDIR. */
-interface Started {
-  child: ChildProcess;
-  url: string;
-  env: Record<string, string>;
-  output: string[];
-  exit: Promise<number | string | null>;
-}
-
-function start(command: string[], env: Record<string, string>, port: number): Started {
-  // Only the files' environment (and PATH): nothing of the test runner's (NODE_ENV=test...) leaks in.
-  const fullEnv = { PATH: process.env['PATH'] ?? '', ...env };
-  const child = spawn(process.execPath, command.slice(1), {
-    cwd: REPO_ROOT,
-    env: fullEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const keep = (b: Buffer) => output.push(b.toString()) > 200 && output.shift();
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exit = new Promise<number | string | null>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ?? code)),
-  );
-  return { child, url: `http://127.0.0.1:${port}`, env: fullEnv, output, exit };
-}
-
-async function answers(started: Started, path: string): Promise<Response> {
-  return eventually(
-    `${started.url}${path} to answer (output: ${started.output.join('').slice(-2000)})`,
-    async () => {
-      if (started.child.exitCode !== null) throw new Error(`exited with ${started.child.exitCode}`);
-      const res = await fetch(`${started.url}${path}`, { signal: AbortSignal.timeout(3000) });
-      return res.status === 404 || res.ok ? res : undefined;
-    },
-    60_000,
-  );
-}
-
 /** The paths the files' HTTP probes ask of a program's containers. */
 function probePathsOf(program: ProgramName): string[] {
   const paths = containers.filter((c) => c.program === program).flatMap((c) => c.probes.map((p) => p.path));
@@ -263,16 +224,6 @@ async function answersProbes(started: Started, program: ProgramName): Promise<vo
     });
     expect(res.headers.get('content-type'), `${program} ${path}`).toContain('application/json');
   }
-}
-
-/** Runs an exec-form health check (`node -e ...`) with the program's environment; resolves with its exit code. */
-function healthCheck(check: string[], env: Record<string, string>): Promise<number> {
-  expect(check[0]).toBe('node');
-  return new Promise((resolve) => {
-    execFile(process.execPath, check.slice(1), { env, timeout: 10_000 }, (err) =>
-      resolve(err ? Number((err as { code?: number }).code ?? 1) : 0),
-    );
-  });
 }
 
 describe("the image's commands", () => {

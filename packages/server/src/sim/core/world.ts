@@ -19,37 +19,11 @@ import type { Player } from './player';
 import { fail, PHASES, Registry, type Feature, type Outcome, type PhaseName } from './registry';
 import { Rng } from './rng';
 import type { WorldSlot } from './slots';
+import { DEFAULT_SETTINGS, type WorldSettings } from './settings';
 import { SpatialIndex } from './spatial';
 import type { Command, Effect, JsonObject, OutEvent, PersistKind, PlayerRecord } from './types';
 
-export interface WorldSettings {
-  /** Ticks between auto-saves of every player (SAVE_INTERVAL / 0.6 s). */
-  autosaveTicks: number;
-  /** Chebyshev distance in tiles within which entities are visible (a crowd shrinks a player's view: features/sync). */
-  viewDistance: number;
-  /**
-   * Entities a player's view holds before it shrinks (by a tile a tick, down to a few tiles), as the
-   * original game does in crowds; it grows back a tile a tick once it holds under three quarters of it.
-   */
-  viewCrowd: number;
-  /** Chebyshev distance in tiles within which a placed object can be used (drawn beyond the view). */
-  interactionDistance: number;
-  /** Chebyshev distance in tiles within which public chat is heard. */
-  hearingDistance: number;
-  /** Ticks a gravestone stands before its items fall to the ground (default 1,500 = 15 minutes). */
-  gravestoneTicks: number;
-  tickMs: number; // a tick's length in ms, for what players are told in seconds (a system update)
-}
-
-export const DEFAULT_SETTINGS: WorldSettings = {
-  autosaveTicks: 100,
-  viewDistance: 15,
-  viewCrowd: 40,
-  interactionDistance: 64,
-  hearingDistance: 15,
-  gravestoneTicks: 1500,
-  tickMs: 600,
-};
+export { DEFAULT_SETTINGS, type WorldSettings } from './settings';
 
 export interface WorldOptions {
   content: Content;
