@@ -10,6 +10,9 @@ export const PRESENCE_TTL_MS = 30_000;
 /** How long a request to another world waits for its answer before it counts as `unavailable`. */
 export const BUS_REQUEST_TIMEOUT_MS = 2000;
 
+/** Pause before subscribing again after a SUBSCRIBE that timed out. */
+const SUBSCRIBE_RETRY_MS = 500;
+
 const PREFIX = 'tilerealm:';
 const presenceKey = (characterId: string) => `${PREFIX}presence:${characterId}`;
 const worldChannel = (worldId: number) => `${PREFIX}world:${worldId}`;
@@ -44,6 +47,12 @@ export class RedisSocialBus implements SocialBus {
    */
   private readonly present = new Set<string>();
   private closed = false;
+  /**
+   * The subscriber connection listens on this world's channels. Its 'ready' comes before the
+   * SUBSCRIBE is answered; until then a request to this world finds no listener and would count
+   * it as offline, so the bus is available only once subscribed.
+   */
+  private subscribed = false;
 
   constructor(
     readonly worldId: number,
@@ -61,13 +70,14 @@ export class RedisSocialBus implements SocialBus {
   }
 
   get available(): boolean {
-    return this.redis.status === 'ready' && this.sub.status === 'ready';
+    return this.redis.status === 'ready' && this.sub.status === 'ready' && this.subscribed;
   }
 
   start(receiver: BusReceiver): Promise<void> {
     this.receiver = receiver;
     this.sub.on('message', (channel: string, raw: string) => this.onMessage(channel, raw));
     this.sub.on('ready', () => void this.subscribe());
+    this.sub.on('close', () => (this.subscribed = false));
     this.redis.on('ready', () => void this.announce());
     if (this.sub.status === 'ready') void this.subscribe();
     if (this.redis.status === 'ready') void this.announce();
@@ -201,9 +211,14 @@ export class RedisSocialBus implements SocialBus {
   private async subscribe(): Promise<void> {
     try {
       await this.sub.subscribe(worldChannel(this.worldId), ALL_CHANNEL);
+      this.subscribed = this.sub.status === 'ready';
     } catch (err) {
-      // The next 'ready' subscribes again.
-      this.logger.warn({ err: errorText(err) }, 'subscribing to the bus failed');
+      // Lost connection: the next 'ready' subscribes again. Timed out on a loaded Redis: the
+      // SUBSCRIBE may still take effect, but only an answer makes the bus available, so ask again
+      // (subscribing twice to a channel is harmless).
+      this.logger.warn({ err: errorText(err) }, 'subscribing to the bus failed; trying again');
+      if (!this.closed && this.sub.status === 'ready')
+        setTimeout(() => void this.subscribe(), SUBSCRIBE_RETRY_MS).unref();
     }
   }
 

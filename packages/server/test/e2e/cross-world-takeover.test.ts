@@ -27,6 +27,8 @@ describe('a takeover across worlds', () => {
   const asked: Array<[string, number]> = [];
   /** When set, world 1 cannot be asked (the cross-world link is down). */
   let linkDown = false;
+  /** Asks answered `offline` without reaching world 1 (its listener not up yet). */
+  let deafAsks = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase(process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
@@ -39,6 +41,10 @@ describe('a takeover across worlds', () => {
         requestLogout: (characterId, worldId) => {
           asked.push([characterId, worldId]);
           if (linkDown) return Promise.resolve('unavailable');
+          if (deafAsks > 0) {
+            deafAsks--;
+            return Promise.resolve('offline');
+          }
           return Promise.resolve(
             worldId === 1 && one.gateway.logoutForTakeover(characterId) ? 'done' : 'offline',
           );
@@ -102,5 +108,22 @@ describe('a takeover across worlds', () => {
     expect(one.host.isOnline(id)).toBe(true);
     expect(await one.repos.leases.holder(id, 30_000)).toMatchObject({ worldId: 1 });
     first.ws.close();
+  });
+
+  it('asks again while the world holding the lease answers that it does not have the character', async () => {
+    const first = await rawClient(one.url);
+    const id = String(first.welcome['playerId']);
+    const token = String(first.welcome['token']);
+    await first.waitFor('player:sync');
+    deafAsks = 1;
+    const before = asked.length;
+    const moved = await rawClient(two.url, `${token}&takeover=1`);
+    expect(moved.welcome).toMatchObject({ playerId: id });
+    expect(asked.slice(before)).toEqual([
+      [id, 1],
+      [id, 1],
+    ]);
+    expect(await first.closed).toBe(CLOSE_CODES.replaced);
+    moved.ws.close();
   });
 });

@@ -231,6 +231,28 @@ describe('interest management', () => {
   });
 });
 
+describe('a logout with its own login', () => {
+  it('lets the character enter, then logs it out and saves it (never left in the world without a session)', async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('brief'));
+    tw.enqueue({ type: 'logout', playerId: 'brief', reason: 'replaced' });
+    tw.advance();
+    tw.advance();
+    expect(tw.world.players.has('brief')).toBe(false);
+    expect(tw.world.drainEffects()).toContainEqual(
+      expect.objectContaining({
+        type: 'save',
+        reason: 'logout',
+        snapshot: expect.objectContaining({ id: 'brief' }),
+      }),
+    );
+    // A logout of a character neither here nor entering is dropped, not kept for ever.
+    tw.enqueue({ type: 'logout', playerId: 'nobody', reason: 'test' });
+    tw.advance();
+    expect(tw.world.pendingLogouts).toEqual([]);
+  });
+});
+
 describe('auto-save hand-off', () => {
   it('hands a snapshot of every player to the host every autosaveTicks ticks', async () => {
     const { content, map } = await (await import('./test-world')).bundledWorld();

@@ -116,6 +116,24 @@ describe.skipIf(!haveRedisServer)('the Redis social bus (real redis-server)', ()
     expect((await bus1.worldsOf(['mover']))?.get('mover')).toBe(2);
   });
 
+  it('is available only once it listens: a request sent the moment it says so reaches it', async () => {
+    const w3 = new FakeWorld();
+    w3.sessions.add('c3');
+    const bus3 = new RedisSocialBus(3, redis.url, quiet);
+    try {
+      await bus3.start(w3);
+      // Watch as closely as the event loop allows for the first moment the bus calls itself available.
+      await new Promise<void>((resolve) => {
+        const look = () => (bus3.available ? resolve() : setImmediate(look));
+        look();
+      });
+      expect(await bus1.requestLogout('c3', 3)).toBe('done');
+      expect(w3.loggedOut).toEqual(['c3']);
+    } finally {
+      await bus3.close();
+    }
+  });
+
   it('answers unavailable while Redis is away and re-announces presence when it is back', async () => {
     w1.sessions.clear();
     w2.sessions.clear();

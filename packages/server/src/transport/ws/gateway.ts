@@ -159,6 +159,9 @@ export class Gateway implements PlayerSink, SocialLink {
       await deps.leases.attachSession(id, row.id);
       await deps.repos.users.touchLogin(character.accountId);
       await deps.repos.characters.update(id, { lastLoginAt: new Date() });
+      // Loaded before the session is registered: from the welcome on, a disconnect (a kick, a
+      // takeover) enqueues the logout, which must come after this login's command.
+      const record = inWorld ? undefined : await loadRecord(deps.repos, character, deps.host.tickMs);
       if (!connection.isOpen) {
         await deps.repos.sessions.close(row.id, 'disconnected');
         return;
@@ -196,8 +199,7 @@ export class Gateway implements PlayerSink, SocialLink {
           message: { event: 'player:requestSync', data: {} },
           rid: undefined,
         });
-      } else {
-        const record = await loadRecord(deps.repos, character, deps.host.tickMs);
+      } else if (record) {
         deps.host.enqueue({ type: 'login', record });
       }
       // Before the session's first message, so its lists arrive ahead of any social answer.

@@ -7,6 +7,8 @@ import type { DeleteOutcome, GatewayDeps } from './gateway-types';
 export const TAKEOVER_POLL_MS = 250;
 /** How long a takeover waits for the other world's logout save to end its lease. */
 export const TAKEOVER_WAIT_MS = 10_000;
+/** Polls between two asks while the world holding the lease says the character is not there. */
+const TAKEOVER_ASK_AGAIN_POLLS = 4;
 
 /** Close reason of a login refused because another world holds the character (at most 123 bytes). */
 export const elsewhereReason = (worldId: number) => `logged_in_elsewhere: world ${worldId}`;
@@ -25,7 +27,8 @@ export const WORLD_FULL_REASON = 'world_full: this world holds its capacity of p
  * Takes the character's lease for a login (docs/decisions/0015). While another live world holds
  * it, the login is closed with 4011 naming that world; with `takeover`, that world is first asked
  * (over `crossWorld`) to log the character out, and the lease is tried again every
- * {@link TAKEOVER_POLL_MS} until its logout save released it, for at most {@link TAKEOVER_WAIT_MS};
+ * {@link TAKEOVER_POLL_MS} until its logout save released it, for at most {@link TAKEOVER_WAIT_MS}
+ * (asking again every second while that world answers that it does not have the character);
  * when that world cannot be asked, the close reason says the takeover is unavailable.
  * True when the lease is this world's; false when the connection was closed (or went away).
  */
@@ -40,21 +43,26 @@ export async function leaseForLogin(
   if (outcome.ok) return true;
   let unreachable = false;
   if (takeover && crossWorld) {
-    const holder = outcome.worldId;
-    const asked = await crossWorld.requestLogout(characterId, holder).catch((err: unknown) => {
-      logger.warn(
-        { err, characterId, worldId: holder },
-        'asking another world to log a character out failed',
-      );
-      return 'unavailable' as const;
-    });
-    unreachable = asked === 'unavailable';
+    const ask = (holder: number) =>
+      crossWorld.requestLogout(characterId, holder).catch((err: unknown) => {
+        logger.warn(
+          { err, characterId, worldId: holder },
+          'asking another world to log a character out failed',
+        );
+        return 'unavailable' as const;
+      });
+    let asked = await ask(outcome.worldId);
     const deadline = Date.now() + TAKEOVER_WAIT_MS;
-    while (asked === 'done' && connection.isOpen && Date.now() < deadline) {
+    let polls = 0;
+    while (asked !== 'unavailable' && connection.isOpen && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, TAKEOVER_POLL_MS));
       outcome = await keeper.take(characterId);
       if (outcome.ok) return true;
+      // 'offline' while that world still holds the lease: the character is between its removal
+      // and its final save there, or that world's listener was not up yet. Ask again now and then.
+      if (asked === 'offline' && ++polls % TAKEOVER_ASK_AGAIN_POLLS === 0) asked = await ask(outcome.worldId);
     }
+    unreachable = asked === 'unavailable';
   }
   const reason = unreachable ? takeoverUnavailableReason : elsewhereReason;
   connection.close(CLOSE_CODES.loggedInElsewhere, reason(outcome.worldId));

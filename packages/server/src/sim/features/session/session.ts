@@ -87,9 +87,18 @@ export const sessionFeature: Feature = {
     // hit, until the fight is over (RuneScape's 10-second rule). A kick leaves at once.
     r.phase('logout', (world) => {
       const leaving: Player[] = [];
+      // A logout that arrives with its own login (the session ended between the login's command
+      // and its tick) waits one tick for the character to enter: dropped, it would leave the
+      // character in the world with no session to ever log it out.
+      const entering =
+        world.pendingLogins.length > 0 ? new Set(world.pendingLogins.map((r) => r.id)) : undefined;
+      const later: typeof world.pendingLogouts = [];
       for (const { playerId, reason } of world.pendingLogouts.splice(0)) {
         const p = world.players.get(playerId);
-        if (!p) continue;
+        if (!p) {
+          if (entering?.has(playerId)) later.push({ playerId, reason });
+          continue;
+        }
         if (reason === DISCONNECTED && inCombat(world, p)) SESSION.of(p).logoutWaiting = reason;
         else leaving.push(p);
       }
@@ -103,6 +112,7 @@ export const sessionFeature: Feature = {
           world.effect({ type: 'save', snapshot, reason: 'logout' });
         });
       }
+      world.pendingLogouts.push(...later);
     });
 
     r.phase('login', (world) => {
