@@ -29,6 +29,7 @@ const { values, positionals } = parseArgs({
     worlds: { type: 'string', default: '2' },
     runs: { type: 'string', default: '5' },
     'view-crowd': { type: 'string' },
+    breakdown: { type: 'boolean', default: false },
   },
 });
 
@@ -62,6 +63,7 @@ const benches: Record<string, () => Promise<void>> = {
       gatherers: nonNegativeInt('gatherers', values.gatherers),
       ticks: positiveInt('ticks', values.ticks),
       viewCrowd,
+      breakdown: values.breakdown,
     }),
   load: () =>
     runLoadBench({
@@ -83,6 +85,7 @@ const benches: Record<string, () => Promise<void>> = {
       gatherers: 200,
       ticks: positiveInt('ticks', values.ticks),
       viewCrowd,
+      breakdown: values.breakdown,
     }),
   'load-5000': () =>
     runLoadBench({

@@ -70,6 +70,8 @@ export async function runTickBench(args: {
   ticks: number;
   /** The world's viewCrowd setting (default: the server's default). */
   viewCrowd?: number | undefined;
+  /** Also print the outbound bytes by event and by world:update field (slower: encodes twice). */
+  breakdown?: boolean | undefined;
 }): Promise<void> {
   const content = await loadContent(BUNDLED_MANIFESTS_DIR);
   const map = buildTileMap(content);
@@ -131,6 +133,7 @@ export async function runTickBench(args: {
   const totals: number[] = [];
   const encodings: number[] = [];
   const bytes = new Map<string, number>();
+  const parts = new Map<string, number>();
   let kills = 0;
   let gathered = 0;
   for (let t = 0; t < 100 + args.ticks; t++) {
@@ -187,6 +190,7 @@ export async function runTickBench(args: {
       if (t >= 100) bytes.set(playerId, (bytes.get(playerId) ?? 0) + Buffer.byteLength(frame));
     }
     if (t >= 100) encodings.push(performance.now() - encoding);
+    if (args.breakdown && t >= 100) for (const events of outbox.values()) addParts(parts, events);
     for (const events of outbox.values())
       for (const e of events)
         if (t >= 100 && e.event === 'skill:xp' && GATHERING.has((e.data as { skill: string }).skill))
@@ -243,5 +247,28 @@ export async function runTickBench(args: {
   console.log(
     `RSS ${rss.rssBaseMB} MB with the world built and no one in it, ${rss.rssMB} MB after the run: ${rss.rssPerPlayerKB} KB per player`,
   );
+  if (args.breakdown) printParts(parts, args.players * seconds);
   console.log(JSON.stringify(figures));
+}
+
+/** Adds a frame's JSON bytes by event, and for world:update by field (`world:update.moved`). */
+function addParts(parts: Map<string, number>, events: ReadonlyArray<{ event: string; data: unknown }>): void {
+  const add = (key: string, n: number) => parts.set(key, (parts.get(key) ?? 0) + n);
+  for (const e of events) {
+    if (e.event !== 'world:update') {
+      add(e.event, JSON.stringify(e).length);
+      continue;
+    }
+    const data = e.data as Record<string, unknown>;
+    for (const [field, value] of Object.entries(data))
+      add(`world:update.${field}`, JSON.stringify(value).length);
+    if (Array.isArray(data['moved'])) add('(moved entries)', data['moved'].length);
+    if (Array.isArray(data['entered'])) add('(entered entries)', data['entered'].length);
+  }
+}
+
+function printParts(parts: Map<string, number>, playerSeconds: number): void {
+  console.log('outbound by part (JSON bytes of the value, per player per second):');
+  for (const [key, n] of [...parts].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${key.padEnd(28)} ${(n / playerSeconds).toFixed(1)}`);
 }

@@ -26,5 +26,6 @@ export const MSGPACK_SUBPROTOCOL = 'msgpack';
 /**
  * Protocol version, announced in `session:welcome`. Incremented on incompatible changes.
  * 2: a server frame may carry an array of envelopes (at most one frame per player per tick).
+ * 3: `world:update.moved` entries are short steps from the previous position (entity-move.ts).
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;

@@ -4,6 +4,7 @@
 export * from './envelope';
 export * from './equipment';
 export * from './entity-look';
+export * from './entity-move';
 export * from './codec';
 export * from './errors';
 export * from './client-events';

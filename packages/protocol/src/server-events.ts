@@ -11,6 +11,7 @@ import { teleportServerEvents } from './teleport-events';
 import { tradeServerEvents } from './trade-events';
 import { ridSchema } from './envelope';
 import { entityChange, entityLook } from './entity-look';
+import { entityMove } from './entity-move';
 
 const skillEntry = z.object({ level: z.number().int(), xp: z.number().int() });
 
@@ -30,18 +31,6 @@ export const entitySnapshot = z.object({
   combatLevel: z.number().int(),
   ...entityLook.shape,
 });
-
-/**
- * A moved entity as a compact tuple `[idx, x, z, y, running]` (running is 1 or 0): up to two steps
- * per tick when running. Tuples keep the per-tick delta small when many entities are in view.
- */
-export const entityMove = z.tuple([
-  z.number().int().nonnegative(),
-  z.number().int(),
-  z.number().int(),
-  z.number(),
-  z.union([z.literal(0), z.literal(1)]),
-]);
 
 /**
  * A pile of items on the ground entering your view (or changing quantity). `id` is stable for the
@@ -144,7 +133,12 @@ export const serverEvents = {
       tick: z.number().int(),
       self: selfState.optional(),
       entered: z.array(entitySnapshot).optional(),
-      moved: z.array(entityMove).optional(),
+      moved: z
+        .array(entityMove)
+        .optional()
+        .describe(
+          'Entities in view that moved: `[idx, step]` (a step or two from where the last update put them; step = ((dx + 2) * 5 + (dz + 2)) * 2 + running), `[idx, step, dy]` when the ground height changed (dy in hundredths), or `[idx, x, z, y, running]` for a jump (a teleport). The protocol package exports applyMove to decode them.',
+        ),
       left: z.array(z.number().int().nonnegative()).optional(),
       changed: z
         .array(entityChange)
@@ -168,7 +162,11 @@ export const serverEvents = {
     example: {
       tick: 1201,
       self: { x: 1, z: 0, y: 10, running: false, runEnergy: 10000, moving: true },
-      moved: [[4, 3, 2, 10, 1]],
+      moved: [
+        [4, 37],
+        [7, 24, -3],
+        [12, 40, -12, 10, 0],
+      ],
       left: [9],
       changed: [{ idx: 4, activity: 'woodcutting' }],
       itemsAdded: [{ id: 'g42', itemId: 'bones', quantity: 1, x: 2, z: 1 }],
@@ -291,7 +289,6 @@ export type ServerEventName = keyof typeof serverEvents;
 export type ServerPayload<E extends ServerEventName> = z.infer<(typeof serverEvents)[E]['schema']>;
 export type PlayerStatePayload = z.infer<typeof playerState>;
 export type EntitySnapshot = z.infer<typeof entitySnapshot>;
-export type EntityMove = z.infer<typeof entityMove>;
 export type SelfState = z.infer<typeof selfState>;
 export type GroundItemSnapshot = z.infer<typeof groundItemSnapshot>;
 export { gravestoneSnapshot, type GravestoneSnapshot } from './combat-events';

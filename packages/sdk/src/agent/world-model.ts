@@ -1,9 +1,10 @@
-import type {
-  EntityChange,
-  EntitySnapshot,
-  GroundItemSnapshot,
-  PlayerStatePayload,
-  ServerPayload,
+import {
+  applyMove,
+  type EntityChange,
+  type EntitySnapshot,
+  type GroundItemSnapshot,
+  type PlayerStatePayload,
+  type ServerPayload,
 } from '@tilerealm/protocol';
 import type { GameClient } from '../client';
 import type { ServerMessage } from '../inbound';
@@ -197,9 +198,9 @@ export class WorldModel {
     if (u.self && this.player) this.player.position = u.self;
     for (const idx of u.left ?? []) this.entities.delete(idx);
     for (const e of u.entered ?? []) this.entities.set(e.idx, { ...e });
-    for (const [idx, x, z, y, running] of u.moved ?? []) {
-      const e = this.entities.get(idx);
-      if (e) Object.assign(e, { x, z, y, running: running === 1 });
+    for (const move of u.moved ?? []) {
+      const e = this.entities.get(move[0]);
+      if (e) Object.assign(e, applyMove(e, move));
     }
     for (const c of u.changed ?? []) {
       const e = this.entities.get(c.idx);

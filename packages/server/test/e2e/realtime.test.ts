@@ -1,4 +1,4 @@
-import { CLOSE_CODES } from '@tilerealm/protocol';
+import { applyMove, CLOSE_CODES } from '@tilerealm/protocol';
 import { GameClient, type ConnectionClosedError } from '@tilerealm/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/app/start-server';
@@ -35,14 +35,21 @@ describe('real-time world over WebSocket (SDK clients)', () => {
       );
       await alice.request('player:requestSync', {});
       const seen = await seenP;
-      const bobIdx = seen.entered?.find((e) => e.id === bobId)?.idx;
-      const ack = await bob.request('player:move', { x: 3, z: 1 });
-      expect(ack).toMatchObject({ event: 'player:move', result: { reachedTarget: true } });
-      await alice.waitFor(
+      const bobSeen = seen.entered?.find((e) => e.id === bobId);
+      if (!bobSeen) throw new Error('Bob not seen');
+      // Alice follows Bob's moves from where he entered her view (short steps from the last place).
+      let bobAt = { x: bobSeen.x, z: bobSeen.z, y: bobSeen.y };
+      const arrived = alice.waitFor(
         'world:update',
-        (u) => (u.moved ?? []).some((m) => m[0] === bobIdx && m[1] === 3 && m[2] === 1),
+        (u) => {
+          for (const m of u.moved ?? []) if (m[0] === bobSeen.idx) bobAt = applyMove(bobAt, m);
+          return bobAt.x === 3 && bobAt.z === 1;
+        },
         5_000,
       );
+      const ack = await bob.request('player:move', { x: 3, z: 1 });
+      expect(ack).toMatchObject({ event: 'player:move', result: { reachedTarget: true } });
+      await arrived;
       const heard = alice.waitFor('chat:message', (m) => m.from?.id === bobId, 5_000);
       bob.send('player:chat', { message: 'hello\u0000 alice' });
       expect((await heard).message).toBe('hello alice');

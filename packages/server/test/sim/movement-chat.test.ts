@@ -1,3 +1,4 @@
+import { applyMove, moveStep, type EntityMove } from '@tilerealm/protocol';
 import { describe, expect, it } from 'vitest';
 import { CHAT_LIMIT_MESSAGES } from '../../src/sim/features/chat/chat';
 import { RUN_DRAIN_PER_TICK } from '../../src/sim/features/movement/movement';
@@ -219,8 +220,11 @@ describe('interest management', () => {
     tw.clearEvents();
     tw.enqueue(move('b', 3, 0));
     tw.advance();
-    const moved = tw.events('a', 'world:update')[0]?.data as { moved?: number[][] };
-    expect(moved.moved?.find((m) => m[0] === bIdx)?.slice(0, 3)).toEqual([bIdx, 3, 0]);
+    const moved = tw.events('a', 'world:update')[0]?.data as { moved?: EntityMove[] };
+    const step = moved.moved?.find((m) => m[0] === bIdx);
+    // One tile east of where a knew b: a short step, its ground height only if it changed.
+    expect(step?.slice(0, 2)).toEqual([bIdx, moveStep(1, 0, false)]);
+    expect(applyMove({ x: 2, z: 0, y: 0 }, step ?? [0, 0])).toMatchObject({ x: 3, z: 0, running: false });
     tw.clearEvents();
     tw.enqueue({ type: 'logout', playerId: 'b', reason: 'test' });
     tw.advance();
@@ -228,6 +232,43 @@ describe('interest management', () => {
     expect(tw.world.drainEffects()).toContainEqual(
       expect.objectContaining({ type: 'save', reason: 'logout' }),
     );
+  });
+});
+
+describe('moves a viewer is told of', () => {
+  it('reports a teleport within view whole, and a walk as short steps from the last place', async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('a', 0, 0));
+    tw.login(record('b', 2, 0));
+    tw.advance(2);
+    const b = tw.world.players.get('b');
+    if (!b) throw new Error('no b');
+    b.isAdmin = true;
+    tw.clearEvents();
+    const chat = (message: string) =>
+      tw.enqueue({
+        type: 'client',
+        playerId: 'b',
+        rid: undefined,
+        message: { event: 'player:chat', data: { message } },
+      });
+    chat('/tele 6 5');
+    tw.advance();
+    const jumps = tw
+      .events('a', 'world:update')
+      .flatMap((u) => (u.data as { moved?: EntityMove[] }).moved ?? []);
+    expect(jumps.filter((m) => m[0] === b.idx)).toEqual([[b.idx, 6, 5, tw.world.heightAt(6, 5), 0]]);
+    tw.clearEvents();
+    tw.enqueue(move('b', 4, 5, true));
+    tw.advance(2);
+    let at = { x: 6, z: 5, y: tw.world.heightAt(6, 5) };
+    for (const u of tw.events('a', 'world:update'))
+      for (const m of (u.data as { moved?: EntityMove[] }).moved ?? [])
+        if (m[0] === b.idx) {
+          expect(m.length).toBeLessThan(5);
+          at = applyMove(at, m);
+        }
+    expect(at).toMatchObject({ x: 4, z: 5, y: tw.world.heightAt(4, 5) });
   });
 });
 

@@ -59,7 +59,7 @@ export const CLIENT_VIEW = playerSlot('sync.clientView', {
 });
 
 /**
- * This tick's entity snapshots, move tuples and look changes by entity handle, each built at most
+ * This tick's entity snapshots, move entries and look changes by entity handle, each built at most
  * once per tick and shared by every view (`*Tick` holds the tick + 1 it was built in; 0: never), and
  * every entity's position this tick in flat arrays (`x`, `z`, filled once per tick before the views
  * are built), so that a view's scan reads compact arrays rather than every entity's object.
@@ -77,6 +77,13 @@ export interface EntityCache {
   positionsTick: number;
   x: Int32Array;
   z: Int32Array;
+  /**
+   * Each entity's position at the previous tick's updates: what every client that knows it has.
+   * A move is reported against it (`moved` short steps), and a change of place by any means (a
+   * step, a teleport, a respawn) counts as a move.
+   */
+  prevX: Int32Array;
+  prevZ: Int32Array;
   /** 1 where the entity moved this tick (filled with the positions). */
   moving: Uint8Array;
 }
@@ -93,6 +100,8 @@ export const ENTITY_CACHE = worldSlot('sync.entityCache', {
     positionsTick: 0,
     x: new Int32Array(0),
     z: new Int32Array(0),
+    prevX: new Int32Array(0),
+    prevZ: new Int32Array(0),
     moving: new Uint8Array(0),
   }),
 });
@@ -111,6 +120,8 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
     cache.changeTick = grow(cache.changeTick);
     cache.x = grow(cache.x);
     cache.z = grow(cache.z);
+    cache.prevX = grow(cache.prevX);
+    cache.prevZ = grow(cache.prevZ);
     const moving = new Uint8Array(size);
     moving.set(cache.moving);
     cache.moving = moving;

@@ -1,9 +1,11 @@
-import type {
-  EntityChange,
-  EntityLook,
-  EntityMove,
-  EntitySnapshot,
-  ServerPayload,
+import {
+  heightStep,
+  moveStep,
+  type EntityChange,
+  type EntityLook,
+  type EntityMove,
+  type EntitySnapshot,
+  type ServerPayload,
 } from '@tilerealm/protocol';
 import type { Npc } from '../../core/npc';
 import type { Player } from '../../core/player';
@@ -18,7 +20,7 @@ import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type EntityCache } from './stat
 /**
  * Interest management: each tick, every player gets at most one `world:update` with what changed in
  * its view (players and NPCs within its view radius): its own state, entities entering (full
- * snapshot, with their look: look.ts), moving (compact tuples), changing their look (compact change
+ * snapshot, with their look: look.ts), moving (short move entries: protocol entity-move.ts), changing their look (compact change
  * entries) and leaving, and the ground items added and removed (ground-items/view.ts).
  *
  * An entity enters a view within the view's radius and, in a view shrunk by a crowd, leaves it only
@@ -94,27 +96,46 @@ function buildSnapshot(world: World, o: Player | Npc, look: EntityLook): EntityS
   return s;
 }
 
-/** An entity's move tuple, built once per tick and shared by every view that reports it. */
-function moveTuple(world: World, cache: EntityCache, o: Player | Npc, idx: number): EntityMove {
+/**
+ * An entity's move entry (protocol entity-move.ts), built once per tick and shared by every view that
+ * reports it: every client that knows the entity has its previous position, so a step or two is
+ * sent as an offset from there.
+ */
+function moveEntry(world: World, cache: EntityCache, o: Player | Npc, idx: number): EntityMove {
   const built = cache.moves[idx];
   if (built && cache.moveTick[idx] === world.tick + 1) return built;
-  const move: EntityMove = [idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
+  const px = cache.prevX[idx] ?? 0;
+  const pz = cache.prevZ[idx] ?? 0;
+  const step = moveStep(o.x - px, o.z - pz, o.running);
+  let move: EntityMove;
+  if (step === undefined) move = [idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
+  else {
+    const dy = heightStep(world.heightAt(px, pz), world.heightAt(o.x, o.z));
+    move = dy === 0 ? [idx, step] : [idx, step, dy];
+  }
   cache.moves[idx] = move;
   cache.moveTick[idx] = world.tick + 1;
   return move;
 }
 
-/** Fills this tick's positions of every entity, and whether it moved (once per tick). */
+/**
+ * Fills this tick's positions of every entity, keeping the previous tick's, and whether it moved
+ * since (once per tick). A change of place by any means counts: a step, a teleport, a respawn.
+ */
 function fillPositions(world: World, cache: EntityCache): void {
   if (cache.positionsTick === world.tick + 1) return;
   const byIdx = world.byIdx;
-  const { x, z, moving } = cache;
+  const { x, z, prevX, prevZ, moving } = cache;
   for (let idx = 0; idx < byIdx.length; idx++) {
     const o = byIdx[idx];
     if (!o) continue;
+    const wasX = x[idx] ?? 0;
+    const wasZ = z[idx] ?? 0;
+    prevX[idx] = wasX;
+    prevZ[idx] = wasZ;
     x[idx] = o.x;
     z[idx] = o.z;
-    moving[idx] = o.x !== o.lastX || o.z !== o.lastZ ? 1 : 0;
+    moving[idx] = o.x !== wasX || o.z !== wasZ ? 1 : 0;
   }
   cache.positionsTick = world.tick + 1;
 }
@@ -207,7 +228,7 @@ function syncPlayer(world: World, p: Player): void {
         if (!o) continue;
         seen[idx] = stamp;
         knownInRange++;
-        if (movedNow[idx] === 1) (moved ??= []).push(moveTuple(world, cache, o, idx));
+        if (movedNow[idx] === 1) (moved ??= []).push(moveEntry(world, cache, o, idx));
         const change = changeOf(world, cache, looks, o, idx);
         if (change) (changed ??= []).push(change);
       } else if (d <= radius) {

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/**
+ * How `world:update.moved` reports an entity that moved this tick. Most moves are a step or two
+ * (a run) from where the entity stood at the previous update, which every client that knows the
+ * entity has: they come as `[idx, step]`, with the ground height after the step only when it
+ * differs from the height before (`[idx, step, y]`). `step` packs the offset and the gait in one
+ * small number: `((dx + 2) * 5 + (dz + 2)) * 2 + running`, with dx and dz from -2 to 2. Anything
+ * farther (a teleport, a respawn) comes whole: `[idx, x, z, y, running]`. The short forms are
+ * about a third of the whole one's bytes, and moves are most of what a player in a busy place is
+ * sent.
+ */
+export const entityMove = z.union([
+  z.tuple([z.number().int().nonnegative(), z.number().int().min(0).max(49)]),
+  z.tuple([z.number().int().nonnegative(), z.number().int().min(0).max(49), z.number().int()]),
+  z.tuple([
+    z.number().int().nonnegative(),
+    z.number().int(),
+    z.number().int(),
+    z.number(),
+    z.union([z.literal(0), z.literal(1)]),
+  ]),
+]);
+export type EntityMove = z.infer<typeof entityMove>;
+
+/** The `dy` of a short move entry from `y` to `toY` (ground heights, multiples of 0.01). */
+export function heightStep(y: number, toY: number): number {
+  return Math.round(toY * 100) - Math.round(y * 100);
+}
+
+/** Longest offset, on either axis, a short move entry carries (two tiles: a run's tick). */
+export const MOVE_STEP_REACH = 2;
+
+/** The `step` of a short move entry, or undefined when the offset is beyond {@link MOVE_STEP_REACH}. */
+export function moveStep(dx: number, dz: number, running: boolean): number | undefined {
+  if (dx < -MOVE_STEP_REACH || dx > MOVE_STEP_REACH || dz < -MOVE_STEP_REACH || dz > MOVE_STEP_REACH)
+    return undefined;
+  return ((dx + 2) * 5 + (dz + 2)) * 2 + (running ? 1 : 0);
+}
+
+/** The position an entity known at (x, z, y) has after a move entry, and its gait. */
+export function applyMove(
+  at: { x: number; z: number; y: number },
+  move: EntityMove,
+): { x: number; z: number; y: number; running: boolean } {
+  if (move.length === 5) return { x: move[1], z: move[2], y: move[3], running: move[4] === 1 };
+  const step = move[1];
+  const offset = step >> 1;
+  return {
+    x: at.x + Math.floor(offset / 5) - 2,
+    z: at.z + (offset % 5) - 2,
+    y: move.length === 3 ? (Math.round(at.y * 100) + move[2]) / 100 : at.y,
+    running: (step & 1) === 1,
+  };
+}
