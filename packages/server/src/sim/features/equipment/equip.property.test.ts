@@ -182,7 +182,8 @@ describe('equip/unequip properties', () => {
           }
         },
       ),
-      { numRuns: 400 },
+      // A fixed seed: the outcomes listed below are reached by these runs on every machine.
+      { numRuns: 400, seed: 20_261_127 },
     );
     // The random sequences reach every outcome that matters (a guard against a vacuous property).
     for (const o of [

@@ -218,7 +218,8 @@ describe('ground items properties', () => {
         });
         expect(GROUND_ITEMS.of(world).size).toBe(0);
       }),
-      { numRuns: 50 },
+      // A fixed seed: the coverage counts below hold for these runs on every machine.
+      { numRuns: 50, seed: 20_261_127 },
     );
     expect(seen.drops).toBeGreaterThan(40);
     expect(seen.merges).toBeGreaterThan(5);
@@ -269,7 +270,8 @@ describe('ground items properties', () => {
           { viewDistance: radius },
         );
       }),
-      { numRuns: 50 },
+      // A fixed seed: the coverage counts below hold for these runs on every machine.
+      { numRuns: 50, seed: 20_261_127 },
     );
     expect(compared).toBeGreaterThan(1000);
   });
