@@ -134,6 +134,7 @@ export async function runTickBench(args: {
   const encodings: number[] = [];
   const bytes = new Map<string, number>();
   const parts = new Map<string, number>();
+  const viewers = new Map<string, SeenBy>();
   let kills = 0;
   let gathered = 0;
   for (let t = 0; t < 100 + args.ticks; t++) {
@@ -190,7 +191,8 @@ export async function runTickBench(args: {
       if (t >= 100) bytes.set(playerId, (bytes.get(playerId) ?? 0) + Buffer.byteLength(frame));
     }
     if (t >= 100) encodings.push(performance.now() - encoding);
-    if (args.breakdown && t >= 100) for (const events of outbox.values()) addParts(parts, events);
+    if (args.breakdown && t >= 100)
+      for (const [playerId, events] of outbox) addParts(parts, events, seenBy(viewers, playerId), t);
     for (const events of outbox.values())
       for (const e of events)
         if (t >= 100 && e.event === 'skill:xp' && GATHERING.has((e.data as { skill: string }).skill))
@@ -251,8 +253,31 @@ export async function runTickBench(args: {
   console.log(JSON.stringify(figures));
 }
 
-/** Adds a frame's JSON bytes by event, and for world:update by field (`world:update.moved`). */
-function addParts(parts: Map<string, number>, events: ReadonlyArray<{ event: string; data: unknown }>): void {
+/** What one client was told of entities (for the breakdown): handle to id, and when each left. */
+interface SeenBy {
+  ids: Map<number, string>;
+  leftAt: Map<string, number>;
+}
+
+function seenBy(viewers: Map<string, SeenBy>, playerId: string): SeenBy {
+  let v = viewers.get(playerId);
+  if (!v) viewers.set(playerId, (v = { ids: new Map(), leftAt: new Map() }));
+  return v;
+}
+
+/** An entity entering a view again within this many ticks of leaving it counts as a return. */
+const RETURN_TICKS = 20;
+
+/**
+ * Adds a frame's JSON bytes by event, and for world:update by field (`world:update.moved`); counts
+ * the snapshots of entities that left the same view less than {@link RETURN_TICKS} ticks before.
+ */
+function addParts(
+  parts: Map<string, number>,
+  events: ReadonlyArray<{ event: string; data: unknown }>,
+  seen: SeenBy,
+  tick: number,
+): void {
   const add = (key: string, n: number) => parts.set(key, (parts.get(key) ?? 0) + n);
   for (const e of events) {
     if (e.event !== 'world:update') {
@@ -263,7 +288,20 @@ function addParts(parts: Map<string, number>, events: ReadonlyArray<{ event: str
     for (const [field, value] of Object.entries(data))
       add(`world:update.${field}`, JSON.stringify(value).length);
     if (Array.isArray(data['moved'])) add('(moved entries)', data['moved'].length);
-    if (Array.isArray(data['entered'])) add('(entered entries)', data['entered'].length);
+    for (const idx of (data['left'] as number[] | undefined) ?? []) {
+      const id = seen.ids.get(idx);
+      if (id !== undefined) seen.leftAt.set(id, tick);
+      seen.ids.delete(idx);
+    }
+    for (const s of (data['entered'] as Array<{ idx: number; id: string }> | undefined) ?? []) {
+      add('(entered entries)', 1);
+      const left = seen.leftAt.get(s.id);
+      if (left !== undefined && tick - left <= RETURN_TICKS) {
+        add('(entered again)', 1);
+        add('(entered again, bytes)', JSON.stringify(s).length);
+      }
+      seen.ids.set(s.idx, s.id);
+    }
   }
 }
 

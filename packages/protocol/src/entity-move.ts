@@ -10,16 +10,18 @@ import { z } from 'zod';
  * about a third of the whole one's bytes, and moves are most of what a player in a busy place is
  * sent.
  */
+const wholeMove = z.tuple([
+  z.number().int().nonnegative(),
+  z.number().int(),
+  z.number().int(),
+  z.number(),
+  z.union([z.literal(0), z.literal(1)]),
+]);
+
 export const entityMove = z.union([
   z.tuple([z.number().int().nonnegative(), z.number().int().min(0).max(49)]),
   z.tuple([z.number().int().nonnegative(), z.number().int().min(0).max(49), z.number().int()]),
-  z.tuple([
-    z.number().int().nonnegative(),
-    z.number().int(),
-    z.number().int(),
-    z.number(),
-    z.union([z.literal(0), z.literal(1)]),
-  ]),
+  wholeMove,
 ]);
 export type EntityMove = z.infer<typeof entityMove>;
 
@@ -53,3 +55,18 @@ export function applyMove(
     running: (step & 1) === 1,
   };
 }
+
+/**
+ * How many entities that left its view a client keeps (`world:update.returned`): every handle in
+ * `left` goes in, in order, after `entered` and `returned` were applied; the oldest goes out beyond
+ * this many; an entity that enters or returns, and a `player:sync`, take it out. The server keeps
+ * the same list for each client, so it knows exactly which entities the client still has.
+ */
+export const RETURN_MEMORY = 32;
+
+/**
+ * An entity back in view as the client last knew it (same look, name and level): `[idx, x, z, y,
+ * running]`, its place now. The client takes it from the entities it keeps ({@link RETURN_MEMORY}).
+ */
+export const entityReturn = wholeMove;
+export type EntityReturn = z.infer<typeof entityReturn>;

@@ -27,5 +27,6 @@ export const MSGPACK_SUBPROTOCOL = 'msgpack';
  * Protocol version, announced in `session:welcome`. Incremented on incompatible changes.
  * 2: a server frame may carry an array of envelopes (at most one frame per player per tick).
  * 3: `world:update.moved` entries are short steps from the previous position (entity-move.ts).
+ * 4: `world:update.returned`: entities back in view that the client keeps from its departed ones.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;

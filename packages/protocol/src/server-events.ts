@@ -11,7 +11,7 @@ import { teleportServerEvents } from './teleport-events';
 import { tradeServerEvents } from './trade-events';
 import { ridSchema } from './envelope';
 import { entityChange, entityLook } from './entity-look';
-import { entityMove } from './entity-move';
+import { entityMove, entityReturn } from './entity-move';
 
 const skillEntry = z.object({ level: z.number().int(), xp: z.number().int() });
 
@@ -138,6 +138,12 @@ export const serverEvents = {
         .optional()
         .describe(
           'Entities in view that moved: `[idx, step]` (a step or two from where the last update put them; step = ((dx + 2) * 5 + (dz + 2)) * 2 + running), `[idx, step, dy]` when the ground height changed (dy in hundredths), or `[idx, x, z, y, running]` for a jump (a teleport). The protocol package exports applyMove to decode them.',
+        ),
+      returned: z
+        .array(entityReturn)
+        .optional()
+        .describe(
+          'Entities back in view that the client keeps from its last 32 `left` (RETURN_MEMORY), unchanged since: `[idx, x, z, y, running]`, their place now. Apply `entered` and `returned` before `left` (each takes its handle out of the kept ones; `left` then puts handles in, oldest out beyond 32).',
         ),
       left: z.array(z.number().int().nonnegative()).optional(),
       changed: z

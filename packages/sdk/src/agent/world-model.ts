@@ -1,5 +1,6 @@
 import {
   applyMove,
+  RETURN_MEMORY,
   type EntityChange,
   type EntitySnapshot,
   type GroundItemSnapshot,
@@ -42,6 +43,11 @@ export class WorldModel {
   player: PlayerStatePayload | undefined;
   /** Entities in view by their per-world handle (`idx`), positions kept current from `moved`. */
   readonly entities = new Map<number, EntitySnapshot>();
+  /**
+   * Entities that left the view lately, oldest first (at most RETURN_MEMORY, as the server counts
+   * them), so that one coming back unchanged comes as a short `returned` entry.
+   */
+  private readonly departed = new Map<number, EntitySnapshot>();
   readonly groundItems = new Map<string, GroundItemSnapshot>();
   /** Objects whose state differs from the area placements, by object id. */
   readonly objects = new Map<string, AlteredObject>();
@@ -84,6 +90,7 @@ export class WorldModel {
         this.player = structuredClone(message.data.player);
         // A sync means a fresh view: entities, ground items and objects in view come again.
         this.entities.clear();
+        this.departed.clear();
         this.groundItems.clear();
         this.objects.clear();
         return true;
@@ -196,8 +203,26 @@ export class WorldModel {
 
   private applyWorld(u: ServerPayload<'world:update'>): void {
     if (u.self && this.player) this.player.position = u.self;
-    for (const idx of u.left ?? []) this.entities.delete(idx);
-    for (const e of u.entered ?? []) this.entities.set(e.idx, { ...e });
+    // Entered and returned before left: the kept departed entities are counted as the server counts them.
+    for (const e of u.entered ?? []) {
+      this.departed.delete(e.idx);
+      this.entities.set(e.idx, { ...e });
+    }
+    for (const [idx, x, z, y, running] of u.returned ?? []) {
+      const e = this.departed.get(idx);
+      this.departed.delete(idx);
+      if (e) this.entities.set(idx, Object.assign(e, { x, z, y, running: running === 1 }));
+    }
+    for (const idx of u.left ?? []) {
+      const e = this.entities.get(idx);
+      this.entities.delete(idx);
+      this.departed.delete(idx);
+      if (e) this.departed.set(idx, e);
+      if (this.departed.size > RETURN_MEMORY) {
+        const oldest = this.departed.keys().next();
+        if (!oldest.done) this.departed.delete(oldest.value);
+      }
+    }
     for (const move of u.moved ?? []) {
       const e = this.entities.get(move[0]);
       if (e) Object.assign(e, applyMove(e, move));

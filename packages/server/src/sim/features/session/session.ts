@@ -69,6 +69,7 @@ export const sessionFeature: Feature = {
       // A full sync also resets interest management: everything in view is sent again as entered.
       const view = CLIENT_VIEW.of(player);
       view.visible.clear();
+      view.departed.clear();
       view.lastSent = { ...UNSENT };
       sendSync(world, player, rid);
       return { ok: true, deferred: true };

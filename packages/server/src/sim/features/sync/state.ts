@@ -22,6 +22,13 @@ export interface ClientView {
   /** Handles of the entities this player's client currently knows (interest management). */
   readonly visible: Set<number>;
   /**
+   * The entities that left this client's view lately, oldest first, as the client keeps them
+   * (protocol RETURN_MEMORY): what it knew of each (undefined: nothing a return could reuse, e.g. a
+   * player that logged out or a look that changed as it left). One back in view unchanged comes as a
+   * short `returned` entry instead of a snapshot.
+   */
+  readonly departed: Map<number, Departed | undefined>;
+  /**
    * The view's radius in tiles: the world's view distance, less in a crowd (sync.ts). NaN until the
    * first sync.
    */
@@ -34,6 +41,15 @@ export interface ClientView {
   /** Health and maximum health last sent (player:sync / player:stats), so unchanged values are not re-sent. */
   sentHealth: number;
   sentMaxHealth: number;
+}
+
+/** What a client knew of an entity when it left its view. */
+export interface Departed {
+  id: string;
+  name: string;
+  combatLevel: number;
+  /** The look object (look.ts keeps the same object while the look is unchanged). */
+  look: EntityLook;
 }
 
 /** Nothing sent yet: the next world:update carries the player's own state and its whole view. */
@@ -49,6 +65,7 @@ export const UNSENT: Readonly<SentSelf> = {
 export const CLIENT_VIEW = playerSlot('sync.clientView', {
   init: (player): ClientView => ({
     visible: new Set<number>(),
+    departed: new Map<number, Departed | undefined>(),
     radius: NaN,
     lastSent: { ...UNSENT },
     sentInventoryVersion: -1,

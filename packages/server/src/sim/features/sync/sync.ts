@@ -1,6 +1,8 @@
 import {
   heightStep,
   moveStep,
+  RETURN_MEMORY,
+  type EntityReturn,
   type EntityChange,
   type EntityLook,
   type EntityMove,
@@ -15,13 +17,15 @@ import { groundDelta } from '../ground-items/view';
 import { selfPosition } from '../session/session';
 import { GROUND_ITEMS } from '../ground-items/state';
 import { LOOKS, lookOf } from './look';
-import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type EntityCache } from './state';
+import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type Departed, type EntityCache } from './state';
 
 /**
  * Interest management: each tick, every player gets at most one `world:update` with what changed in
  * its view (players and NPCs within its view radius): its own state, entities entering (full
- * snapshot, with their look: look.ts), moving (short move entries: protocol entity-move.ts), changing their look (compact change
- * entries) and leaving, and the ground items added and removed (ground-items/view.ts).
+ * snapshot, with their look: look.ts), returning (a short entry for an unchanged entity the client
+ * keeps from its departed ones: protocol RETURN_MEMORY), moving (short move entries: protocol
+ * entity-move.ts), changing their look (compact change entries) and leaving, and the ground items
+ * added and removed (ground-items/view.ts).
  *
  * An entity enters a view within the view's radius and, in a view shrunk by a crowd, leaves it only
  * beyond the radius plus {@link LEAVE_MARGIN} tiles (never beyond the world's view distance, within
@@ -156,6 +160,58 @@ function changeOf(
   return change;
 }
 
+/**
+ * Whether the entity entering the view is one the client keeps from its departed ones (protocol
+ * RETURN_MEMORY) and unchanged since it left (the same entity, name, level and look): it returns
+ * with its place only. Either way it is no longer a departed one.
+ */
+function departedUnchanged(
+  world: World,
+  departed: Map<number, Departed | undefined>,
+  o: Player | Npc,
+  looks: ReturnType<typeof LOOKS.of>,
+): boolean {
+  if (!departed.has(o.idx)) return false;
+  const was = departed.get(o.idx);
+  departed.delete(o.idx);
+  return (
+    was !== undefined &&
+    was.id === o.id &&
+    was.name === o.name &&
+    was.combatLevel === o.combatLevel &&
+    was.look === lookOf(world, o, looks).look
+  );
+}
+
+function returnEntry(world: World, o: Player | Npc): EntityReturn {
+  return [o.idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
+}
+
+/**
+ * Keeps what the client knew of an entity leaving its view, as the client keeps it (the oldest
+ * beyond RETURN_MEMORY goes). Known only if the entity is still in the world (a player that logged
+ * out is not; a dead NPC is, and may return at its respawn) and its look did not
+ * change this tick: a change this tick reached the views that kept it, not this one.
+ */
+function remember(
+  world: World,
+  cache: EntityCache,
+  looks: ReturnType<typeof LOOKS.of>,
+  departed: Map<number, Departed | undefined>,
+  idx: number,
+): void {
+  const o = world.byIdx[idx];
+  let known: Departed | undefined;
+  if (o && changeOf(world, cache, looks, o, idx) === undefined)
+    known = { id: o.id, name: o.name, combatLevel: o.combatLevel, look: lookOf(world, o, looks).look };
+  departed.delete(idx);
+  departed.set(idx, known);
+  if (departed.size > RETURN_MEMORY) {
+    const oldest = departed.keys().next();
+    if (!oldest.done) departed.delete(oldest.value);
+  }
+}
+
 /** Tiles beyond a shrunk view's radius an entity the client knows stays in it (never beyond the view distance). */
 export const LEAVE_MARGIN = 2;
 /** The smallest radius a crowd shrinks a view to. */
@@ -185,6 +241,7 @@ function syncPlayer(world: World, p: Player): void {
   let entered: EntitySnapshot[] | undefined;
   let moved: EntityMove[] | undefined;
   let left: number[] | undefined;
+  let returned: EntityReturn[] | undefined;
   let changed: EntityChange[] | undefined;
   // One pass over the entities near the player: each in range is stamped; known ones that moved
   // are reported, unknown ones enter. Known entities left unstamped have left the view.
@@ -236,7 +293,9 @@ function syncPlayer(world: World, p: Player): void {
         if (!o) continue;
         seen[idx] = stamp;
         visible.add(idx);
-        (entered ??= []).push(snapshotOf(world, cache, o));
+        if (view.departed.size > 0 && departedUnchanged(world, view.departed, o, looks))
+          (returned ??= []).push(returnEntry(world, o));
+        else (entered ??= []).push(snapshotOf(world, cache, o));
       }
     }
   }
@@ -247,6 +306,7 @@ function syncPlayer(world: World, p: Player): void {
       if (seen[idx] !== stamp) {
         visible.delete(idx);
         (left ??= []).push(idx);
+        remember(world, cache, looks, view.departed, idx);
       }
     }
   }
@@ -262,13 +322,15 @@ function syncPlayer(world: World, p: Player): void {
     p.running !== lastSent.running ||
     moving !== lastSent.moving ||
     energyPercent !== lastSent.energyPercent;
-  if (!selfChanged && !entered && !moved && !left && !changed && !items.added && !items.removed) return;
+  if (!selfChanged && !entered && !returned && !moved && !left && !changed && !items.added && !items.removed)
+    return;
   const update: ServerPayload<'world:update'> = { tick: world.tick };
   if (selfChanged) {
     update.self = selfPosition(world, p);
     view.lastSent = { x: p.x, z: p.z, running: p.running, moving, energyPercent };
   }
   if (entered) update.entered = entered;
+  if (returned) update.returned = returned;
   if (moved) update.moved = moved;
   if (left) update.left = left;
   if (changed) update.changed = changed;
