@@ -149,6 +149,10 @@ export class Gateway implements PlayerSink, SocialLink {
         previous.connection.close(CLOSE_CODES.replaced, 'logged in from another connection');
         previous.rids.clear();
       }
+      // Loaded before the session is registered: from the welcome on, a disconnect (a kick, a
+      // takeover) enqueues the logout, which must come after this login's command. Before the
+      // session row too, so a read that fails leaves no row open.
+      const record = inWorld ? undefined : await loadRecord(deps.repos, character, deps.host.tickMs);
       const row = await deps.repos.sessions.open({
         characterId: id,
         accountId: character.accountId,
@@ -159,9 +163,6 @@ export class Gateway implements PlayerSink, SocialLink {
       await deps.leases.attachSession(id, row.id);
       await deps.repos.users.touchLogin(character.accountId);
       await deps.repos.characters.update(id, { lastLoginAt: new Date() });
-      // Loaded before the session is registered: from the welcome on, a disconnect (a kick, a
-      // takeover) enqueues the logout, which must come after this login's command.
-      const record = inWorld ? undefined : await loadRecord(deps.repos, character, deps.host.tickMs);
       if (!connection.isOpen) {
         await deps.repos.sessions.close(row.id, 'disconnected');
         return;
