@@ -201,10 +201,15 @@ describe.skipIf(!canRunWorlds)('two worlds on one database and one Redis (proces
       const c = await join(world);
       const npcs = new Map<string, string>();
       let shop: ServerPayload<'shop:update'> | undefined;
+      const stocks: number[] = [];
       c.on('world:update', (u) => {
         for (const e of u.entered ?? []) if (e.npcId) npcs.set(e.npcId, e.id);
       });
-      c.on('shop:update', (s) => void (shop = s));
+      c.on('shop:update', (s) => {
+        shop = s;
+        const tinderboxes = s.items.find((i) => i.itemId === 'tinderbox')?.stock;
+        if (tinderboxes !== undefined) stocks.push(tinderboxes);
+      });
       await c.request('player:chat', { message: ADMIN });
       await c.request('player:chat', { message: '/tele 6 -9' });
       await eventually('Marla in view', async () => {
@@ -213,14 +218,15 @@ describe.skipIf(!canRunWorlds)('two worlds on one database and one Redis (proces
       });
       const open = () =>
         c.request('player:action', { action: 'openShop', npcId: npcs.get('shopkeeper_marla') ?? '' });
-      return { c, open, stock: () => shop?.items.find((i) => i.itemId === 'tinderbox')?.stock };
+      return { c, open, stocks, stock: () => shop?.items.find((i) => i.itemId === 'tinderbox')?.stock };
     };
     const buyer = await atShop(one);
     const looker = await atShop(two);
     await buyer.open();
     expect(buyer.stock()).toBe(5);
     await buyer.c.request('shop:buy', { itemId: 'tinderbox', quantity: 3 });
-    expect(buyer.stock()).toBe(2);
+    // The buy's own update shows 2 (a restock step may already have followed it on a slow machine).
+    expect(buyer.stocks).toContain(2);
     // One restock step is 50 ticks (2.5 s here): a shared stock could not be back at 5 this soon.
     await looker.open();
     expect(looker.stock()).toBe(5);
