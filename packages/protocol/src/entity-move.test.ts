@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyMove, entityMove, heightStep, moveStep } from './entity-move';
+import { applyMove, entityMove, heightStep, keepDeparted, moveStep, RETURN_MEMORY } from './entity-move';
 
 describe('move entries', () => {
   it('round-trips every step of up to two tiles, walking and running', () => {
@@ -43,5 +43,16 @@ describe('move entries', () => {
     });
     expect(entityMove.safeParse([3, 50]).success).toBe(false);
     expect(entityMove.safeParse([3, 1, 2, 3]).success).toBe(false);
+  });
+
+  it('keeps the last RETURN_MEMORY departed, newest last, a departing one moved to the end', () => {
+    const departed = new Map<number, string>();
+    for (let idx = 0; idx < RETURN_MEMORY + 3; idx++) keepDeparted(departed, idx, `e${idx}`);
+    expect(departed.size).toBe(RETURN_MEMORY);
+    expect([...departed.keys()][0]).toBe(3);
+    keepDeparted(departed, 3, 'again');
+    expect([...departed.keys()].at(-1)).toBe(3);
+    expect(departed.get(3)).toBe('again');
+    expect(departed.size).toBe(RETURN_MEMORY);
   });
 });

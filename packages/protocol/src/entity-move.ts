@@ -3,12 +3,11 @@ import { z } from 'zod';
 /**
  * How `world:update.moved` reports an entity that moved this tick. Most moves are a step or two
  * (a run) from where the entity stood at the previous update, which every client that knows the
- * entity has: they come as `[idx, step]`, with the ground height after the step only when it
- * differs from the height before (`[idx, step, y]`). `step` packs the offset and the gait in one
- * small number: `((dx + 2) * 5 + (dz + 2)) * 2 + running`, with dx and dz from -2 to 2. Anything
- * farther (a teleport, a respawn) comes whole: `[idx, x, z, y, running]`. The short forms are
- * about a third of the whole one's bytes, and moves are most of what a player in a busy place is
- * sent.
+ * entity has: they come as `[idx, step]`, with the change of ground height in hundredths when there
+ * is one (`[idx, step, dy]`: heights are multiples of 0.01). `step` packs the offset and the gait in
+ * one small number: `((dx + 2) * 5 + (dz + 2)) * 2 + running`, with dx and dz from -2 to 2.
+ * Anything farther (a teleport, a respawn) comes whole: `[idx, x, z, y, running]`. The short forms
+ * are about half the whole one's bytes, and moves are most of what a player in a busy place is sent.
  */
 const wholeMove = z.tuple([
   z.number().int().nonnegative(),
@@ -69,4 +68,18 @@ export const RETURN_MEMORY = 32;
  * running]`, its place now. The client takes it from the entities it keeps ({@link RETURN_MEMORY}).
  */
 export const entityReturn = wholeMove;
+
+/**
+ * Puts an entity that left the view into the departed list, as client and server both keep it:
+ * newest last, the oldest out beyond {@link RETURN_MEMORY}. One function for both sides, so the two
+ * lists cannot drift apart.
+ */
+export function keepDeparted<T>(departed: Map<number, T>, idx: number, known: T): void {
+  departed.delete(idx);
+  departed.set(idx, known);
+  if (departed.size > RETURN_MEMORY) {
+    const oldest = departed.keys().next();
+    if (!oldest.done) departed.delete(oldest.value);
+  }
+}
 export type EntityReturn = z.infer<typeof entityReturn>;

@@ -1,6 +1,6 @@
 import {
   applyMove,
-  RETURN_MEMORY,
+  keepDeparted,
   type EntityChange,
   type EntitySnapshot,
   type GroundItemSnapshot,
@@ -208,20 +208,15 @@ export class WorldModel {
       this.departed.delete(e.idx);
       this.entities.set(e.idx, { ...e });
     }
-    for (const [idx, x, z, y, running] of u.returned ?? []) {
-      const e = this.departed.get(idx);
-      this.departed.delete(idx);
-      if (e) this.entities.set(idx, Object.assign(e, { x, z, y, running: running === 1 }));
+    for (const back of u.returned ?? []) {
+      const e = this.departed.get(back[0]);
+      this.departed.delete(back[0]);
+      if (e) this.entities.set(back[0], Object.assign(e, applyMove(e, back)));
     }
     for (const idx of u.left ?? []) {
       const e = this.entities.get(idx);
       this.entities.delete(idx);
-      this.departed.delete(idx);
-      if (e) this.departed.set(idx, e);
-      if (this.departed.size > RETURN_MEMORY) {
-        const oldest = this.departed.keys().next();
-        if (!oldest.done) this.departed.delete(oldest.value);
-      }
+      if (e) keepDeparted(this.departed, idx, e);
     }
     for (const move of u.moved ?? []) {
       const e = this.entities.get(move[0]);

@@ -1,7 +1,7 @@
 import {
   heightStep,
   moveStep,
-  RETURN_MEMORY,
+  keepDeparted,
   type EntityReturn,
   type EntityChange,
   type EntityLook,
@@ -112,7 +112,7 @@ function moveEntry(world: World, cache: EntityCache, o: Player | Npc, idx: numbe
   const pz = cache.prevZ[idx] ?? 0;
   const step = moveStep(o.x - px, o.z - pz, o.running);
   let move: EntityMove;
-  if (step === undefined) move = [idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
+  if (step === undefined) move = wholeEntry(world, o);
   else {
     const dy = heightStep(world.heightAt(px, pz), world.heightAt(o.x, o.z));
     move = dy === 0 ? [idx, step] : [idx, step, dy];
@@ -183,15 +183,16 @@ function departedUnchanged(
   );
 }
 
-function returnEntry(world: World, o: Player | Npc): EntityReturn {
+/** An entity's place in full, `[idx, x, z, y, running]`: a jump in `moved`, or a `returned` entry. */
+function wholeEntry(world: World, o: Player | Npc): EntityReturn {
   return [o.idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
 }
 
 /**
  * Keeps what the client knew of an entity leaving its view, as the client keeps it (the oldest
  * beyond RETURN_MEMORY goes). Known only if the entity is still in the world (a player that logged
- * out is not; a dead NPC is, and may return at its respawn) and its look did not
- * change this tick: a change this tick reached the views that kept it, not this one.
+ * out is not; a dead NPC is, and may return at its respawn) and its look did not change this tick:
+ * a change this tick reached the views that kept it, not this one.
  */
 function remember(
   world: World,
@@ -204,12 +205,7 @@ function remember(
   let known: Departed | undefined;
   if (o && changeOf(world, cache, looks, o, idx) === undefined)
     known = { id: o.id, name: o.name, combatLevel: o.combatLevel, look: lookOf(world, o, looks).look };
-  departed.delete(idx);
-  departed.set(idx, known);
-  if (departed.size > RETURN_MEMORY) {
-    const oldest = departed.keys().next();
-    if (!oldest.done) departed.delete(oldest.value);
-  }
+  keepDeparted(departed, idx, known);
 }
 
 /** Tiles beyond a shrunk view's radius an entity the client knows stays in it (never beyond the view distance). */
@@ -294,7 +290,7 @@ function syncPlayer(world: World, p: Player): void {
         seen[idx] = stamp;
         visible.add(idx);
         if (view.departed.size > 0 && departedUnchanged(world, view.departed, o, looks))
-          (returned ??= []).push(returnEntry(world, o));
+          (returned ??= []).push(wholeEntry(world, o));
         else (entered ??= []).push(snapshotOf(world, cache, o));
       }
     }
