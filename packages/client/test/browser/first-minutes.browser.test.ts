@@ -18,6 +18,7 @@ import {
   entityOption,
   leftClickOn,
   npcNamed,
+  openWindow,
   placedObjectsOf,
   point,
   positionOf,
@@ -290,8 +291,7 @@ describe.runIf(browserAvailable())('a new player’s first minutes (chromium)', 
       it('buys an apple in the general store', async () => {
         await walkTo(page, 7, -10, 4);
         const marla = await npcNamed(page, 'shopkeeper_marla');
-        await entityOption(page, marla, /^Trade/);
-        await page.getByTestId('shop').waitFor({ timeout: WAIT });
+        await openWindow(page, 'shop', () => entityOption(page, marla, /^Trade/));
         const coins = async () => z.number().parse(await page.evaluate('window.__game.world.player.coins'));
         const before = await coins();
         await page.getByTestId('shop-item-apple').click({ button: 'right' });

@@ -208,6 +208,40 @@ export const objectOption = (page: Page, objectId: string, option: RegExp) =>
   chooseOption(page, 'Object', objectId, option);
 
 /**
+ * Runs `choose` (a menu option that opens a window: Trade, Bank, Talk-to) until the window `testId`
+ * shows. A refusal shown in the chat box (an NPC that wandered off while the player walked: "you
+ * stopped before reaching ...") is answered as a player would, by choosing again; a window that
+ * neither opens nor is refused fails with the chat box's last lines and the player's tile.
+ */
+export async function openWindow(
+  page: Page,
+  testId: string,
+  choose: () => Promise<void>,
+  tries = 3,
+): Promise<void> {
+  const errorLines = page.locator('.chat-line.chat-error');
+  for (let attempt = 1; ; attempt++) {
+    const refusalsBefore = await errorLines.count();
+    await choose();
+    const opened = await page
+      .getByTestId(testId)
+      .waitFor({ timeout: WAIT })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (opened) return;
+    if ((await errorLines.count()) > refusalsBefore && attempt < tries) continue;
+    const lines = (await page.locator('.chat-line').allTextContents()).slice(-8);
+    await screenshot(page, `failed-open-${testId}`);
+    throw new Error(
+      `the ${testId} window did not open after ${attempt} tries, at ${JSON.stringify(await positionOf(page))}; ` +
+        `the chat box's last lines: ${lines.join(' | ')}`,
+    );
+  }
+}
+
+/**
  * Clicks away the level-up and quest-complete windows shown (they cover a conversation until
  * clicked, and come one after another).
  */

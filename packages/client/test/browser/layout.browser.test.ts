@@ -12,6 +12,7 @@ import {
   entityOption,
   npcNamed,
   objectOption,
+  openWindow,
   placementsOf,
   positionOf,
   waitUntil,
@@ -132,8 +133,7 @@ describe.runIf(browserAvailable())('window layout (chromium)', () => {
 
   it('lays out a dialogue; Esc closes it', async () => {
     const lina = await npcNamed(page, 'guide_lina');
-    await entityOption(page, lina, /^Talk-to/);
-    await page.getByTestId('dialogue').waitFor({ timeout: WAIT });
+    await openWindow(page, 'dialogue', () => entityOption(page, lina, /^Talk-to/));
     await checkWindow('dialogue', 'dialogue');
     await closeWithEscape('dialogue');
   });
@@ -142,9 +142,8 @@ describe.runIf(browserAvailable())('window layout (chromium)', () => {
     const booth = (await placementsOf('oakhaven')).bankBooths[0];
     if (!booth) throw new Error('Oakhaven has no bank booth');
     await walkTo(page, booth.x, booth.z, 3);
-    await objectOption(page, booth.id, /^Bank/);
+    await openWindow(page, 'bank', () => objectOption(page, booth.id, /^Bank/));
     const bank = page.getByTestId('bank');
-    await bank.waitFor({ timeout: WAIT });
     // Two items into the bank: the bread (slot 6), then the bronze pickaxe (slot 3).
     for (const [slot, itemId] of [
       [6, 'bread'],
@@ -187,8 +186,7 @@ describe.runIf(browserAvailable())('window layout (chromium)', () => {
     // Wren's shop, in the open east of Oakhaven.
     await teleport(42, 4);
     const wren = await npcNamed(page, 'fletcher_wren');
-    await entityOption(page, wren, /^Trade/);
-    await page.getByTestId('shop').waitFor({ timeout: WAIT });
+    await openWindow(page, 'shop', () => entityOption(page, wren, /^Trade/));
     await checkWindow('shop', 'shop');
     await closeWithEscape('shop');
   }, 90_000);
