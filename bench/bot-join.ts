@@ -3,6 +3,7 @@
  * code and teleports to its place as soon as it is welcomed, so the world never holds a crowd on the
  * spawn; a few bots join at a time, paced by the server's recent ticks and event-loop delay.
  */
+import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import { tickTotals, type TickTotals } from './server-process';
@@ -12,7 +13,12 @@ export const ADMIN_CODE = 'bench-admin-code';
 
 export interface Bot {
   ws: WebSocket;
+  /** Payload bytes of the frames received (decompressed), since the last reset. */
   bytes: number;
+  /** The TCP socket under the WebSocket (its bytesRead: what came over the wire, compressed). */
+  socket: Socket | undefined;
+  /** `socket.bytesRead` when the measured window began. */
+  wireStart: number;
   frames: number;
   /** Frames and events received in the measured window. */
   measuredFrames: number;
@@ -81,11 +87,14 @@ async function joinWithRetry(url: string, place: Place, watch: Watch, deadline: 
  */
 function join(url: string, place: Place, watch: Watch): Promise<Bot> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
+    // permessage-deflate offered, as browsers and the SDK do: frames come compressed.
+    const ws = new WebSocket(url, { perMessageDeflate: true });
     const bot: Bot = {
       ...place,
       ws,
       bytes: 0,
+      socket: undefined,
+      wireStart: 0,
       frames: 0,
       measuredFrames: 0,
       events: 0,
@@ -111,6 +120,7 @@ function join(url: string, place: Place, watch: Watch): Promise<Bot> {
       step = rid;
       ws.send(JSON.stringify({ event: 'player:chat', data: { message }, rid }));
     };
+    ws.once('upgrade', (res) => (bot.socket = res.socket as Socket));
     ws.on('message', (data: Buffer) => {
       const messages = envelopes(data);
       bot.bytes += data.length;

@@ -6,7 +6,8 @@
  * tiles and chat now and then. After a warm-up the run is measured for a bounded
  * time; it prints tick p50/p99 per phase and of the outbound delivery after each tick (queueing,
  * encoding and sending every frame; all from /status, last 100 ticks), outbound bytes (mean and p99
- * over players), frames and events per player per second (counted by the bots) and the server's
+ * over players: the JSON payload, and the TCP bytes on the wire, compressed with permessage-deflate
+ * as the bots offer it like browsers and the SDK do), frames and events per player per second (counted by the bots) and the server's
  * RSS, whole and per player above its base (the lowest /status RSS over 10 s before any bot
  * connects: startup leaves transient memory behind for a while), then one JSON line.
  * The bots run in this process, the server in its own, so they share the machine's cores but not
@@ -204,6 +205,7 @@ export async function runLoadBench(args: {
     await sleep(60_000); // warm-up: a full /status window (100 ticks) of steady state before measuring
     for (const bot of bots) {
       bot.bytes = 0;
+      bot.wireStart = bot.socket?.bytesRead ?? 0;
       bot.measuredFrames = 0;
       bot.events = 0;
       bot.kills = 0;
@@ -217,6 +219,8 @@ export async function runLoadBench(args: {
     running = false;
     await driver;
     const rates = perPlayerRates(bots.map((b) => b.bytes / elapsed));
+    const wire = perPlayerRates(bots.map((b) => ((b.socket?.bytesRead ?? 0) - b.wireStart) / elapsed));
+    const compressed = bots.filter((b) => /permessage-deflate/.test(b.ws.extensions)).length;
     const rss = rssPerPlayer(rssBase, figuresNow.memory.rssBytes, bots.length);
     const perBot = (f: (b: Bot) => number) =>
       bots.reduce((s, b) => s + f(b), 0) / Math.max(1, bots.length) / elapsed;
@@ -236,6 +240,9 @@ export async function runLoadBench(args: {
       deliveryP99Ms: figuresNow.tick?.delivery.p99Ms ?? null,
       outboundBytesPerPlayerPerSecMean: rates.mean,
       outboundBytesPerPlayerPerSecP99: rates.p99,
+      wireBytesPerPlayerPerSecMean: wire.mean,
+      wireBytesPerPlayerPerSecP99: wire.p99,
+      botsWithDeflate: compressed,
       outboundFramesPerPlayerPerSec: Math.round(perBot((b) => b.measuredFrames) * 100) / 100,
       outboundEventsPerPlayerPerSec: Math.round(perBot((b) => b.events) * 100) / 100,
       serverRssMB: rss.rssMB,
@@ -255,7 +262,10 @@ export async function runLoadBench(args: {
       `  ${'delivery'.padEnd(12)} p50 ${figures.deliveryP50Ms} ms  p99 ${figures.deliveryP99Ms} ms (after the step: queueing, encoding, sending)`,
     );
     console.log(
-      `outbound per player: mean ${figures.outboundBytesPerPlayerPerSecMean} B/s, p99 ${figures.outboundBytesPerPlayerPerSecP99} B/s`,
+      `outbound per player: mean ${figures.outboundBytesPerPlayerPerSecMean} B/s, p99 ${figures.outboundBytesPerPlayerPerSecP99} B/s (JSON payload)`,
+    );
+    console.log(
+      `  on the wire (TCP bytes read, ${compressed} of ${bots.length} bots with permessage-deflate): mean ${wire.mean} B/s, p99 ${wire.p99} B/s`,
     );
     console.log(
       `outbound frames per player: ${figures.outboundFramesPerPlayerPerSec}/s carrying ${figures.outboundEventsPerPlayerPerSec} events/s`,

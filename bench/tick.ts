@@ -7,7 +7,7 @@
  * 100 ticks it measures `--ticks` ticks and prints the per-phase and total p50/p99 of `World.step`
  * in milliseconds, the p50/p99 of encoding each tick's events into one JSON frame per player (the
  * outbound delivery without the sockets), the bytes of those frames per player per second (mean and
- * p99 over players), and the process's RSS growth per player (RSS once the world is built, before
+ * p99 over players) as JSON and on the wire with permessage-deflate (bench/deflate-meter.ts), and the process's RSS growth per player (RSS once the world is built, before
  * anyone logs in, against RSS after the run), then one JSON line. Set beside the load benchmark, it
  * separates the world's own cost from the cost of the sockets and the bots sharing the CPU.
  *
@@ -20,6 +20,7 @@ import { World } from '../packages/server/src/sim/core/world';
 import { FEATURES } from '../packages/server/src/sim/features';
 import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
 import { encodeFrame } from '@tilerealm/protocol';
+import { DeflateMeter } from './deflate-meter';
 import { walkableBeside } from './places';
 import { percentile, perPlayerRates, rssPerPlayer } from './stats';
 import { OBJECTS } from '../packages/server/src/sim/features/objects/state';
@@ -133,6 +134,8 @@ export async function runTickBench(args: {
   const totals: number[] = [];
   const encodings: number[] = [];
   const bytes = new Map<string, number>();
+  const deflate = new DeflateMeter();
+  const deflating: number[] = [];
   const parts = new Map<string, number>();
   const viewers = new Map<string, SeenBy>();
   let kills = 0;
@@ -189,8 +192,13 @@ export async function runTickBench(args: {
     for (const [playerId, events] of outbox) {
       const frame = encodeFrame(events, 'json');
       if (t >= 100) bytes.set(playerId, (bytes.get(playerId) ?? 0) + Buffer.byteLength(frame));
+      deflate.add(playerId, frame, t >= 100);
     }
     if (t >= 100) encodings.push(performance.now() - encoding);
+    // The same frames compressed as a client offering permessage-deflate gets them (the thread
+    // pool's work; the world's thread only waits here, outside the step's and encoding's times).
+    const waited = await deflate.settle();
+    if (t >= 100) deflating.push(waited);
     if (args.breakdown && t >= 100)
       for (const [playerId, events] of outbox) addParts(parts, events, seenBy(viewers, playerId), t);
     for (const events of outbox.values())
@@ -207,6 +215,7 @@ export async function runTickBench(args: {
     }
   }
   const rss = rssPerPlayer(rssBase, process.memoryUsage().rss, args.players);
+  deflate.close();
   const round = (n: number) => Math.round(n * 1000) / 1000;
   totals.sort((a, b) => a - b);
   encodings.sort((a, b) => a - b);
@@ -214,6 +223,10 @@ export async function runTickBench(args: {
   const rates = perPlayerRates(
     Array.from({ length: args.players }, (_, i) => (bytes.get(`p${i}`) ?? 0) / seconds),
   );
+  const wire = perPlayerRates(
+    Array.from({ length: args.players }, (_, i) => (deflate.bytes.get(`p${i}`) ?? 0) / seconds),
+  );
+  deflating.sort((a, b) => a - b);
   const figures = {
     bench: 'tick',
     players: args.players,
@@ -233,6 +246,10 @@ export async function runTickBench(args: {
     deliveryEncodeP99Ms: round(percentile(encodings, 0.99)),
     outboundBytesPerPlayerPerSecMean: rates.mean,
     outboundBytesPerPlayerPerSecP99: rates.p99,
+    wireBytesPerPlayerPerSecMean: wire.mean,
+    wireBytesPerPlayerPerSecP99: wire.p99,
+    deflatePerTickP50Ms: round(percentile(deflating, 0.5)),
+    deflatePerTickP99Ms: round(percentile(deflating, 0.99)),
     ...rss,
   };
   console.log(
@@ -245,6 +262,9 @@ export async function runTickBench(args: {
   );
   console.log(
     `outbound per player (JSON frames at 600 ms ticks): mean ${rates.mean} B/s, p99 ${rates.p99} B/s`,
+  );
+  console.log(
+    `  on the wire with permessage-deflate (the server's default): mean ${wire.mean} B/s, p99 ${wire.p99} B/s; compressing a tick's frames (thread pool) p50 ${figures.deflatePerTickP50Ms} ms, p99 ${figures.deflatePerTickP99Ms} ms`,
   );
   console.log(
     `RSS ${rss.rssBaseMB} MB with the world built and no one in it, ${rss.rssMB} MB after the run: ${rss.rssPerPlayerKB} KB per player`,

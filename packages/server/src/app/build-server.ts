@@ -79,7 +79,8 @@ export async function buildServer(
   await registerRateLimit(app, deps.config.rateLimitEnabled, deps.rateLimitCounters);
   await registerOpenApi(app, deps.version, deps.config);
   await registerRoutes(app, deps);
-  if (deps.gateway) await registerWebSocket(app, deps.gateway, app.log);
+  if (deps.gateway)
+    await registerWebSocket(app, deps.gateway, app.log, { compression: deps.config.wsCompression });
   if (spa && deps.publicDir) {
     await frontendRoutes(app, deps.publicDir, { serveSourceMaps: deps.config.env !== 'production' });
   }

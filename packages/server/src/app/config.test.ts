@@ -63,6 +63,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be a URL'],
     ['PUBLIC_WS_URL', 'http://x/ws', 'PUBLIC_WS_URL must be a URL (ws: or wss:)'],
     ['DISABLE_RATE_LIMIT', 'maybe', 'DISABLE_RATE_LIMIT must be true or false'],
+    ['WS_COMPRESSION', 'gzip', 'WS_COMPRESSION must be true or false'],
     ['AGENT_PORT', '4.5', 'AGENT_PORT must be an integer'],
     ['AGENT_RUNTIME_SECRET', 'too-short', 'AGENT_RUNTIME_SECRET must be at least 32 characters'],
     ['ANONYMOUS_TOKEN_TTL_SECONDS', '1.5', 'must be a whole number of seconds'],
@@ -103,6 +104,12 @@ describe('loadConfig', () => {
       'DISABLE_RATE_LIMIT is ignored in production',
       'USE_LOCAL_POSTGRES is ignored in production',
     ]);
+  });
+
+  it('offers WebSocket compression unless WS_COMPRESSION is false', () => {
+    expect(loadConfig({}).config.wsCompression).toBe(true);
+    expect(loadConfig({ WS_COMPRESSION: 'false' }).config.wsCompression).toBe(false);
+    expect(loadConfig({ WS_COMPRESSION: 'true' }).config.wsCompression).toBe(true);
   });
 
   it('development honours DISABLE_RATE_LIMIT and USE_LOCAL_POSTGRES', () => {

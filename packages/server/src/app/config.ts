@@ -134,6 +134,7 @@ const envSchema = z
       .refine((n) => n >= 1 && n <= 86_400, 'SAVE_INTERVAL must be between 1 and 86400 seconds')
       .optional(),
     DISABLE_RATE_LIMIT: bool('DISABLE_RATE_LIMIT').optional(),
+    WS_COMPRESSION: bool('WS_COMPRESSION').optional(),
     TRUST_PROXY: trustProxy.optional(),
     FAILPOINTS: failpointList.optional(),
     VOICE_API_KEY: text.optional(),
@@ -225,6 +226,11 @@ export interface Config {
   ci: boolean;
   saveIntervalSeconds: number;
   rateLimitEnabled: boolean;
+  /**
+   * WS_COMPRESSION: offer WebSocket permessage-deflate (default true) with small, bounded windows
+   * (transport/ws/compression.ts); false sends every frame as it is.
+   */
+  wsCompression: boolean;
   /**
    * Who may name the client address with X-Forwarded-For: nobody (false, the default), a hop count
    * (the server is reached only through that many proxies) or proxy addresses and CIDR ranges.
@@ -361,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     ci: e.CI ?? false,
     saveIntervalSeconds: e.SAVE_INTERVAL ?? 60,
     rateLimitEnabled: production || !(e.DISABLE_RATE_LIMIT ?? false),
+    wsCompression: e.WS_COMPRESSION ?? true,
     trustProxy: e.TRUST_PROXY ?? false,
     failpoints: production ? [] : [...new Set(e.FAILPOINTS ?? [])],
     voice,

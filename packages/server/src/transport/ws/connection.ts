@@ -30,6 +30,9 @@ let nextConnectionId = 1;
  * connection after each tick), with backpressure: a client whose socket still holds too many unsent
  * bytes, or whose frames find the previous ones unsent tick after tick, is closed with 4008.
  */
+/** How long a connection closing after a protocol error may take to finish its close. */
+const ERROR_CLOSE_GRACE_MS = 1_000;
+
 export class Connection {
   readonly id = nextConnectionId++;
   private handlers: ConnectionEvents | undefined;
@@ -61,7 +64,10 @@ export class Connection {
     socket.on('message', (raw, isBinary) => this.onFrame(raw, isBinary));
     socket.on('pong', () => (this.lastSeen = Date.now()));
     socket.on('close', (code) => this.onClose(code));
-    socket.on('error', () => socket.terminate());
+    // A protocol error (an oversized or malformed frame) has already started the close with its
+    // code (1009, 1002...); that close frame may wait behind a frame being compressed, so the
+    // socket is cut only if the close has not completed shortly after.
+    socket.on('error', () => setTimeout(() => socket.terminate(), ERROR_CLOSE_GRACE_MS).unref());
     this.heartbeat = setInterval(() => this.beat(), WS_LIMITS.pingIntervalMs);
     this.heartbeat.unref();
   }

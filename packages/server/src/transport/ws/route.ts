@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors';
 import { Connection } from './connection';
 import type { Gateway } from './gateway';
 import { WS_LIMITS } from './limits';
+import { perMessageDeflate } from './compression';
 import type { Log } from '../../app/logger';
 
 const characterIdParam = z
@@ -28,12 +29,20 @@ const query = z.object({
 
 /**
  * GET /ws: the real-time connection. Not counted by the REST rate limit (it has its own message
- * limit). Subprotocol `msgpack` switches both directions to msgpack binary frames.
+ * limit). Subprotocol `msgpack` switches both directions to msgpack binary frames; with
+ * `compression` (WS_COMPRESSION, default on) a client offering permessage-deflate gets its frames
+ * compressed (./compression.ts).
  */
-export async function registerWebSocket(app: FastifyInstance, gateway: Gateway, log: Log): Promise<void> {
+export async function registerWebSocket(
+  app: FastifyInstance,
+  gateway: Gateway,
+  log: Log,
+  options: { compression: boolean },
+): Promise<void> {
   await app.register(websocket, {
     options: {
       maxPayload: WS_LIMITS.maxFrameBytes,
+      perMessageDeflate: perMessageDeflate(options.compression),
       handleProtocols: (protocols) => (protocols.has(MSGPACK_SUBPROTOCOL) ? MSGPACK_SUBPROTOCOL : false),
     },
     errorHandler: (error, socket) => {
