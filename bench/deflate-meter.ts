@@ -1,6 +1,6 @@
 /**
- * The bytes a player's frames take on the wire with permessage-deflate as the server offers it
- * (packages/server/src/transport/ws/compression.ts), without sockets: one raw-deflate stream per
+ * The bytes a player's frames take on the wire with permessage-deflate as the server accepts it
+ * (WS_COMPRESSION=true; packages/server/src/transport/ws/compression.ts), without sockets: one raw-deflate stream per
  * player kept from frame to frame, flushed per frame as the WebSocket library does (the 4-byte
  * sync-flush tail is not sent), frames under the threshold sent as they are, and the WebSocket
  * frame header counted. The compression runs on libuv's thread pool, as it does in the server.

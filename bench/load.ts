@@ -25,7 +25,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fightTiles, gatherSpots, spawnTiles } from './places';
-import { checkOpenFilesLimit, startServerProcess } from './server-process';
+import { checkOpenFilesLimit, startServerProcess, tickTotals } from './server-process';
 import { ADMIN_CODE, ramp, type Bot, type Envelope, type Place } from './bot-join';
 import { settledRss, status, type StatusFigures } from './server-status';
 import { send, seededRand, wander, wanderIn } from './bot-steps';
@@ -212,9 +212,11 @@ export async function runLoadBench(args: {
       bot.hits = 0;
       bot.gathered = 0;
     }
+    const cpuStart = (await tickTotals(base)).cpuSeconds;
     const start = performance.now();
     await sleep(args.seconds * 1000);
     const elapsed = (performance.now() - start) / 1000;
+    const cpuUsed = (await tickTotals(base)).cpuSeconds - cpuStart;
     const figuresNow = await answeredStatus(base);
     running = false;
     await driver;
@@ -245,6 +247,7 @@ export async function runLoadBench(args: {
       botsWithDeflate: compressed,
       outboundFramesPerPlayerPerSec: Math.round(perBot((b) => b.measuredFrames) * 100) / 100,
       outboundEventsPerPlayerPerSec: Math.round(perBot((b) => b.events) * 100) / 100,
+      serverCpuPercentOfOneCore: Math.round((100 * cpuUsed) / elapsed),
       serverRssMB: rss.rssMB,
       serverRssBaseMB: rss.rssBaseMB,
       serverRssPerPlayerKB: rss.rssPerPlayerKB,
@@ -269,6 +272,9 @@ export async function runLoadBench(args: {
     );
     console.log(
       `outbound frames per player: ${figures.outboundFramesPerPlayerPerSec}/s carrying ${figures.outboundEventsPerPlayerPerSec} events/s`,
+    );
+    console.log(
+      `server CPU ${figures.serverCpuPercentOfOneCore}% of one core over the measured window (every thread)`,
     );
     console.log(
       `server RSS ${figures.serverRssMB} MB (${figures.serverRssBaseMB} MB before any bot connected): ${figures.serverRssPerPlayerKB} KB per player`,

@@ -93,6 +93,8 @@ export interface TickTotals {
   ms: number;
   /** The mean event-loop delay since the previous reading of /metrics (ms). */
   loopDelayMs: number;
+  /** CPU time the server process has used, every thread (the thread pool's compression too), in seconds. */
+  cpuSeconds: number;
 }
 
 /**
@@ -113,5 +115,6 @@ export async function tickTotals(url: string): Promise<TickTotals> {
     ticks: value('tick_duration_seconds_count'),
     ms: 1000 * (value('tick_duration_seconds_sum') + value('tick_delivery_duration_seconds_sum')),
     loopDelayMs: 1000 * value('nodejs_eventloop_lag_mean_seconds'),
+    cpuSeconds: value('process_cpu_seconds_total'),
   };
 }

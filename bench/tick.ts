@@ -264,7 +264,7 @@ export async function runTickBench(args: {
     `outbound per player (JSON frames at 600 ms ticks): mean ${rates.mean} B/s, p99 ${rates.p99} B/s`,
   );
   console.log(
-    `  on the wire with permessage-deflate (the server's default): mean ${wire.mean} B/s, p99 ${wire.p99} B/s; compressing a tick's frames (thread pool) p50 ${figures.deflatePerTickP50Ms} ms, p99 ${figures.deflatePerTickP99Ms} ms`,
+    `  on the wire with permessage-deflate (WS_COMPRESSION=true): mean ${wire.mean} B/s, p99 ${wire.p99} B/s; compressing a tick's frames (thread pool) p50 ${figures.deflatePerTickP50Ms} ms, p99 ${figures.deflatePerTickP99Ms} ms`,
   );
   console.log(
     `RSS ${rss.rssBaseMB} MB with the world built and no one in it, ${rss.rssMB} MB after the run: ${rss.rssPerPlayerKB} KB per player`,

@@ -271,12 +271,12 @@ Every message, in both directions, is one envelope:
 - Text frames carry the envelope (or the array) as JSON. A client that asks for the \`${MSGPACK_SUBPROTOCOL}\` subprotocol
   (\`Sec-WebSocket-Protocol: ${MSGPACK_SUBPROTOCOL}\`) sends and receives the same envelope as msgpack in binary frames
   instead; a binary frame on a JSON connection is rejected with \`bad_frame\`.
-- Compression: a client that offers \`permessage-deflate\` (RFC 7692; browsers, the SDK and \`ws\` do by default)
-  gets its frames compressed, with the compressor's context kept from frame to frame and a 2 KiB server window
-  (\`server_max_window_bits=11\`): about a third of the bytes of JSON frames. A client that offers a smaller server
-  window is refused at the handshake (400): it may connect without offering compression. Frames a client sends
-  compressed are limited to 32 KiB once decompressed (1009). Operators turn it off with \`WS_COMPRESSION=false\`
-  ([decisions/0024](decisions/0024-compressed-frames.md)).
+- Compression: on a server run with \`WS_COMPRESSION=true\` (off by default), a client that offers
+  \`permessage-deflate\` (RFC 7692; browsers, the SDK and \`ws\` do by default) gets its frames compressed, with the
+  compressor's context kept from frame to frame and a 2 KiB server window (\`server_max_window_bits=11\`): about a
+  third of the bytes of JSON frames. A client that offers a smaller server window is then refused at the handshake
+  (400): it may connect without offering compression. Frames a client sends compressed are limited to 32 KiB once
+  decompressed (1009) ([decisions/0024](decisions/0024-compressed-frames.md)).
 - \`rid\` (optional) is a request id chosen by the client: a string of 1 to 64 characters or a non-negative integer.
 - A message with a \`rid\` is answered with \`ack {event, result?}\` echoing the rid once the world has applied it (in
   the next tick), or with \`error {code, message, rid}\` instead if it failed. Events with a direct reply (\`pong\` for

@@ -106,8 +106,8 @@ describe('loadConfig', () => {
     ]);
   });
 
-  it('offers WebSocket compression unless WS_COMPRESSION is false', () => {
-    expect(loadConfig({}).config.wsCompression).toBe(true);
+  it('accepts WebSocket compression only with WS_COMPRESSION=true', () => {
+    expect(loadConfig({}).config.wsCompression).toBe(false);
     expect(loadConfig({ WS_COMPRESSION: 'false' }).config.wsCompression).toBe(false);
     expect(loadConfig({ WS_COMPRESSION: 'true' }).config.wsCompression).toBe(true);
   });

@@ -227,8 +227,8 @@ export interface Config {
   saveIntervalSeconds: number;
   rateLimitEnabled: boolean;
   /**
-   * WS_COMPRESSION: offer WebSocket permessage-deflate (default true) with small, bounded windows
-   * (transport/ws/compression.ts); false sends every frame as it is.
+   * WS_COMPRESSION: accept WebSocket permessage-deflate with small, bounded windows
+   * (transport/ws/compression.ts); off by default (it costs CPU: docs/decisions/0024).
    */
   wsCompression: boolean;
   /**
@@ -367,7 +367,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     ci: e.CI ?? false,
     saveIntervalSeconds: e.SAVE_INTERVAL ?? 60,
     rateLimitEnabled: production || !(e.DISABLE_RATE_LIMIT ?? false),
-    wsCompression: e.WS_COMPRESSION ?? true,
+    wsCompression: e.WS_COMPRESSION ?? false,
     trustProxy: e.TRUST_PROXY ?? false,
     failpoints: production ? [] : [...new Set(e.FAILPOINTS ?? [])],
     voice,

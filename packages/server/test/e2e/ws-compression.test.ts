@@ -63,12 +63,12 @@ async function countBytes(o: Opened, frames: number): Promise<{ payload: number;
 }
 
 /**
- * permessage-deflate (ADR 0024): offered by default with a bounded window; the frames a client
+ * permessage-deflate (ADR 0024): accepted with WS_COMPRESSION=true, with a bounded window; the frames a client
  * gets are the same JSON, fewer bytes on the wire; a compressed frame that inflates beyond the
  * frame limit closes that connection only (1009).
  */
-describe('WebSocket compression (WS_COMPRESSION default)', () => {
-  const live = useRealtimeServer();
+describe('WebSocket compression on (WS_COMPRESSION=true)', () => {
+  const live = useRealtimeServer({ WS_COMPRESSION: 'true' });
 
   it('agrees permessage-deflate with an 11-bit server window, and the game frames come compressed', async () => {
     const o = await open(live, await tokenFor(live, 'Zipper'), true);
@@ -118,8 +118,8 @@ describe('WebSocket compression (WS_COMPRESSION default)', () => {
   });
 });
 
-describe('WebSocket compression off (WS_COMPRESSION=false)', () => {
-  const live = useRealtimeServer({ WS_COMPRESSION: 'false' });
+describe('WebSocket compression off (the default)', () => {
+  const live = useRealtimeServer();
 
   it('does not agree permessage-deflate even when the client offers it', async () => {
     const o = await open(live, await tokenFor(live, 'Offerer'), true);

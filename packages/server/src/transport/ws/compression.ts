@@ -1,17 +1,21 @@
 import type { PerMessageDeflateOptions } from 'ws';
 
 /**
- * WebSocket compression (permessage-deflate, RFC 7692), as the server offers it
- * (docs/decisions/0024-compressed-frames.md). Each connection keeps its own compressor from frame
- * to frame ("context takeover"), so a frame's keys and numbers that repeat the previous frames'
- * cost a few bits: one tick's `world:update` is mostly the same field names, handles and steps as
- * the last. Measured on the bench's frames (`npm run bench -- tick --deflate`), this window sends
- * about a third of the JSON bytes; a frame compressed on its own would send about half.
+ * WebSocket compression (permessage-deflate, RFC 7692), as the server accepts it with
+ * WS_COMPRESSION=true (docs/decisions/0024-compressed-frames.md). Each connection keeps its own
+ * compressor from frame to frame ("context takeover"), so a frame's keys and numbers that repeat the
+ * previous frames' cost a few bits: one tick's `world:update` is mostly the same field names,
+ * handles and steps as the last. On the tick benchmark's frames (`npm run bench -- tick` prints
+ * them) this window sends about a third of the JSON bytes; a frame compressed on its own would
+ * send about half.
+ *
+ * Off by default: through the `ws` library each frame's compression is a zlib stream operation
+ * whose bookkeeping runs on the world's thread, and the load benchmark measured about three times
+ * the server's CPU with it (ADR 0024).
  *
  * The compressor's memory is bounded per connection: a 2 KiB window (`serverMaxWindowBits` 11)
- * and a small hash table (`memLevel` 4), about 16 KiB in all against about 256 KiB at zlib's
- * defaults; the fastest level (1), since a frame is sent once per tick to every player. The
- * compression runs on libuv's thread pool, not the world's thread. A client offering a window
+ * and a small hash table (`memLevel` 4), against about 256 KiB at zlib's defaults; the fastest
+ * level (1), since a frame is sent once per tick to every player. A client offering a window
  * smaller than 11 bits for the server is refused at the handshake (400) by the WebSocket library:
  * it may connect without offering permessage-deflate. What a client sends is decompressed within
  * the frame limit (`WS_LIMITS.maxFrameBytes` applies to the decompressed size).

@@ -30,7 +30,7 @@ const query = z.object({
 /**
  * GET /ws: the real-time connection. Not counted by the REST rate limit (it has its own message
  * limit). Subprotocol `msgpack` switches both directions to msgpack binary frames; with
- * `compression` (WS_COMPRESSION, default on) a client offering permessage-deflate gets its frames
+ * `compression` (WS_COMPRESSION=true) a client offering permessage-deflate gets its frames
  * compressed (./compression.ts).
  */
 export async function registerWebSocket(
