@@ -1,21 +1,23 @@
 # syntax=docker/dockerfile:1
-# One image for the game server, the companion CDN and the agent runtime (docs/operations.md,
+# One image for the game server, the companion CDN, the agent runtime and the MCP server (docs/operations.md,
 # "Containers and deployment"; docs/decisions/0018). The default command runs a world:
 #   docker run ... tilerealm                       -> node dist/server.mjs   (port 5555)
 #   docker run ... tilerealm node dist/cdn.mjs     -> the CDN                (port 8080)
 #   docker run ... tilerealm node dist/agents.mjs  -> the agent runtime      (port 4001)
+#   docker run ... tilerealm node dist/mcp.mjs --http --host 0.0.0.0 -> the MCP server (port 4100; docs/mcp.md)
 # The image keeps the repository's layout under /app: the bundles find their data files (migrations,
 # manifests, assets, the built client) where the sources would.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# --- build: every dependency, the browser client and the three bundles ---
+# --- build: every dependency, the browser client and the four bundles ---
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/agents/package.json packages/agents/
 COPY packages/cdn/package.json packages/cdn/
 COPY packages/client/package.json packages/client/
+COPY packages/mcp/package.json packages/mcp/
 COPY packages/protocol/package.json packages/protocol/
 COPY packages/sdk/package.json packages/sdk/
 COPY packages/server/package.json packages/server/
@@ -31,6 +33,7 @@ COPY package.json package-lock.json ./
 COPY packages/agents/package.json packages/agents/
 COPY packages/cdn/package.json packages/cdn/
 COPY packages/client/package.json packages/client/
+COPY packages/mcp/package.json packages/mcp/
 COPY packages/protocol/package.json packages/protocol/
 COPY packages/sdk/package.json packages/sdk/
 COPY packages/server/package.json packages/server/

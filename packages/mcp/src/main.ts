@@ -16,7 +16,10 @@ const log = (msg: string): void => {
 async function main(): Promise<void> {
   const config = loadMcpConfig(process.env, process.argv.slice(2));
   const session = await GameSession.start(config, log);
+  let stopping = false;
   session.client.lifecycle.on('disconnected', ({ code, reason }) => {
+    // The shutdown below closes the connection itself, and exits 0 once done.
+    if (stopping) return;
     log(`the game connection closed for good (${code} ${reason}); exiting`);
     process.exit(1);
   });
@@ -33,7 +36,6 @@ async function main(): Promise<void> {
     log('MCP server on stdio');
     stop = () => server.close();
   }
-  let stopping = false;
   const shutdown = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;

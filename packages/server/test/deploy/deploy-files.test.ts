@@ -35,6 +35,7 @@ import {
   type ProgramName,
 } from './deploy-files';
 import { answers, healthCheck, start, type Started } from './deploy-process';
+import { realtimeWorld } from '../e2e/realtime-harness';
 
 /** The server's last resort after SHUTDOWN_TIMEOUT_MS (app/main.ts): a watchdog kills it 3 s later. */
 const WATCHDOG_AFTER_MS = 3_000;
@@ -357,6 +358,21 @@ describe("the image's commands", () => {
     await answersProbes(cdn, 'cdn');
     await answersProbes(agents, 'agents');
 
+    // The MCP server as the image runs it (`node dist/mcp.mjs --http`) against this world, which
+    // signs players in through the identity provider only: without MCP_TOKEN it refuses to start,
+    // with the world's reason. (It plays on a world that allows guests: the next test.)
+    const mcpPort = await freePort();
+    const mcp = start(
+      ['node', 'dist/mcp.mjs', '--http', '--host', '127.0.0.1', '--port', String(mcpPort)],
+      { MCP_SERVER_URL: server.url },
+      mcpPort,
+    );
+    running.push(mcp);
+    const { authMode } = (await (await answers(server, '/status')).json()) as { authMode: string };
+    expect(authMode).toBe('identity-provider');
+    expect(await mcp.exit).toBe(1);
+    expect(mcp.output.join('')).toMatch(/anonymous identities are disabled/);
+
     for (const [s, c] of [
       [cdn, service('cdn')],
       [server, world],
@@ -372,5 +388,39 @@ describe("the image's commands", () => {
     }
     // The image's health check fails once the program is gone (it can fail, so it checks).
     expect(await healthCheck(docker.healthcheck, server.env)).not.toBe(0);
+  }, 120_000);
+
+  it('run the MCP server, which plays on a world and answers an MCP initialize, and stops cleanly', async () => {
+    const world = await realtimeWorld();
+    cleanups.push(() => world.cleanup());
+    const server = await world.start();
+    cleanups.push(async () => void (await server.close()));
+    const mcpPort = await freePort();
+    const mcp = start(
+      ['node', 'dist/mcp.mjs', '--http', '--host', '127.0.0.1', '--port', String(mcpPort)],
+      { MCP_SERVER_URL: server.url },
+      mcpPort,
+    );
+    running.push(mcp);
+    // Up once it has signed in as a guest and entered the world.
+    expect((await answers(mcp, '/')).status).toBe(404);
+    const init = await fetch(`${mcp.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-03-26',
+          capabilities: {},
+          clientInfo: { name: 'deploy-test', version: '1' },
+        },
+      }),
+    });
+    expect(init.status, mcp.output.join('').slice(-2000)).toBe(200);
+    expect(await init.text()).toContain('serverInfo');
+    mcp.child.kill('SIGTERM');
+    expect(await mcp.exit, mcp.output.join('').slice(-2000)).toBe(0);
   }, 120_000);
 });
