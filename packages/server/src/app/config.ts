@@ -5,6 +5,8 @@ import { resolveWorldConfig, worldEnvSchema, type WorldConfig } from './config-w
 import { metricsEnvSchema, resolveMetricsConfig, type MetricsConfig } from './config-metrics';
 import { pressureEnvSchema, resolvePressureConfig, type PressureConfig } from './config-pressure';
 import { resolveTicks, ticksEnvSchema } from './config-ticks';
+import { bool } from './config-values';
+import { resolveWebsocketConfig, websocketEnvSchema } from './config-websocket';
 
 export type { VoiceConfig } from '../voice/config';
 export type { WorldConfig } from './config-world';
@@ -13,16 +15,6 @@ export type { WorldConfig } from './config-world';
  * Runtime configuration: every environment variable, parsed and validated in one place (nothing else
  * in the server reads `process.env`). `loadConfig` reports every problem together, never one by one.
  */
-
-const bool = (name: string) =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine((v) => ['true', 'false', '1', '0', 'yes', 'no', ''].includes(v), {
-      message: `${name} must be true or false`,
-    })
-    .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const port = (name: string) =>
   z
@@ -134,7 +126,6 @@ const envSchema = z
       .refine((n) => n >= 1 && n <= 86_400, 'SAVE_INTERVAL must be between 1 and 86400 seconds')
       .optional(),
     DISABLE_RATE_LIMIT: bool('DISABLE_RATE_LIMIT').optional(),
-    WS_COMPRESSION: bool('WS_COMPRESSION').optional(),
     TRUST_PROXY: trustProxy.optional(),
     FAILPOINTS: failpointList.optional(),
     VOICE_API_KEY: text.optional(),
@@ -169,6 +160,7 @@ const envSchema = z
   .extend(worldEnvSchema.shape)
   .extend(metricsEnvSchema.shape)
   .extend(pressureEnvSchema.shape)
+  .extend(websocketEnvSchema.shape)
   .extend(ticksEnvSchema(bool('EVAL_MODE')).shape);
 
 /** Every environment variable the server reads, as operators write it (deployment files are checked against it). */
@@ -226,10 +218,7 @@ export interface Config {
   ci: boolean;
   saveIntervalSeconds: number;
   rateLimitEnabled: boolean;
-  /**
-   * WS_COMPRESSION: accept WebSocket permessage-deflate with small, bounded windows
-   * (transport/ws/compression.ts); off by default (it costs CPU: docs/decisions/0024).
-   */
+  /** WS_COMPRESSION: accept WebSocket permessage-deflate (app/config-websocket.ts). */
   wsCompression: boolean;
   /**
    * Who may name the client address with X-Forwarded-For: nobody (false, the default), a hop count
@@ -367,7 +356,6 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     ci: e.CI ?? false,
     saveIntervalSeconds: e.SAVE_INTERVAL ?? 60,
     rateLimitEnabled: production || !(e.DISABLE_RATE_LIMIT ?? false),
-    wsCompression: e.WS_COMPRESSION ?? false,
     trustProxy: e.TRUST_PROXY ?? false,
     failpoints: production ? [] : [...new Set(e.FAILPOINTS ?? [])],
     voice,
@@ -387,6 +375,7 @@ export function loadConfig(env: Record<string, string | undefined>): ConfigResul
     ...resolveWorldConfig(e),
     metrics: metrics.metrics,
     ...resolvePressureConfig(e, nodeEnv),
+    ...resolveWebsocketConfig(e),
   };
   return { config, warnings };
 }

@@ -34,7 +34,7 @@ import {
   type Container,
   type ProgramName,
 } from './deploy-files';
-import { answers, healthCheck, start, type Started } from './deploy-process';
+import { answers, healthCheck, initMcp, start, startMcp, stopsCleanly, type Started } from './deploy-process';
 import { realtimeWorld } from '../e2e/realtime-harness';
 
 /** The server's last resort after SHUTDOWN_TIMEOUT_MS (app/main.ts): a watchdog kills it 3 s later. */
@@ -358,15 +358,9 @@ describe("the image's commands", () => {
     await answersProbes(cdn, 'cdn');
     await answersProbes(agents, 'agents');
 
-    // The MCP server as the image runs it (`node dist/mcp.mjs --http`) against this world, which
-    // signs players in through the identity provider only: without MCP_TOKEN it refuses to start,
-    // with the world's reason. (It plays on a world that allows guests: the next test.)
-    const mcpPort = await freePort();
-    const mcp = start(
-      ['node', 'dist/mcp.mjs', '--http', '--host', '127.0.0.1', '--port', String(mcpPort)],
-      { MCP_SERVER_URL: server.url },
-      mcpPort,
-    );
+    // The MCP server against this world, which signs in through the identity provider only: without
+    // MCP_TOKEN it refuses to start, with the world's reason (it plays on a guest world: next test).
+    const mcp = await startMcp(server.url);
     running.push(mcp);
     const { authMode } = (await (await answers(server, '/status')).json()) as { authMode: string };
     expect(authMode).toBe('identity-provider');
@@ -382,10 +376,7 @@ describe("the image's commands", () => {
         expect(await healthCheck(check, s.env), `${c.where}: health check`).toBe(0);
 
     // Stopped in the reverse order of their dependencies; each exits 0 (a clean shutdown).
-    for (const s of [agents, server, cdn]) {
-      s.child.kill('SIGTERM');
-      expect(await s.exit, s.output.join('').slice(-2000)).toBe(0);
-    }
+    for (const s of [agents, server, cdn]) await stopsCleanly(s);
     // The image's health check fails once the program is gone (it can fail, so it checks).
     expect(await healthCheck(docker.healthcheck, server.env)).not.toBe(0);
   }, 120_000);
@@ -395,32 +386,13 @@ describe("the image's commands", () => {
     cleanups.push(() => world.cleanup());
     const server = await world.start();
     cleanups.push(async () => void (await server.close()));
-    const mcpPort = await freePort();
-    const mcp = start(
-      ['node', 'dist/mcp.mjs', '--http', '--host', '127.0.0.1', '--port', String(mcpPort)],
-      { MCP_SERVER_URL: server.url },
-      mcpPort,
-    );
+    const mcp = await startMcp(server.url);
     running.push(mcp);
     // Up once it has signed in as a guest and entered the world.
     expect((await answers(mcp, '/')).status).toBe(404);
-    const init = await fetch(`${mcp.url}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-03-26',
-          capabilities: {},
-          clientInfo: { name: 'deploy-test', version: '1' },
-        },
-      }),
-    });
+    const init = await initMcp(mcp);
     expect(init.status, mcp.output.join('').slice(-2000)).toBe(200);
     expect(await init.text()).toContain('serverInfo');
-    mcp.child.kill('SIGTERM');
-    expect(await mcp.exit, mcp.output.join('').slice(-2000)).toBe(0);
+    await stopsCleanly(mcp);
   }, 120_000);
 });

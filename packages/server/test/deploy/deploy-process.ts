@@ -3,6 +3,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
 import { REPO_ROOT } from '../../src/app/paths';
 import { eventually } from '../fault-helpers';
+import { freePort } from '../free-port';
 
 /** A program the image runs, started from the repository as the image's WORKDIR. */
 export interface Started {
@@ -51,4 +52,35 @@ export function healthCheck(check: string[], env: Record<string, string>): Promi
       resolve(err ? Number((err as { code?: number }).code ?? 1) : 0),
     );
   });
+}
+
+/** The MCP server as the image runs it, `node dist/mcp.mjs --http`, on a free loopback port, playing on `serverUrl`. */
+export async function startMcp(serverUrl: string): Promise<Started> {
+  const port = await freePort();
+  const command = ['node', 'dist/mcp.mjs', '--http', '--host', '127.0.0.1', '--port', String(port)];
+  return start(command, { MCP_SERVER_URL: serverUrl }, port);
+}
+
+/** Opens a session on a started MCP server: the response to its `initialize` request. */
+export function initMcp(mcp: Started): Promise<Response> {
+  return fetch(`${mcp.url}/mcp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-03-26',
+        capabilities: {},
+        clientInfo: { name: 'deploy-test', version: '1' },
+      },
+    }),
+  });
+}
+
+/** Sends SIGTERM and expects a clean exit (status 0), showing the program's last output otherwise. */
+export async function stopsCleanly(started: Started): Promise<void> {
+  started.child.kill('SIGTERM');
+  expect(await started.exit, started.output.join('').slice(-2000)).toBe(0);
 }
