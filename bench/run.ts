@@ -30,6 +30,7 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string', default: '5' },
     'view-crowd': { type: 'string' },
     breakdown: { type: 'boolean', default: false },
+    wire: { type: 'boolean', default: false },
   },
 });
 
@@ -64,6 +65,7 @@ const benches: Record<string, () => Promise<void>> = {
       ticks: positiveInt('ticks', values.ticks),
       viewCrowd,
       breakdown: values.breakdown,
+      wire: values.wire,
     }),
   load: () =>
     runLoadBench({
@@ -86,6 +88,7 @@ const benches: Record<string, () => Promise<void>> = {
       ticks: positiveInt('ticks', values.ticks),
       viewCrowd,
       breakdown: values.breakdown,
+      wire: values.wire,
     }),
   'load-5000': () =>
     runLoadBench({

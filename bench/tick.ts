@@ -7,11 +7,13 @@
  * 100 ticks it measures `--ticks` ticks and prints the per-phase and total p50/p99 of `World.step`
  * in milliseconds, the p50/p99 of encoding each tick's events into one JSON frame per player (the
  * outbound delivery without the sockets), the bytes of those frames per player per second (mean and
- * p99 over players) as JSON and on the wire with permessage-deflate (bench/deflate-meter.ts), and the process's RSS growth per player (RSS once the world is built, before
- * anyone logs in, against RSS after the run), then one JSON line. Set beside the load benchmark, it
+ * p99 over players) as JSON (with `--wire`, also on the wire with permessage-deflate:
+ * bench/deflate-meter.ts; opt-in, as its compressors' garbage and zlib bookkeeping would otherwise
+ * weigh on the steps measured), and the process's RSS growth per player (RSS once the world is
+ * built, before anyone logs in, against RSS after the run), then one JSON line. Set beside the load benchmark, it
  * separates the world's own cost from the cost of the sockets and the bots sharing the CPU.
  *
- *   npm run bench -- tick [--players 2000] [--fighters 200] [--gatherers 200] [--ticks 300] [--view-crowd 40]
+ *   npm run bench -- tick [--players 2000] [--fighters 200] [--gatherers 200] [--ticks 300] [--view-crowd 40] [--wire] [--breakdown]
  */
 import type { Command, PlayerRecord } from '../packages/server/src/sim/core/types';
 import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
@@ -73,6 +75,8 @@ export async function runTickBench(args: {
   viewCrowd?: number | undefined;
   /** Also print the outbound bytes by event and by world:update field (slower: encodes twice). */
   breakdown?: boolean | undefined;
+  /** Also compress every frame as permessage-deflate would and print the bytes on the wire. */
+  wire?: boolean | undefined;
 }): Promise<void> {
   const content = await loadContent(BUNDLED_MANIFESTS_DIR);
   const map = buildTileMap(content);
@@ -134,7 +138,7 @@ export async function runTickBench(args: {
   const totals: number[] = [];
   const encodings: number[] = [];
   const bytes = new Map<string, number>();
-  const deflate = new DeflateMeter();
+  const deflate = args.wire ? new DeflateMeter() : undefined;
   const deflating: number[] = [];
   const parts = new Map<string, number>();
   const viewers = new Map<string, SeenBy>();
@@ -192,13 +196,15 @@ export async function runTickBench(args: {
     for (const [playerId, events] of outbox) {
       const frame = encodeFrame(events, 'json');
       if (t >= 100) bytes.set(playerId, (bytes.get(playerId) ?? 0) + Buffer.byteLength(frame));
-      deflate.add(playerId, frame, t >= 100);
+      deflate?.add(playerId, frame, t >= 100);
     }
     if (t >= 100) encodings.push(performance.now() - encoding);
     // The same frames compressed as a client offering permessage-deflate gets them (the thread
     // pool's work; the world's thread only waits here, outside the step's and encoding's times).
-    const waited = await deflate.settle();
-    if (t >= 100) deflating.push(waited);
+    if (deflate) {
+      const waited = await deflate.settle();
+      if (t >= 100) deflating.push(waited);
+    }
     if (args.breakdown && t >= 100)
       for (const [playerId, events] of outbox) addParts(parts, events, seenBy(viewers, playerId), t);
     for (const events of outbox.values())
@@ -215,7 +221,7 @@ export async function runTickBench(args: {
     }
   }
   const rss = rssPerPlayer(rssBase, process.memoryUsage().rss, args.players);
-  deflate.close();
+  deflate?.close();
   const round = (n: number) => Math.round(n * 1000) / 1000;
   totals.sort((a, b) => a - b);
   encodings.sort((a, b) => a - b);
@@ -223,9 +229,11 @@ export async function runTickBench(args: {
   const rates = perPlayerRates(
     Array.from({ length: args.players }, (_, i) => (bytes.get(`p${i}`) ?? 0) / seconds),
   );
-  const wire = perPlayerRates(
-    Array.from({ length: args.players }, (_, i) => (deflate.bytes.get(`p${i}`) ?? 0) / seconds),
-  );
+  const wire = deflate
+    ? perPlayerRates(
+        Array.from({ length: args.players }, (_, i) => (deflate.bytes.get(`p${i}`) ?? 0) / seconds),
+      )
+    : undefined;
   deflating.sort((a, b) => a - b);
   const figures = {
     bench: 'tick',
@@ -246,10 +254,12 @@ export async function runTickBench(args: {
     deliveryEncodeP99Ms: round(percentile(encodings, 0.99)),
     outboundBytesPerPlayerPerSecMean: rates.mean,
     outboundBytesPerPlayerPerSecP99: rates.p99,
-    wireBytesPerPlayerPerSecMean: wire.mean,
-    wireBytesPerPlayerPerSecP99: wire.p99,
-    deflatePerTickP50Ms: round(percentile(deflating, 0.5)),
-    deflatePerTickP99Ms: round(percentile(deflating, 0.99)),
+    ...(wire && {
+      wireBytesPerPlayerPerSecMean: wire.mean,
+      wireBytesPerPlayerPerSecP99: wire.p99,
+      deflatePerTickP50Ms: round(percentile(deflating, 0.5)),
+      deflatePerTickP99Ms: round(percentile(deflating, 0.99)),
+    }),
     ...rss,
   };
   console.log(
@@ -263,9 +273,10 @@ export async function runTickBench(args: {
   console.log(
     `outbound per player (JSON frames at 600 ms ticks): mean ${rates.mean} B/s, p99 ${rates.p99} B/s`,
   );
-  console.log(
-    `  on the wire with permessage-deflate (WS_COMPRESSION=true): mean ${wire.mean} B/s, p99 ${wire.p99} B/s; compressing a tick's frames (thread pool) p50 ${figures.deflatePerTickP50Ms} ms, p99 ${figures.deflatePerTickP99Ms} ms`,
-  );
+  if (wire)
+    console.log(
+      `  on the wire with permessage-deflate (WS_COMPRESSION=true): mean ${wire.mean} B/s, p99 ${wire.p99} B/s; compressing a tick's frames (thread pool) p50 ${round(percentile(deflating, 0.5))} ms, p99 ${round(percentile(deflating, 0.99))} ms`,
+    );
   console.log(
     `RSS ${rss.rssBaseMB} MB with the world built and no one in it, ${rss.rssMB} MB after the run: ${rss.rssPerPlayerKB} KB per player`,
   );
