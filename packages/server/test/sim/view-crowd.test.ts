@@ -84,7 +84,7 @@ describe('view radius', () => {
     expect(view.radius).toBeLessThan(15);
     expect(view.radius).toBeGreaterThanOrEqual(MIN_VIEW);
     const seen = known(tw, 'me');
-    expect(new Set(seen.keys())).toEqual(view.visible);
+    expect(new Set(seen.keys())).toEqual(new Set(view.visible));
     for (const id of seen.values()) {
       const o = tw.world.players.get(id) ?? [...tw.world.npcs.values()].find((n) => n.id === id);
       expect(o).toBeDefined();
@@ -99,7 +99,7 @@ describe('view radius', () => {
     for (const id of others) tw.enqueue({ type: 'logout', playerId: id, reason: 'test' });
     tw.advance(15);
     expect(view.radius).toBe(15);
-    expect(new Set(known(tw, 'me').keys())).toEqual(view.visible);
+    expect(new Set(known(tw, 'me').keys())).toEqual(new Set(view.visible));
   });
 
   it('keeps every client picture exact through short moves, leaves and returns', async () => {
@@ -146,7 +146,7 @@ describe('view radius', () => {
         }
         const p = tw.world.players.get(id)!;
         const view = CLIENT_VIEW.of(p);
-        expect(new Set(model.entities.keys())).toEqual(view.visible);
+        expect(new Set(model.entities.keys())).toEqual(new Set(view.visible));
         for (const [idx, e] of model.entities) {
           const o = tw.world.byIdx[idx]!;
           const now: Partial<EntitySnapshot> = {

@@ -68,7 +68,7 @@ export const sessionFeature: Feature = {
     r.on('player:requestSync', (world, player, _data, rid) => {
       // A full sync also resets interest management: everything in view is sent again as entered.
       const view = CLIENT_VIEW.of(player);
-      view.visible.clear();
+      view.visible.length = 0;
       view.departed.clear();
       view.lastSent = { ...UNSENT };
       sendSync(world, player, rid);

@@ -19,8 +19,11 @@ export interface SentSelf {
 
 /** What a player's client was last told. */
 export interface ClientView {
-  /** Handles of the entities this player's client currently knows (interest management). */
-  readonly visible: Set<number>;
+  /**
+   * Handles of the entities this player's client currently knows (interest management), in the
+   * order they entered: a plain array, which the view's scan reads every tick (sync.ts).
+   */
+  readonly visible: number[];
   /**
    * The entities that left this client's view lately, oldest first, as the client keeps them
    * (protocol RETURN_MEMORY): what it knew of each (undefined: nothing a return could reuse, e.g. a
@@ -64,7 +67,7 @@ export const UNSENT: Readonly<SentSelf> = {
 /** What the player's client was last told (it enters the world knowing its health from player:sync). */
 export const CLIENT_VIEW = playerSlot('sync.clientView', {
   init: (player): ClientView => ({
-    visible: new Set<number>(),
+    visible: [],
     departed: new Map<number, Departed | undefined>(),
     radius: NaN,
     lastSent: { ...UNSENT },
@@ -90,6 +93,8 @@ export interface EntityCache {
   moves: Array<EntityMove | undefined>;
   changeTick: Int32Array;
   changes: Array<EntityChange | undefined>;
+  /** Each entity's id, name, level and look as one record, kept while they do not change (sync.ts appearanceOf). */
+  appearances: Array<Departed | undefined>;
   /** Tick + 1 the positions were filled in. */
   positionsTick: number;
   x: Int32Array;
@@ -114,6 +119,7 @@ export const ENTITY_CACHE = worldSlot('sync.entityCache', {
     moves: [],
     changeTick: new Int32Array(0),
     changes: [],
+    appearances: [],
     positionsTick: 0,
     x: new Int32Array(0),
     z: new Int32Array(0),
@@ -146,6 +152,7 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
     while (cache.snapshotLooks.length < size) cache.snapshotLooks.push(undefined);
     while (cache.moves.length < size) cache.moves.push(undefined);
     while (cache.changes.length < size) cache.changes.push(undefined);
+    while (cache.appearances.length < size) cache.appearances.push(undefined);
   }
   return cache;
 }

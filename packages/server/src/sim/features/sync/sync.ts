@@ -122,6 +122,9 @@ function moveEntry(world: World, cache: EntityCache, o: Player | Npc, idx: numbe
   return move;
 }
 
+/** The position kept for a handle no entity holds: farther than any view reaches. */
+const ABSENT = -0x40000000;
+
 /**
  * Fills this tick's positions of every entity, keeping the previous tick's, and whether it moved
  * since (once per tick). A change of place by any means counts: a step, a teleport, a respawn.
@@ -132,7 +135,13 @@ function fillPositions(world: World, cache: EntityCache): void {
   const { x, z, prevX, prevZ, moving } = cache;
   for (let idx = 0; idx < byIdx.length; idx++) {
     const o = byIdx[idx];
-    if (!o) continue;
+    if (!o) {
+      // No entity: out of every view's reach (a handle left in a bucket is never in range).
+      x[idx] = ABSENT;
+      z[idx] = ABSENT;
+      moving[idx] = 0;
+      continue;
+    }
     const wasX = x[idx] ?? 0;
     const wasZ = z[idx] ?? 0;
     prevX[idx] = wasX;
@@ -161,26 +170,40 @@ function changeOf(
 }
 
 /**
+ * What a client knows of an entity besides its place (its id, name, level and look), as one object
+ * per entity kept while none of them changes, so that "unchanged since it left" is one identity
+ * test and every view it leaves this tick shares the same record.
+ */
+function appearanceOf(
+  world: World,
+  cache: EntityCache,
+  looks: ReturnType<typeof LOOKS.of>,
+  o: Player | Npc,
+): Departed {
+  const look = lookOf(world, o, looks).look;
+  const was = cache.appearances[o.idx];
+  if (was && was.look === look && was.id === o.id && was.name === o.name && was.combatLevel === o.combatLevel)
+    return was;
+  const now: Departed = { id: o.id, name: o.name, combatLevel: o.combatLevel, look };
+  cache.appearances[o.idx] = now;
+  return now;
+}
+
+/**
  * Whether the entity entering the view is one the client keeps from its departed ones (protocol
  * RETURN_MEMORY) and unchanged since it left (the same entity, name, level and look): it returns
  * with its place only. Either way it is no longer a departed one.
  */
 function departedUnchanged(
   world: World,
+  cache: EntityCache,
   departed: Map<number, Departed | undefined>,
   o: Player | Npc,
   looks: ReturnType<typeof LOOKS.of>,
 ): boolean {
-  if (!departed.has(o.idx)) return false;
   const was = departed.get(o.idx);
-  departed.delete(o.idx);
-  return (
-    was !== undefined &&
-    was.id === o.id &&
-    was.name === o.name &&
-    was.combatLevel === o.combatLevel &&
-    was.look === lookOf(world, o, looks).look
-  );
+  if (!departed.delete(o.idx)) return false;
+  return was !== undefined && was === appearanceOf(world, cache, looks, o);
 }
 
 /** An entity's place in full, `[idx, x, z, y, running]`: a jump in `moved`, or a `returned` entry. */
@@ -203,9 +226,15 @@ function remember(
 ): void {
   const o = world.byIdx[idx];
   let known: Departed | undefined;
-  if (o && changeOf(world, cache, looks, o, idx) === undefined)
-    known = { id: o.id, name: o.name, combatLevel: o.combatLevel, look: lookOf(world, o, looks).look };
+  if (o && changeOf(world, cache, looks, o, idx) === undefined) known = appearanceOf(world, cache, looks, o);
   keepDeparted(departed, idx, known);
+}
+
+/** The entity holding a handle found in range (a handle in range always has one: see fillPositions). */
+function entity(byIdx: ReadonlyArray<Player | Npc | undefined>, idx: number): Player | Npc {
+  const o = byIdx[idx];
+  if (!o) throw new Error(`no entity holds handle ${idx}`);
+  return o;
 }
 
 /** Tiles beyond a shrunk view's radius an entity the client knows stays in it (never beyond the view distance). */
@@ -263,53 +292,69 @@ function syncPlayer(world: World, p: Player): void {
   const xs = cache.x;
   const zs = cache.z;
   const movedNow = cache.moving;
+  const built = world.tick + 1;
+  const moveTick = cache.moveTick;
+  const moves = cache.moves;
+  const changeTick = cache.changeTick;
+  const changes = cache.changes;
   const visible = view.visible;
+  const knownBefore = visible.length;
   const looks = LOOKS.of(world);
-  for (const idx of visible) known[idx] = stamp;
+  for (let i = 0; i < knownBefore; i++) known[visible[i] ?? 0] = stamp;
   const px = p.x;
   const pz = p.z;
-  for (const bucket of world.spatial.bucketsNear(px, pz, keep)) {
+  const self = p.idx;
+  const buckets = world.spatial.bucketsNear(px, pz, keep);
+  for (let b = 0; b < buckets.length; b++) {
+    const bucket = buckets[b] ?? [];
     for (let i = 0; i < bucket.length; i++) {
       const idx = bucket[i] ?? -1;
-      if (idx === p.idx) continue;
       const dx = (xs[idx] ?? 0) - px;
       const dz = (zs[idx] ?? 0) - pz;
       const d = Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz);
-      if (d > keep) continue;
+      if (d > keep || idx === self) continue;
       if (known[idx] === stamp) {
-        const o = byIdx[idx];
-        if (!o) continue;
+        // Known and in reach: what changed is read from this tick's shared entries (built by the
+        // first view that needs them).
         seen[idx] = stamp;
         knownInRange++;
-        if (movedNow[idx] === 1) (moved ??= []).push(moveEntry(world, cache, o, idx));
-        const change = changeOf(world, cache, looks, o, idx);
+        if (movedNow[idx] === 1) {
+          const move =
+            moveTick[idx] === built ? moves[idx] : moveEntry(world, cache, entity(byIdx, idx), idx);
+          if (move) (moved ??= []).push(move);
+        }
+        const change =
+          changeTick[idx] === built ? changes[idx] : changeOf(world, cache, looks, entity(byIdx, idx), idx);
         if (change) (changed ??= []).push(change);
       } else if (d <= radius) {
-        const o = byIdx[idx];
-        if (!o) continue;
+        const o = entity(byIdx, idx);
         seen[idx] = stamp;
-        visible.add(idx);
-        if (view.departed.size > 0 && departedUnchanged(world, view.departed, o, looks))
+        visible.push(idx);
+        if (view.departed.size > 0 && departedUnchanged(world, cache, view.departed, o, looks))
           (returned ??= []).push(wholeEntry(world, o));
         else (entered ??= []).push(snapshotOf(world, cache, o));
       }
     }
   }
-  if (knownInRange + (entered?.length ?? 0) < visible.size) {
-    // A player who logged out this tick is gone (its handle is not reused before the next tick);
-    // a dead NPC is out of the spatial index: neither is stamped.
-    for (const idx of visible) {
-      if (seen[idx] !== stamp) {
-        visible.delete(idx);
+  if (knownInRange < knownBefore) {
+    // Known entities not stamped have left the view (kept in order). A player who logged out this
+    // tick is gone (its handle is not reused before the next tick); a dead NPC is out of the spatial
+    // index: neither is stamped.
+    let kept = 0;
+    for (let i = 0; i < visible.length; i++) {
+      const idx = visible[i] ?? 0;
+      if (seen[idx] === stamp) visible[kept++] = idx;
+      else {
         (left ??= []).push(idx);
         remember(world, cache, looks, view.departed, idx);
       }
     }
+    visible.length = kept;
   }
   // A crowd shrinks the view a tile a tick; it grows back a tile a tick once the crowd thins.
   const crowd = world.settings.viewCrowd;
-  if (visible.size > crowd && radius > MIN_VIEW) view.radius = radius - 1;
-  else if (radius < maxRadius && visible.size * 4 < crowd * 3) view.radius = radius + 1;
+  if (visible.length > crowd && radius > MIN_VIEW) view.radius = radius - 1;
+  else if (radius < maxRadius && visible.length * 4 < crowd * 3) view.radius = radius + 1;
   const energyPercent = Math.floor(p.runEnergy / 100);
   const moving = p.path.length > 0;
   const selfChanged =
