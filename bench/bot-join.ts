@@ -5,6 +5,13 @@
  */
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  decodeFrame,
+  encodeEnvelope,
+  envelopesOf,
+  MSGPACK_SUBPROTOCOL,
+  type WireFormat,
+} from '@tilerealm/protocol';
 import { WebSocket } from 'ws';
 import { tickTotals, type TickTotals } from './server-process';
 
@@ -55,9 +62,11 @@ export type Watch = (bot: Bot, messages: Envelope[]) => void;
 /** One frame's envelopes (a frame is one envelope or an array of them). */
 export type Envelope = { event: string; data: Record<string, unknown>; rid?: unknown };
 
-function envelopes(data: Buffer): Envelope[] {
-  const parsed = JSON.parse(data.toString()) as unknown;
-  return (Array.isArray(parsed) ? parsed : [parsed]) as Envelope[];
+/** A frame's envelopes, in the connection's format. */
+function envelopes(data: Buffer, isBinary: boolean, format: WireFormat): Envelope[] {
+  const decoded = decodeFrame(data, isBinary, format);
+  if (!decoded.ok) throw new Error(`a bot got a bad frame: ${decoded.message}`);
+  return envelopesOf(decoded.value) as Envelope[];
 }
 
 /** A bot's login, admin rights and teleport together: past this it is given up (and retried). */
@@ -68,10 +77,16 @@ const JOIN_TIMEOUT_MS = 60_000;
  * with 503 while its event loop lags) or a join that failed, up to 10 times, a second apart more each
  * time, but not past `deadline` (a performance.now() time).
  */
-async function joinWithRetry(url: string, place: Place, watch: Watch, deadline: number): Promise<Bot> {
+async function joinWithRetry(
+  url: string,
+  place: Place,
+  watch: Watch,
+  deadline: number,
+  format: WireFormat,
+): Promise<Bot> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await join(url, place, watch);
+      return await join(url, place, watch, format);
     } catch (err) {
       if (attempt >= 10 || performance.now() + 1000 * attempt > deadline) throw err;
       await sleep(1000 * attempt);
@@ -85,10 +100,12 @@ async function joinWithRetry(url: string, place: Place, watch: Watch, deadline: 
  * has moved the player there, so it stands on the spawn for a tick or two only. Every frame, from
  * the first, is counted and passed to `watch`.
  */
-function join(url: string, place: Place, watch: Watch): Promise<Bot> {
+function join(url: string, place: Place, watch: Watch, format: WireFormat): Promise<Bot> {
   return new Promise((resolve, reject) => {
-    // permessage-deflate offered, as browsers and the SDK do: frames come compressed.
-    const ws = new WebSocket(url, { perMessageDeflate: true });
+    // permessage-deflate offered, as browsers and the SDK do (frames come compressed when the
+    // server has compression on); msgpack asked for unless `format` is json, as the SDK does.
+    const protocols = format === 'msgpack' ? [MSGPACK_SUBPROTOCOL] : [];
+    const ws = new WebSocket(url, protocols, { perMessageDeflate: true });
     const bot: Bot = {
       ...place,
       ws,
@@ -118,11 +135,11 @@ function join(url: string, place: Place, watch: Watch): Promise<Bot> {
     const timer = setTimeout(() => fail(new Error(`a bot's join timed out (${step} step)`)), JOIN_TIMEOUT_MS);
     const request = (rid: 'admin' | 'tele', message: string) => {
       step = rid;
-      ws.send(JSON.stringify({ event: 'player:chat', data: { message }, rid }));
+      ws.send(encodeEnvelope({ event: 'player:chat', data: { message }, rid }, format));
     };
     ws.once('upgrade', (res) => (bot.socket = res.socket as Socket));
-    ws.on('message', (data: Buffer) => {
-      const messages = envelopes(data);
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      const messages = envelopes(data, isBinary, format);
       bot.bytes += data.length;
       bot.frames++;
       bot.measuredFrames++;
@@ -227,6 +244,7 @@ export async function ramp(
   watch: Watch,
   bots: Bot[],
   deadline: number,
+  format: WireFormat,
 ): Promise<void> {
   const t0 = performance.now();
   const pacer = await Pacer.start(base);
@@ -241,7 +259,7 @@ export async function ramp(
       const i = next++;
       const place = places[i];
       if (failed || place === undefined) return;
-      placed[i] = await joinWithRetry(`ws://127.0.0.1:${port}/ws`, place, watch, deadline);
+      placed[i] = await joinWithRetry(`ws://127.0.0.1:${port}/ws`, place, watch, deadline, format);
       if (++count % 500 === 0)
         console.log(
           `  ${progress()} after ${((performance.now() - t0) / 1000).toFixed(1)} s (recent ticks ${pacer.recentTickMs} ms, event-loop delay ${pacer.loopDelayMs} ms)`,

@@ -2,6 +2,7 @@
  * What the socket benchmarks' bots do each tick, shared by `load` and `worlds`: send a frame, draw
  * from a seeded generator, and wander (walk or run to a nearby tile 1 time in 5, chat 1 in 60).
  */
+import { encodeEnvelope, MSGPACK_SUBPROTOCOL } from '@tilerealm/protocol';
 import { WebSocket } from 'ws';
 
 /** The part of a bot the shared steps need. */
@@ -11,9 +12,11 @@ export interface WanderingBot {
   z: number;
 }
 
-/** Sends one event while the bot's socket is open. */
+/** Sends one event while the bot's socket is open, in the format its connection agreed (msgpack or JSON). */
 export function send(bot: WanderingBot, event: string, data: object): void {
-  if (bot.ws.readyState === WebSocket.OPEN) bot.ws.send(JSON.stringify({ event, data }));
+  if (bot.ws.readyState !== WebSocket.OPEN) return;
+  const format = bot.ws.protocol === MSGPACK_SUBPROTOCOL ? 'msgpack' : 'json';
+  bot.ws.send(encodeEnvelope({ event, data } as Parameters<typeof encodeEnvelope>[0], format));
 }
 
 /** A seeded integer generator: `rand(n)` is in [0, n). Same seed, same bots' behaviour. */

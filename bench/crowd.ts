@@ -9,6 +9,7 @@
 import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
 import { loadContent } from '../packages/server/src/content/load';
 import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
+import type { WireFormat } from '@tilerealm/protocol';
 import { runLoadBench } from './load';
 
 /** The crowd's side, in tiles. */
@@ -26,7 +27,11 @@ export async function crowdTiles(): Promise<Array<{ x: number; z: number }>> {
   return tiles;
 }
 
-export async function runCrowdBench(args: { players: number; seconds: number }): Promise<void> {
+export async function runCrowdBench(args: {
+  players: number;
+  seconds: number;
+  format?: WireFormat;
+}): Promise<void> {
   const area = await crowdTiles();
   console.log(
     `${args.players} bots within ${CROWD_SIDE}×${CROWD_SIDE} tiles around the spawn (${area.length} walkable)`,

@@ -6,8 +6,9 @@
  * tiles and chat now and then. After a warm-up the run is measured for a bounded
  * time; it prints tick p50/p99 per phase and of the outbound delivery after each tick (queueing,
  * encoding and sending every frame; all from /status, last 100 ticks), outbound bytes (mean and p99
- * over players: the JSON payload, and the TCP bytes on the wire, compressed with permessage-deflate
- * as the bots offer it like browsers and the SDK do), frames and events per player per second (counted by the bots) and the server's
+ * over players: the msgpack payload, the SDK's default format, which the bots ask for; and the TCP
+ * bytes on the wire, compressed when the server runs with WS_COMPRESSION=true, as the bots offer
+ * permessage-deflate like browsers and the SDK do), frames and events per player per second (counted by the bots) and the server's
  * RSS, whole and per player above its base (the lowest /status RSS over 10 s before any bot
  * connects: startup leaves transient memory behind for a while), then one JSON line.
  * The bots run in this process, the server in its own, so they share the machine's cores but not
@@ -24,6 +25,7 @@
  * between those tiles only.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { WireFormat } from '@tilerealm/protocol';
 import { fightTiles, gatherSpots, spawnTiles } from './places';
 import { checkOpenFilesLimit, startServerProcess, tickTotals } from './server-process';
 import { ADMIN_CODE, ramp, type Bot, type Envelope, type Place } from './bot-join';
@@ -137,7 +139,10 @@ export async function runLoadBench(args: {
   gatherers: number;
   area?: ReadonlyArray<{ x: number; z: number }>;
   bench?: string;
+  /** The bots' wire format (default msgpack, as the SDK asks for). */
+  format?: WireFormat;
 }): Promise<void> {
+  const format = args.format ?? 'msgpack';
   await checkOpenFilesLimit(args.players);
   // Room for every bot (the default capacity is 2,000).
   const server = await startServerProcess({
@@ -155,7 +160,7 @@ export async function runLoadBench(args: {
     const places = await placeBots(args, rand);
     const t0 = performance.now();
     // Bounded: a minute, then 250 ms a bot (the ramp keeps pace with the server).
-    await ramp(base, port, places, watch, bots, t0 + 60_000 + 250 * args.players);
+    await ramp(base, port, places, watch, bots, t0 + 60_000 + 250 * args.players, format);
     console.log(`${bots.length} bots at their places in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     // Every bot's teleport was acknowledged, so every one is in the world; /status confirms it.
     let online = 0;
@@ -228,6 +233,7 @@ export async function runLoadBench(args: {
       bots.reduce((s, b) => s + f(b), 0) / Math.max(1, bots.length) / elapsed;
     const figures = {
       bench: args.bench ?? 'load',
+      format,
       players: bots.length,
       fighters: bots.filter((b) => b.fighter).length,
       npcKills: bots.reduce((s, b) => s + b.kills, 0),
@@ -265,7 +271,7 @@ export async function runLoadBench(args: {
       `  ${'delivery'.padEnd(12)} p50 ${figures.deliveryP50Ms} ms  p99 ${figures.deliveryP99Ms} ms (after the step: queueing, encoding, sending)`,
     );
     console.log(
-      `outbound per player: mean ${figures.outboundBytesPerPlayerPerSecMean} B/s, p99 ${figures.outboundBytesPerPlayerPerSecP99} B/s (JSON payload)`,
+      `outbound per player: mean ${figures.outboundBytesPerPlayerPerSecMean} B/s, p99 ${figures.outboundBytesPerPlayerPerSecP99} B/s (${format} payload)`,
     );
     console.log(
       `  on the wire (TCP bytes read, ${compressed} of ${bots.length} bots with permessage-deflate): mean ${wire.mean} B/s, p99 ${wire.p99} B/s`,

@@ -7,6 +7,7 @@
  * redis-server) and `client` (needs chromium).
  */
 import { parseArgs } from 'node:util';
+import type { WireFormat } from '@tilerealm/protocol';
 import { runClientBench } from './client';
 import { runCrowdBench } from './crowd';
 import { runHttpBench } from './http';
@@ -31,6 +32,7 @@ const { values, positionals } = parseArgs({
     'view-crowd': { type: 'string' },
     breakdown: { type: 'boolean', default: false },
     wire: { type: 'boolean', default: false },
+    format: { type: 'string', default: 'msgpack' },
   },
 });
 
@@ -45,6 +47,13 @@ function nonNegativeInt(name: string, raw: string): number {
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer`);
   return n;
 }
+
+/** `--format json|msgpack` (socket benchmarks): the bots' wire format (default msgpack, as the SDK asks for). */
+function formatOf(raw: string): WireFormat {
+  if (raw !== 'json' && raw !== 'msgpack') throw new Error('--format must be json or msgpack');
+  return raw;
+}
+const format = formatOf(values.format);
 
 /** `--view-crowd N` (tick benchmarks): the world's VIEW_CROWD setting (default: the server's). */
 const viewCrowd =
@@ -73,11 +82,13 @@ const benches: Record<string, () => Promise<void>> = {
       seconds: positiveInt('load-seconds', values['load-seconds']),
       fighters: nonNegativeInt('fighters', values.fighters),
       gatherers: nonNegativeInt('gatherers', values.gatherers),
+      format,
     }),
   crowd: () =>
     runCrowdBench({
       players: positiveInt('players', values.players),
       seconds: positiveInt('load-seconds', values['load-seconds']),
+      format,
     }),
   // The 5,000-player preset (flags other than the mix still apply).
   'tick-5000': () =>
@@ -96,6 +107,7 @@ const benches: Record<string, () => Promise<void>> = {
       fighters: 200,
       gatherers: 200,
       seconds: positiveInt('load-seconds', values['load-seconds']),
+      format,
     }),
   worlds: () =>
     runWorldsBench({

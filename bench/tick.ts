@@ -5,13 +5,13 @@
  * another, and the next `--gatherers` (with an axe, a pickaxe and a net) gather the nearest tree,
  * rock or fishing spot, dropping what they gathered when the inventory is full. After a warm-up of
  * 100 ticks it measures `--ticks` ticks and prints the per-phase and total p50/p99 of `World.step`
- * in milliseconds, the p50/p99 of encoding each tick's events into one JSON frame per player (the
- * outbound delivery without the sockets), the bytes of those frames per player per second (mean and
- * p99 over players) as JSON (with `--wire`, also on the wire with permessage-deflate:
- * bench/deflate-meter.ts; opt-in, as its compressors' garbage and zlib bookkeeping would otherwise
- * weigh on the steps measured), and the process's RSS growth per player (RSS once the world is
- * built, before anyone logs in, against RSS after the run), then one JSON line. Set beside the load benchmark, it
- * separates the world's own cost from the cost of the sockets and the bots sharing the CPU.
+ * in milliseconds, the p50/p99 of encoding each tick's events into one msgpack frame per player
+ * (the outbound delivery without the sockets, in the SDK's default format), the bytes of those frames
+ * per player per second (mean and p99 over players), and as JSON text frames (with `--wire`, also on
+ * the wire with permessage-deflate: bench/deflate-meter.ts; opt-in, as its compressors' garbage and
+ * zlib bookkeeping would otherwise weigh on the steps measured), and the process's RSS growth per
+ * player (RSS once the world is built, before anyone logs in, against RSS after the run), then one
+ * JSON line. Set beside the load benchmark, it separates the world's own cost from the cost of the sockets and the bots sharing the CPU.
  *
  *   npm run bench -- tick [--players 2000] [--fighters 200] [--gatherers 200] [--ticks 300] [--view-crowd 40] [--wire] [--breakdown]
  */
@@ -22,6 +22,7 @@ import { World } from '../packages/server/src/sim/core/world';
 import { FEATURES } from '../packages/server/src/sim/features';
 import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
 import { encodeFrame } from '@tilerealm/protocol';
+import { Packr } from 'msgpackr';
 import { DeflateMeter } from './deflate-meter';
 import { walkableBeside } from './places';
 import { percentile, perPlayerRates, rssPerPlayer } from './stats';
@@ -138,6 +139,7 @@ export async function runTickBench(args: {
   const totals: number[] = [];
   const encodings: number[] = [];
   const bytes = new Map<string, number>();
+  const jsonBytes = new Map<string, number>();
   const deflate = args.wire ? new DeflateMeter() : undefined;
   const deflating: number[] = [];
   const parts = new Map<string, number>();
@@ -191,14 +193,22 @@ export async function runTickBench(args: {
     }
     const report = world.step();
     const outbox = world.drainOutbox();
-    // The delivery's encoding: one JSON frame per player per tick, as the gateway sends them.
+    // The delivery's encoding: one msgpack frame per player per tick, as the gateway sends them to
+    // the SDK's default format (browsers and agents).
     const encoding = performance.now();
     for (const [playerId, events] of outbox) {
-      const frame = encodeFrame(events, 'json');
-      if (t >= 100) bytes.set(playerId, (bytes.get(playerId) ?? 0) + Buffer.byteLength(frame));
+      const frame = encodeFrame(events, 'msgpack');
+      if (t >= 100) bytes.set(playerId, (bytes.get(playerId) ?? 0) + frame.length);
       deflate?.add(playerId, frame, t >= 100);
     }
     if (t >= 100) encodings.push(performance.now() - encoding);
+    // The same frames as JSON (a client asking for JSON text frames), not timed.
+    if (t >= 100)
+      for (const [playerId, events] of outbox)
+        jsonBytes.set(
+          playerId,
+          (jsonBytes.get(playerId) ?? 0) + Buffer.byteLength(encodeFrame(events, 'json')),
+        );
     // The same frames compressed as a client offering permessage-deflate gets them (the thread
     // pool's work; the world's thread only waits here, outside the step's and encoding's times).
     if (deflate) {
@@ -229,6 +239,9 @@ export async function runTickBench(args: {
   const rates = perPlayerRates(
     Array.from({ length: args.players }, (_, i) => (bytes.get(`p${i}`) ?? 0) / seconds),
   );
+  const jsonRates = perPlayerRates(
+    Array.from({ length: args.players }, (_, i) => (jsonBytes.get(`p${i}`) ?? 0) / seconds),
+  );
   const wire = deflate
     ? perPlayerRates(
         Array.from({ length: args.players }, (_, i) => (deflate.bytes.get(`p${i}`) ?? 0) / seconds),
@@ -254,6 +267,8 @@ export async function runTickBench(args: {
     deliveryEncodeP99Ms: round(percentile(encodings, 0.99)),
     outboundBytesPerPlayerPerSecMean: rates.mean,
     outboundBytesPerPlayerPerSecP99: rates.p99,
+    jsonBytesPerPlayerPerSecMean: jsonRates.mean,
+    jsonBytesPerPlayerPerSecP99: jsonRates.p99,
     ...(wire && {
       wireBytesPerPlayerPerSecMean: wire.mean,
       wireBytesPerPlayerPerSecP99: wire.p99,
@@ -268,10 +283,10 @@ export async function runTickBench(args: {
   console.log(`tick p50 ${figures.tickP50Ms} ms, p99 ${figures.tickP99Ms} ms`);
   for (const p of figures.phases) console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);
   console.log(
-    `  ${'delivery'.padEnd(12)} p50 ${figures.deliveryEncodeP50Ms} ms  p99 ${figures.deliveryEncodeP99Ms} ms (encoding one JSON frame per player; no sockets)`,
+    `  ${'delivery'.padEnd(12)} p50 ${figures.deliveryEncodeP50Ms} ms  p99 ${figures.deliveryEncodeP99Ms} ms (encoding one msgpack frame per player; no sockets)`,
   );
   console.log(
-    `outbound per player (JSON frames at 600 ms ticks): mean ${rates.mean} B/s, p99 ${rates.p99} B/s`,
+    `outbound per player (msgpack frames at 600 ms ticks): mean ${rates.mean} B/s, p99 ${rates.p99} B/s; as JSON text frames: mean ${jsonRates.mean} B/s, p99 ${jsonRates.p99} B/s`,
   );
   if (wire)
     console.log(
@@ -299,8 +314,12 @@ function seenBy(viewers: Map<string, SeenBy>, playerId: string): SeenBy {
 /** An entity entering a view again within this many ticks of leaving it counts as a return. */
 const RETURN_TICKS = 20;
 
+/** A value's size in msgpack as the codec packs it (the SDK's default format). */
+const packer = new Packr({ useRecords: false, moreTypes: false });
+const size = (value: unknown) => packer.pack(value).length;
+
 /**
- * Adds a frame's JSON bytes by event, and for world:update by field (`world:update.moved`); counts
+ * Adds a frame's msgpack bytes by event, and for world:update by field (`world:update.moved`); counts
  * the snapshots of entities that left the same view less than {@link RETURN_TICKS} ticks before.
  */
 function addParts(
@@ -312,12 +331,11 @@ function addParts(
   const add = (key: string, n: number) => parts.set(key, (parts.get(key) ?? 0) + n);
   for (const e of events) {
     if (e.event !== 'world:update') {
-      add(e.event, JSON.stringify(e).length);
+      add(e.event, size(e));
       continue;
     }
     const data = e.data as Record<string, unknown>;
-    for (const [field, value] of Object.entries(data))
-      add(`world:update.${field}`, JSON.stringify(value).length);
+    for (const [field, value] of Object.entries(data)) add(`world:update.${field}`, size(value));
     if (Array.isArray(data['moved'])) add('(moved entries)', data['moved'].length);
     for (const idx of (data['left'] as number[] | undefined) ?? []) {
       const id = seen.ids.get(idx);
@@ -329,7 +347,7 @@ function addParts(
       const left = seen.leftAt.get(s.id);
       if (left !== undefined && tick - left <= RETURN_TICKS) {
         add('(entered again)', 1);
-        add('(entered again, bytes)', JSON.stringify(s).length);
+        add('(entered again, bytes)', size(s));
       }
       seen.ids.set(s.idx, s.id);
     }
@@ -337,7 +355,7 @@ function addParts(
 }
 
 function printParts(parts: Map<string, number>, playerSeconds: number): void {
-  console.log('outbound by part (JSON bytes of the value, per player per second):');
+  console.log('outbound by part (msgpack bytes of the value, per player per second):');
   for (const [key, n] of [...parts].sort((a, b) => b[1] - a[1]))
     console.log(`  ${key.padEnd(28)} ${(n / playerSeconds).toFixed(1)}`);
 }

@@ -270,7 +270,8 @@ Every message, in both directions, is one envelope:
   comes at once right before a close, after anything still queued (in the same frame).
 - Text frames carry the envelope (or the array) as JSON. A client that asks for the \`${MSGPACK_SUBPROTOCOL}\` subprotocol
   (\`Sec-WebSocket-Protocol: ${MSGPACK_SUBPROTOCOL}\`) sends and receives the same envelope as msgpack in binary frames
-  instead; a binary frame on a JSON connection is rejected with \`bad_frame\`.
+  instead, about two thirds of JSON's bytes; the SDK (and so the browser client) asks for it by default. A binary
+  frame on a JSON connection is rejected with \`bad_frame\`.
 - Compression: on a server run with \`WS_COMPRESSION=true\` (off by default), a client that offers
   \`permessage-deflate\` (RFC 7692; browsers, the SDK and \`ws\` do by default) gets its frames compressed, with the
   compressor's context kept from frame to frame and a 2 KiB server window (\`server_max_window_bits=11\`): about a

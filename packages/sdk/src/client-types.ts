@@ -27,7 +27,10 @@ export interface GameClientOptions {
   spectate?: string;
   /** The world number of `url` (set by `GameClient.connectToWorld`), named in a WorldFullError. */
   world?: number;
-  /** Wire format; `msgpack` asks for the msgpack subprotocol and sends binary frames. */
+  /**
+   * Wire format (default `msgpack`: the msgpack subprotocol, binary frames, about two thirds of
+   * JSON's bytes); `json` for JSON text frames.
+   */
   format?: WireFormat;
   /** Reconnect after unexpected drops (default: on, with DEFAULT_RECONNECT). */
   reconnect?: ReconnectOption;

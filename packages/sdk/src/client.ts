@@ -88,7 +88,7 @@ export class GameClient {
         target: {
           url: options.url,
           characterId: options.characterId,
-          format: options.format ?? 'json',
+          format: options.format ?? 'msgpack',
           tokenIn: options.tokenIn ?? tokenIn,
           takeover: options.takeover === true,
           ...(options.spectate !== undefined ? { spectate: options.spectate } : {}),

@@ -15,7 +15,7 @@
  *   reconnect after `close()` or close codes 1000, 4000 replaced, 4001 unauthorized,
  *   4005 character unavailable, 4006 kicked, 4011 logged in elsewhere; it waits at least `savePendingDelayMs` after 4004.
  *   Watch `client.lifecycle` for `reconnecting`, `reconnected`, `disconnected`.
- * - JSON text frames by default; `format: 'msgpack'` negotiates the msgpack subprotocol.
+ * - msgpack binary frames by default (the msgpack subprotocol); `format: 'json'` for JSON text frames.
  * - Works with the `ws` package on Node (default there, token in an Authorization header) and the
  *   global `WebSocket` in browsers (token in `?token=`), or any constructor passed as `WebSocket`.
  * - Keeps its session token fresh: renews it through `POST /api/auth/refresh` once at most 20% of

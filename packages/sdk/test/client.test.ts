@@ -28,7 +28,7 @@ describe('GameClient.connect', () => {
     expect(client.welcome).toMatchObject({ playerId: 'p1', name: 'Tester', token: 'anon-0' });
     expect(client.token).toBe('anon-0');
     expect(client.tick).toBe(100);
-    expect(client.format).toBe('json');
+    expect(client.format).toBe('msgpack');
     const conn = await server.connection(0);
     expect(conn.token).toBeUndefined();
   });
@@ -251,7 +251,7 @@ describe('events', () => {
   });
 
   it('drops frames that do not match the schema and reports them on the lifecycle channel', async () => {
-    const client = await connect();
+    const client = await connect({ format: 'json' });
     const conn = await server.connection(0);
     const invalid = new Promise((resolve) => client.lifecycle.once('invalidMessage', resolve));
     let delivered = false;

@@ -47,11 +47,18 @@ describe('msgpack subprotocol', () => {
     expect(seen).toEqual([141, 142]);
   });
 
-  it('uses JSON text frames by default', async () => {
+  it('uses msgpack binary frames by default, and JSON text frames when asked for', async () => {
     client = await GameClient.connect({ url: server.url, reconnect: false });
+    expect(client.format).toBe('msgpack');
     client.send('ping', { t: 1 });
-    const entry = await (await server.connection(0)).message(0);
+    expect((await (await server.connection(0)).message(0)).binary).toBe(true);
+    await client.close();
+
+    client = await GameClient.connect({ url: server.url, format: 'json', reconnect: false });
+    client.send('ping', { t: 2 });
+    const entry = await (await server.connection(1)).message(0);
     expect(entry.binary).toBe(false);
+    expect(entry.message).toEqual({ event: 'ping', data: { t: 2 } });
     expect(client.format).toBe('json');
   });
 });

@@ -104,6 +104,13 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
   }, 60_000);
 
   it('serves the built client and signs in anonymously, creates a character and enters the world', async () => {
+    // The game's socket speaks msgpack (the SDK's default): binary frames both ways.
+    const frames: Array<{ dir: 'in' | 'out'; binary: boolean }> = [];
+    page.on('websocket', (socket) => {
+      if (!new URL(socket.url()).pathname.endsWith('/ws')) return;
+      socket.on('framereceived', (f) => frames.push({ dir: 'in', binary: typeof f.payload !== 'string' }));
+      socket.on('framesent', (f) => frames.push({ dir: 'out', binary: typeof f.payload !== 'string' }));
+    });
     const response = await page.goto(server.url);
     // The page is served under the server's Content-Security-Policy (checked for violations at the end).
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
@@ -115,6 +122,9 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     await worldViewReady(page);
     await screenshot(page, '01-entered-world');
     expect(await positionOf(page)).toEqual({ x: 0, z: 0 });
+    expect(frames.some((f) => f.dir === 'in')).toBe(true);
+    expect(frames.some((f) => f.dir === 'out')).toBe(true);
+    expect(frames.filter((f) => !f.binary)).toEqual([]);
   });
 
   it('walks where the 3D view is clicked', async () => {
