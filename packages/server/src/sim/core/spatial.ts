@@ -78,6 +78,28 @@ export class SpatialIndex {
     return out;
   }
 
+  /** Whether the handle is indexed. */
+  has(id: number): boolean {
+    const k = this.where[id];
+    return k !== undefined && k >= 0;
+  }
+
+  /**
+   * Every handle, bucket by bucket in key order (neighbouring buckets of a column follow each other),
+   * into `out` (cleared first): a deterministic order in which entities near each other come
+   * together.
+   */
+  byPlace(out: number[]): number[] {
+    out.length = 0;
+    const buckets = this.buckets;
+    for (let k = 0; k < buckets.length; k++) {
+      const b = buckets[k];
+      if (b === undefined) continue;
+      for (let i = 0; i < b.length; i++) out.push(b[i] ?? -1);
+    }
+    return out;
+  }
+
   /** Calls `fn` for every handle in buckets overlapping the square of `radius` tiles around (x, z). */
   forEachNear(x: number, z: number, radius: number, fn: (id: number) => void): void {
     for (const b of this.bucketsNear(x, z, radius)) for (let i = 0; i < b.length; i++) fn(b[i] ?? -1);

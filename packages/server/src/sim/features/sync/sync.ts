@@ -48,7 +48,23 @@ export const syncFeature: Feature = {
     r.phase('sync', (world) => {
       fillPositions(world, entityCache(ENTITY_CACHE.of(world), world.byIdx.length));
     });
-    r.perPlayer('sync', syncPlayer);
+    // Views are built in the order of places (bucket by bucket), not of logins: neighbours share
+    // most of what they scan (buckets, positions, this tick's entries), which then stays in the
+    // processor's cache. Each view is its player's own work: a throw is that player's fault.
+    r.phase('sync', (world) => {
+      const byIdx = world.byIdx;
+      let synced = 0;
+      for (const idx of world.spatial.byPlace(order)) {
+        const p = byIdx[idx];
+        if (p?.kind !== 'player') continue;
+        synced++;
+        world.isolate(p, () => syncPlayer(world, p));
+      }
+      // Every player is in the spatial index; should one not be, its view is still built.
+      if (synced < world.players.size)
+        for (const p of world.players.values())
+          if (!world.spatial.has(p.idx)) world.isolate(p, () => syncPlayer(world, p));
+    });
     // Every view has read this tick's ground changes.
     r.phase('sync', (world) => GROUND_ITEMS.of(world).clearChanges());
   },
@@ -121,6 +137,9 @@ function moveEntry(world: World, cache: EntityCache, o: Player | Npc, idx: numbe
   cache.moveTick[idx] = world.tick + 1;
   return move;
 }
+
+/** The handles in the order views are built (reused from tick to tick). */
+const order: number[] = [];
 
 /** The position kept for a handle no entity holds: farther than any view reaches. */
 const ABSENT = -0x40000000;
