@@ -1,11 +1,8 @@
 import {
-  heightStep,
-  moveStep,
   keepDeparted,
-  type EntityReturn,
   type EntityChange,
-  type EntityLook,
   type EntityMove,
+  type EntityReturn,
   type EntitySnapshot,
   type ServerPayload,
 } from '@tilerealm/protocol';
@@ -16,7 +13,8 @@ import type { World } from '../../core/world';
 import { groundDelta } from '../ground-items/view';
 import { selfPosition } from '../session/session';
 import { GROUND_ITEMS } from '../ground-items/state';
-import { LOOKS, lookOf } from './look';
+import { LOOKS } from './look';
+import { appearanceOf, changeOf, fillPositions, moveEntry, snapshotOf, wholeEntry } from './entries';
 import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type Departed, type EntityCache } from './state';
 
 /**
@@ -70,143 +68,8 @@ export const syncFeature: Feature = {
   },
 };
 
-/**
- * An entity's snapshot, built once per tick and shared by every view it enters. An entity that has
- * not changed since its last snapshot (same place, look and figures) keeps it, with its JSON (the
- * protocol's codec keeps that on the value).
- */
-function snapshotOf(world: World, cache: EntityCache, o: Player | Npc): EntitySnapshot {
-  const idx = o.idx;
-  const built = cache.snapshots[idx];
-  if (built && cache.snapshotTick[idx] === world.tick + 1) return built;
-  const look = lookOf(world, o).look;
-  if (
-    built &&
-    cache.snapshotLooks[idx] === look &&
-    built.id === o.id &&
-    built.x === o.x &&
-    built.z === o.z &&
-    built.running === o.running &&
-    built.combatLevel === o.combatLevel &&
-    built.name === o.name
-  ) {
-    cache.snapshotTick[idx] = world.tick + 1;
-    return built;
-  }
-  const snapshot = buildSnapshot(world, o, look);
-  cache.snapshots[idx] = snapshot;
-  cache.snapshotLooks[idx] = look;
-  cache.snapshotTick[idx] = world.tick + 1;
-  return snapshot;
-}
-
-function buildSnapshot(world: World, o: Player | Npc, look: EntityLook): EntitySnapshot {
-  // Keys in the protocol's order, look last (no spreads: this runs for thousands of entities a tick).
-  const s: EntitySnapshot = { idx: o.idx, id: o.id, kind: o.kind } as EntitySnapshot;
-  if (o.kind === 'npc') s.npcId = o.def.id;
-  s.name = o.name;
-  s.x = o.x;
-  s.z = o.z;
-  s.y = world.heightAt(o.x, o.z);
-  s.running = o.running;
-  s.combatLevel = o.combatLevel;
-  if (look.worn) s.worn = look.worn;
-  if (look.activity) s.activity = look.activity;
-  if (look.headIcon) s.headIcon = look.headIcon;
-  return s;
-}
-
-/**
- * An entity's move entry (protocol entity-move.ts), built once per tick and shared by every view that
- * reports it: every client that knows the entity has its previous position, so a step or two is
- * sent as an offset from there.
- */
-function moveEntry(world: World, cache: EntityCache, o: Player | Npc, idx: number): EntityMove {
-  const built = cache.moves[idx];
-  if (built && cache.moveTick[idx] === world.tick + 1) return built;
-  const px = cache.prevX[idx] ?? 0;
-  const pz = cache.prevZ[idx] ?? 0;
-  const step = moveStep(o.x - px, o.z - pz, o.running);
-  let move: EntityMove;
-  if (step === undefined) move = wholeEntry(world, o);
-  else {
-    const dy = heightStep(world.heightAt(px, pz), world.heightAt(o.x, o.z));
-    move = dy === 0 ? [idx, step] : [idx, step, dy];
-  }
-  cache.moves[idx] = move;
-  cache.moveTick[idx] = world.tick + 1;
-  return move;
-}
-
 /** The handles in the order views are built (reused from tick to tick). */
 const order: number[] = [];
-
-/** The position kept for a handle no entity holds: farther than any view reaches. */
-const ABSENT = -0x40000000;
-
-/**
- * Fills this tick's positions of every entity, keeping the previous tick's, and whether it moved
- * since (once per tick). A change of place by any means counts: a step, a teleport, a respawn.
- */
-function fillPositions(world: World, cache: EntityCache): void {
-  if (cache.positionsTick === world.tick + 1) return;
-  const byIdx = world.byIdx;
-  const { x, z, prevX, prevZ, moving } = cache;
-  for (let idx = 0; idx < byIdx.length; idx++) {
-    const o = byIdx[idx];
-    if (!o) {
-      // No entity: out of every view's reach (a handle left in a bucket is never in range).
-      x[idx] = ABSENT;
-      z[idx] = ABSENT;
-      moving[idx] = 0;
-      continue;
-    }
-    const wasX = x[idx] ?? 0;
-    const wasZ = z[idx] ?? 0;
-    prevX[idx] = wasX;
-    prevZ[idx] = wasZ;
-    x[idx] = o.x;
-    z[idx] = o.z;
-    moving[idx] = o.x !== wasX || o.z !== wasZ ? 1 : 0;
-  }
-  cache.positionsTick = world.tick + 1;
-}
-
-/** The entity's look change this tick (look.ts), looked up once per tick for every view. */
-function changeOf(
-  world: World,
-  cache: EntityCache,
-  looks: ReturnType<typeof LOOKS.of>,
-  o: Player | Npc,
-  idx: number,
-): EntityChange | undefined {
-  // By handle: the entity's object is read only the first time in the tick.
-  if (cache.changeTick[idx] === world.tick + 1) return cache.changes[idx];
-  const change = lookOf(world, o, looks).change;
-  cache.changes[idx] = change;
-  cache.changeTick[idx] = world.tick + 1;
-  return change;
-}
-
-/**
- * What a client knows of an entity besides its place (its id, name, level and look), as one object
- * per entity kept while none of them changes, so that "unchanged since it left" is one identity
- * test and every view it leaves this tick shares the same record.
- */
-function appearanceOf(
-  world: World,
-  cache: EntityCache,
-  looks: ReturnType<typeof LOOKS.of>,
-  o: Player | Npc,
-): Departed {
-  const look = lookOf(world, o, looks).look;
-  const was = cache.appearances[o.idx];
-  if (was && was.look === look && was.id === o.id && was.name === o.name && was.combatLevel === o.combatLevel)
-    return was;
-  const now: Departed = { id: o.id, name: o.name, combatLevel: o.combatLevel, look };
-  cache.appearances[o.idx] = now;
-  return now;
-}
 
 /**
  * Whether the entity entering the view is one the client keeps from its departed ones (protocol
@@ -223,11 +86,6 @@ function departedUnchanged(
   const was = departed.get(o.idx);
   if (!departed.delete(o.idx)) return false;
   return was !== undefined && was === appearanceOf(world, cache, looks, o);
-}
-
-/** An entity's place in full, `[idx, x, z, y, running]`: a jump in `moved`, or a `returned` entry. */
-function wholeEntry(world: World, o: Player | Npc): EntityReturn {
-  return [o.idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
 }
 
 /**
