@@ -61,7 +61,7 @@ export function applyMove(
  * this many; an entity that enters or returns, and a `player:sync`, take it out. The server keeps
  * the same list for each client, so it knows exactly which entities the client still has.
  */
-export const RETURN_MEMORY = 32;
+export const RETURN_MEMORY = 128;
 
 /**
  * An entity back in view as the client last knew it (same look, name and level): `[idx, x, z, y,

@@ -11,7 +11,7 @@ import { teleportServerEvents } from './teleport-events';
 import { tradeServerEvents } from './trade-events';
 import { ridSchema } from './envelope';
 import { entityChange, entityLook } from './entity-look';
-import { entityMove, entityReturn } from './entity-move';
+import { entityMove, entityReturn, RETURN_MEMORY } from './entity-move';
 
 const skillEntry = z.object({ level: z.number().int(), xp: z.number().int() });
 
@@ -143,7 +143,7 @@ export const serverEvents = {
         .array(entityReturn)
         .optional()
         .describe(
-          'Entities back in view that the client keeps from its last 32 `left` (RETURN_MEMORY), unchanged since: `[idx, x, z, y, running]`, their place now. Apply `entered` and `returned` before `left` (each takes its handle out of the kept ones; `left` then puts handles in, oldest out beyond 32).',
+          `Entities back in view that the client keeps from its last ${RETURN_MEMORY} \`left\` (RETURN_MEMORY), unchanged since: \`[idx, x, z, y, running]\`, their place now. Apply \`entered\` and \`returned\` before \`left\` (each takes its handle out of the kept ones; \`left\` then puts handles in, oldest out beyond ${RETURN_MEMORY}).`,
         ),
       left: z.array(z.number().int().nonnegative()).optional(),
       changed: z

@@ -1,4 +1,4 @@
-import type { EntitySnapshot, ServerPayload } from '@tilerealm/protocol';
+import { RETURN_MEMORY, type EntitySnapshot, type ServerPayload } from '@tilerealm/protocol';
 import { WorldModel } from '@tilerealm/sdk';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_VIEW } from '../../src/sim/features/sync/state';
@@ -105,10 +105,13 @@ describe('view radius', () => {
   it('keeps every client picture exact through short moves, leaves and returns', async () => {
     const tw = await TestWorld.create(7, { viewDistance: 8, viewCrowd: 10 });
     const ids: string[] = [];
-    for (let i = 0; i < 40; i++) {
+    // More walkers than a client keeps departed ones: the oldest are dropped, and come back whole.
+    const walkers = RETURN_MEMORY + 32;
+    for (let i = 0; i < walkers; i++) {
       ids.push(`w${i}`);
-      tw.login(record(`w${i}`, (i % 8) * 2 - 8, Math.floor(i / 8) * 3 - 6));
+      tw.login(record(`w${i}`, (i % 16) * 2 - 16, Math.floor(i / 16) * 2 - 10));
     }
+    let fullest = 0;
     const models = new Map(ids.map((id) => [id, new WorldModel()]));
     let returns = 0;
     let seed = 99;
@@ -146,6 +149,7 @@ describe('view radius', () => {
         }
         const p = tw.world.players.get(id)!;
         const view = CLIENT_VIEW.of(p);
+        fullest = Math.max(fullest, view.departed.size);
         expect(new Set(model.entities.keys())).toEqual(new Set(view.visible));
         for (const [idx, e] of model.entities) {
           const o = tw.world.byIdx[idx]!;
@@ -165,5 +169,6 @@ describe('view radius', () => {
     }
     // Walkers crossing the edges of small views come back often: the short form is used.
     expect(returns).toBeGreaterThan(20);
+    expect(fullest).toBe(RETURN_MEMORY);
   });
 });
