@@ -143,6 +143,8 @@ export async function runTickBench(args: {
   const deflate = args.wire ? new DeflateMeter() : undefined;
   const deflating: number[] = [];
   const parts = new Map<string, number>();
+  /** The same by player (for the parts of the players sent the most). */
+  const partsBy = new Map<string, Map<string, number>>();
   const viewers = new Map<string, SeenBy>();
   let kills = 0;
   let gathered = 0;
@@ -216,7 +218,11 @@ export async function runTickBench(args: {
       if (t >= 100) deflating.push(waited);
     }
     if (args.breakdown && t >= 100)
-      for (const [playerId, events] of outbox) addParts(parts, events, seenBy(viewers, playerId), t);
+      for (const [playerId, events] of outbox) {
+        let mine = partsBy.get(playerId);
+        if (!mine) partsBy.set(playerId, (mine = new Map()));
+        addParts([parts, mine], events, seenBy(viewers, playerId), t);
+      }
     for (const events of outbox.values())
       for (const e of events)
         if (t >= 100 && e.event === 'skill:xp' && GATHERING.has((e.data as { skill: string }).skill))
@@ -295,7 +301,15 @@ export async function runTickBench(args: {
   console.log(
     `RSS ${rss.rssBaseMB} MB with the world built and no one in it, ${rss.rssMB} MB after the run: ${rss.rssPerPlayerKB} KB per player`,
   );
-  if (args.breakdown) printParts(parts, args.players * seconds);
+  if (args.breakdown) {
+    printParts('', parts, args.players * seconds);
+    // The 1% of players sent the most bytes: what the p99 is made of.
+    const top = [...bytes].sort((a, b) => b[1] - a[1]).slice(0, Math.max(1, Math.ceil(args.players / 100)));
+    const topParts = new Map<string, number>();
+    for (const [playerId] of top)
+      for (const [key, n] of partsBy.get(playerId) ?? []) topParts.set(key, (topParts.get(key) ?? 0) + n);
+    printParts(` for the ${top.length} players sent the most`, topParts, top.length * seconds);
+  }
   console.log(JSON.stringify(figures));
 }
 
@@ -323,12 +337,14 @@ const size = (value: unknown) => packer.pack(value).length;
  * the snapshots of entities that left the same view less than {@link RETURN_TICKS} ticks before.
  */
 function addParts(
-  parts: Map<string, number>,
+  into: ReadonlyArray<Map<string, number>>,
   events: ReadonlyArray<{ event: string; data: unknown }>,
   seen: SeenBy,
   tick: number,
 ): void {
-  const add = (key: string, n: number) => parts.set(key, (parts.get(key) ?? 0) + n);
+  const add = (key: string, n: number) => {
+    for (const parts of into) parts.set(key, (parts.get(key) ?? 0) + n);
+  };
   for (const e of events) {
     if (e.event !== 'world:update') {
       add(e.event, size(e));
@@ -354,8 +370,8 @@ function addParts(
   }
 }
 
-function printParts(parts: Map<string, number>, playerSeconds: number): void {
-  console.log('outbound by part (msgpack bytes of the value, per player per second):');
+function printParts(who: string, parts: Map<string, number>, playerSeconds: number): void {
+  console.log(`outbound by part${who} (msgpack bytes of the value, per player per second):`);
   for (const [key, n] of [...parts].sort((a, b) => b[1] - a[1]))
     console.log(`  ${key.padEnd(28)} ${(n / playerSeconds).toFixed(1)}`);
 }
