@@ -28,6 +28,7 @@ export const MSGPACK_SUBPROTOCOL = 'msgpack';
  * 2: a server frame may carry an array of envelopes (at most one frame per player per tick).
  * 3: `world:update.moved` entries are short steps from the previous position (entity-move.ts).
  * 4: `world:update.returned`: entities back in view that the client keeps from its departed ones.
- * 5: the client keeps its last 128 departed entities (RETURN_MEMORY), not 32.
+ * 5: the client keeps its last 128 departed entities (RETURN_MEMORY), not 32; a kept entity whose look
+ *    changed while away returns with a `changed` entry instead of a snapshot.
  */
 export const PROTOCOL_VERSION = 5;

@@ -143,14 +143,14 @@ export const serverEvents = {
         .array(entityReturn)
         .optional()
         .describe(
-          `Entities back in view that the client keeps from its last ${RETURN_MEMORY} \`left\` (RETURN_MEMORY), unchanged since: \`[idx, x, z, y, running]\`, their place now. Apply \`entered\` and \`returned\` before \`left\` (each takes its handle out of the kept ones; \`left\` then puts handles in, oldest out beyond ${RETURN_MEMORY}).`,
+          `Entities back in view that the client keeps from its last ${RETURN_MEMORY} \`left\` (RETURN_MEMORY), the same entity with the same name and level: \`[idx, x, z, y, running]\`, their place now (a look that changed while away comes as a \`changed\` entry of the same update). Apply \`entered\` and \`returned\` before \`left\` (each takes its handle out of the kept ones; \`left\` then puts handles in, oldest out beyond ${RETURN_MEMORY}).`,
         ),
       left: z.array(z.number().int().nonnegative()).optional(),
       changed: z
         .array(entityChange)
         .optional()
         .describe(
-          'Entities in view whose look changed this tick (worn items, activity, overhead prayer): only the parts that changed, each in full. Entities entering view come in `entered` instead.',
+          'Entities in view whose look changed this tick (worn items, activity, overhead prayer), and entities in `returned` whose look changed while away (from the look the client kept): only the parts that changed, each in full. Apply after `returned`. Entities entering view come in `entered` instead.',
         ),
       itemsAdded: z
         .array(groundItemSnapshot)

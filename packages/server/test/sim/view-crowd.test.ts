@@ -114,6 +114,7 @@ describe('view radius', () => {
     let fullest = 0;
     const models = new Map(ids.map((id) => [id, new WorldModel()]));
     let returns = 0;
+    let changedBack = 0;
     let seed = 99;
     const rand = (n: number) => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -143,8 +144,13 @@ describe('view radius', () => {
       for (const id of ids) {
         const model = models.get(id)!;
         for (const e of tw.events(id)) {
-          if (e.event === 'world:update')
-            returns += (e.data as ServerPayload<'world:update'>).returned?.length ?? 0;
+          if (e.event === 'world:update') {
+            const u = e.data as ServerPayload<'world:update'>;
+            returns += u.returned?.length ?? 0;
+            // Back with a look changed while away: the return and a change from the kept look.
+            const back = new Set(u.returned?.map((r) => r[0]));
+            changedBack += u.changed?.filter((c) => back.has(c.idx)).length ?? 0;
+          }
           model.apply({ ...e, rid: undefined } as Parameters<WorldModel['apply']>[0]);
         }
         const p = tw.world.players.get(id)!;
@@ -170,5 +176,6 @@ describe('view radius', () => {
     // Walkers crossing the edges of small views come back often: the short form is used.
     expect(returns).toBeGreaterThan(20);
     expect(fullest).toBe(RETURN_MEMORY);
+    expect(changedBack).toBeGreaterThan(0);
   });
 });

@@ -138,3 +138,32 @@ export function lookOf(world: World, o: Player | Npc, looks = LOOKS.of(world)): 
   looks[o.idx] = built;
   return built;
 }
+
+function sameWorn(a: WornItems | undefined, b: WornItems | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a) as Array<keyof WornItems>;
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+/**
+ * The change entry from one look to another (what a client that has `from` needs to show `to`), or
+ * undefined when they look the same.
+ */
+export function lookChange(idx: number, from: EntityLook, to: EntityLook): EntityChange | undefined {
+  const c: EntityChange = { idx };
+  let any = false;
+  if (!sameWorn(from.worn, to.worn)) {
+    c.worn = to.worn ?? {};
+    any = true;
+  }
+  if (from.activity !== to.activity) {
+    c.activity = to.activity ?? null;
+    any = true;
+  }
+  if (from.headIcon !== to.headIcon) {
+    c.headIcon = to.headIcon ?? null;
+    any = true;
+  }
+  return any ? c : undefined;
+}

@@ -13,7 +13,7 @@ import type { World } from '../../core/world';
 import { groundDelta } from '../ground-items/view';
 import { selfPosition } from '../session/session';
 import { GROUND_ITEMS } from '../ground-items/state';
-import { LOOKS } from './look';
+import { LOOKS, lookChange } from './look';
 import { appearanceOf, changeOf, fillPositions, moveEntry, snapshotOf, wholeEntry } from './entries';
 import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type Departed, type EntityCache } from './state';
 
@@ -71,21 +71,29 @@ export const syncFeature: Feature = {
 /** The handles in the order views are built (reused from tick to tick). */
 const order: number[] = [];
 
+/** No change: a returning entity looks as the client last knew it. */
+const SAME = Symbol('same look');
+
 /**
- * Whether the entity entering the view is one the client keeps from its departed ones (protocol
- * RETURN_MEMORY) and unchanged since it left (the same entity, name, level and look): it returns
- * with its place only. Either way it is no longer a departed one.
+ * How an entity entering the view comes back, when the client keeps it from its departed ones
+ * (protocol RETURN_MEMORY) as the same entity with the same name and level: with its place only
+ * (SAME), or with its place and a look change from the look the client kept (an entity whose worn
+ * items or activity changed while away). Undefined: the client does not have it, a snapshot is
+ * sent. Either way it is no longer a departed one.
  */
-function departedUnchanged(
+function returnOf(
   world: World,
   cache: EntityCache,
   departed: Map<number, Departed | undefined>,
   o: Player | Npc,
   looks: ReturnType<typeof LOOKS.of>,
-): boolean {
+): typeof SAME | EntityChange | undefined {
   const was = departed.get(o.idx);
-  if (!departed.delete(o.idx)) return false;
-  return was !== undefined && was === appearanceOf(world, cache, looks, o);
+  if (!departed.delete(o.idx) || was === undefined) return undefined;
+  const now = appearanceOf(world, cache, looks, o);
+  if (was === now) return SAME;
+  if (was.id !== now.id || was.name !== now.name || was.combatLevel !== now.combatLevel) return undefined;
+  return lookChange(o.idx, was.look, now.look) ?? SAME;
 }
 
 /**
@@ -207,9 +215,12 @@ function syncPlayer(world: World, p: Player): void {
         const o = entity(byIdx, idx);
         seen[idx] = stamp;
         visible.push(idx);
-        if (view.departed.size > 0 && departedUnchanged(world, cache, view.departed, o, looks))
+        const back = view.departed.size > 0 ? returnOf(world, cache, view.departed, o, looks) : undefined;
+        if (back === undefined) (entered ??= []).push(snapshotOf(world, cache, o));
+        else {
           (returned ??= []).push(wholeEntry(world, o));
-        else (entered ??= []).push(snapshotOf(world, cache, o));
+          if (back !== SAME) (changed ??= []).push(back);
+        }
       }
     }
   }
