@@ -6,7 +6,7 @@ const packr = new Packr({ useRecords: false, moreTypes: false });
 export type WireFormat = 'json' | 'msgpack';
 
 /**
- * JSON of the values many frames carry (the entity snapshots and move tuples of `world:update`,
+ * JSON of the values many frames carry (the entity snapshots, returns and moves of `world:update`,
  * built once per tick and shared by every view they are in): each is serialised once, for every
  * frame, and kept on the value under a symbol property that is not enumerable (JSON, msgpack,
  * spreads and comparisons leave it out). Such values are
@@ -15,7 +15,7 @@ export type WireFormat = 'json' | 'msgpack';
 const SHARED_JSON = Symbol('json');
 type Shared = { [SHARED_JSON]?: string };
 /** The `world:update` arrays whose elements are shared values. */
-const SHARED_ARRAYS: ReadonlySet<string> = new Set(['entered', 'moved']);
+const SHARED_ARRAYS: ReadonlySet<string> = new Set(['entered', 'returned', 'moved']);
 
 function jsonOfShared(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';

@@ -158,3 +158,14 @@ export function appearanceOf(
 export function wholeEntry(world: World, o: Player | Npc): EntityReturn {
   return [o.idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
 }
+
+/** An entity's `returned` entry this tick, built once and shared by every view it returns to. */
+export function returnEntry(world: World, cache: EntityCache, o: Player | Npc): EntityReturn {
+  const idx = o.idx;
+  const built = cache.returns[idx];
+  if (built && cache.returnTick[idx] === world.tick + 1) return built;
+  const entry = wholeEntry(world, o);
+  cache.returns[idx] = entry;
+  cache.returnTick[idx] = world.tick + 1;
+  return entry;
+}

@@ -5,7 +5,7 @@
  * entity snapshots and move tuples, built once and shared by every view. Nothing here decides what
  * happens in the world, only what is sent: none of it is hashed.
  */
-import type { EntityChange, EntityLook, EntityMove, EntitySnapshot } from '@tilerealm/protocol';
+import type { EntityChange, EntityLook, EntityMove, EntityReturn, EntitySnapshot } from '@tilerealm/protocol';
 import { playerSlot, worldSlot } from '../../core/slots';
 
 /** A client's own state as last sent in a world:update (x NaN: nothing sent yet, or a full sync asked for). */
@@ -93,6 +93,8 @@ export interface EntityCache {
   moves: Array<EntityMove | undefined>;
   changeTick: Int32Array;
   changes: Array<EntityChange | undefined>;
+  returnTick: Int32Array;
+  returns: Array<EntityReturn | undefined>;
   /** Each entity's id, name, level and look as one record, kept while they do not change (sync.ts appearanceOf). */
   appearances: Array<Departed | undefined>;
   /** Tick + 1 the positions were filled in. */
@@ -119,6 +121,8 @@ export const ENTITY_CACHE = worldSlot('sync.entityCache', {
     moves: [],
     changeTick: new Int32Array(0),
     changes: [],
+    returnTick: new Int32Array(0),
+    returns: [],
     appearances: [],
     positionsTick: 0,
     x: new Int32Array(0),
@@ -141,6 +145,7 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
     cache.snapshotTick = grow(cache.snapshotTick);
     cache.moveTick = grow(cache.moveTick);
     cache.changeTick = grow(cache.changeTick);
+    cache.returnTick = grow(cache.returnTick);
     cache.x = grow(cache.x);
     cache.z = grow(cache.z);
     cache.prevX = grow(cache.prevX);
@@ -153,6 +158,7 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
     while (cache.moves.length < size) cache.moves.push(undefined);
     while (cache.changes.length < size) cache.changes.push(undefined);
     while (cache.appearances.length < size) cache.appearances.push(undefined);
+    while (cache.returns.length < size) cache.returns.push(undefined);
   }
   return cache;
 }

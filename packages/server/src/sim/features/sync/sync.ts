@@ -14,7 +14,7 @@ import { groundDelta } from '../ground-items/view';
 import { selfPosition } from '../session/session';
 import { GROUND_ITEMS } from '../ground-items/state';
 import { LOOKS, lookChange } from './look';
-import { appearanceOf, changeOf, fillPositions, moveEntry, snapshotOf, wholeEntry } from './entries';
+import { appearanceOf, changeOf, fillPositions, moveEntry, returnEntry, snapshotOf } from './entries';
 import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type Departed, type EntityCache } from './state';
 
 /**
@@ -218,7 +218,7 @@ function syncPlayer(world: World, p: Player): void {
         const back = view.departed.size > 0 ? returnOf(world, cache, view.departed, o, looks) : undefined;
         if (back === undefined) (entered ??= []).push(snapshotOf(world, cache, o));
         else {
-          (returned ??= []).push(wholeEntry(world, o));
+          (returned ??= []).push(returnEntry(world, cache, o));
           if (back !== SAME) (changed ??= []).push(back);
         }
       }
