@@ -92,3 +92,29 @@ export async function watchCspViolations(page: Page): Promise<string[]> {
   });
   return violations;
 }
+
+/** How long one teardown step may take before it is given up on (and named in the failure). */
+const STEP_LIMIT_MS = 40_000;
+
+/**
+ * Runs a suite's teardown steps in order, each timed and bounded: a slow step (over 5 s) is
+ * printed with its time, and a step that does not finish within STEP_LIMIT_MS is left behind so
+ * that the others (the server, the database) are still closed; the teardown then fails naming it.
+ */
+export async function tearDown(steps: ReadonlyArray<readonly [string, () => unknown]>): Promise<void> {
+  const stuck: string[] = [];
+  for (const [name, run] of steps) {
+    const start = performance.now();
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<'late'>(
+      (resolve) => (timer = setTimeout(() => resolve('late'), STEP_LIMIT_MS)),
+    );
+    const outcome = await Promise.race([Promise.resolve().then(run), limit]);
+    clearTimeout(timer);
+    const ms = Math.round(performance.now() - start);
+    if (outcome === 'late') stuck.push(name);
+    else if (ms > 5_000) console.warn(`[browser tests] teardown step "${name}" took ${ms} ms`);
+  }
+  if (stuck.length > 0)
+    throw new Error(`teardown steps still running after ${STEP_LIMIT_MS} ms: ${stuck.join(', ')}`);
+}

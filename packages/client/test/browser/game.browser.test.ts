@@ -22,6 +22,7 @@ import {
   buildClientForTests,
   launchChromium,
   screenshot,
+  tearDown,
   watchCspViolations,
   watchPageErrors,
 } from './browser-harness';
@@ -97,11 +98,19 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
   }, 180_000);
 
   afterAll(async () => {
-    for (const closable of [bob, context, browser, runtime, runtimeApi, server, cdn]) await closable?.close();
-    await world?.cleanup();
-    await client?.cleanup();
-    if (agentsDir) await removeDir(agentsDir);
-  }, 60_000);
+    await tearDown([
+      ['SDK player', () => bob?.close()],
+      ['browser context', () => context?.close()],
+      ['browser', () => browser?.close()],
+      ['agent runtime', () => runtime?.close()],
+      ['agent runtime API', () => runtimeApi?.close()],
+      ['server', () => server?.close()],
+      ['CDN', () => cdn?.close()],
+      ['world', () => world?.cleanup()],
+      ['client build', () => client?.cleanup()],
+      ['agents directory', () => (agentsDir ? removeDir(agentsDir) : undefined)],
+    ]);
+  }, 420_000);
 
   it('serves the built client and signs in anonymously, creates a character and enters the world', async () => {
     // The game's socket speaks msgpack (the SDK's default): binary frames both ways.
