@@ -141,6 +141,9 @@ describe('view radius', () => {
         );
       }
       tw.advance();
+      // Every client's picture against the server's, compared once per tick (one deep comparison).
+      const seen: Record<string, unknown> = {};
+      const truth: Record<string, unknown> = {};
       for (const id of ids) {
         const model = models.get(id)!;
         for (const e of tw.events(id)) {
@@ -153,24 +156,35 @@ describe('view radius', () => {
           }
           model.apply({ ...e, rid: undefined } as Parameters<WorldModel['apply']>[0]);
         }
-        const p = tw.world.players.get(id)!;
-        const view = CLIENT_VIEW.of(p);
+        const view = CLIENT_VIEW.of(tw.world.players.get(id)!);
         fullest = Math.max(fullest, view.departed.size);
-        expect(new Set(model.entities.keys())).toEqual(new Set(view.visible));
-        for (const [idx, e] of model.entities) {
-          const o = tw.world.byIdx[idx]!;
-          const now: Partial<EntitySnapshot> = {
-            id: o.id,
-            x: o.x,
-            z: o.z,
-            y: tw.world.heightAt(o.x, o.z),
-          };
-          // (The gait comes with moves: a run switched on standing still shows with the next step.)
-          expect({ id: e.id, x: e.x, z: e.z, y: e.y }).toEqual(now);
-          const weapon = o.kind === 'player' ? o.equipment.itemId('weapon') : undefined;
-          expect(e.worn?.weapon).toBe(weapon);
-        }
+        // (The gait comes with moves: a run switched on standing still shows with the next step.)
+        seen[id] = [...model.entities]
+          .map(([idx, e]): Partial<EntitySnapshot> => ({
+            idx,
+            id: e.id,
+            x: e.x,
+            z: e.z,
+            y: e.y,
+            worn: e.worn?.weapon ? { weapon: e.worn.weapon } : undefined,
+          }))
+          .sort((a, b) => (a.idx ?? 0) - (b.idx ?? 0));
+        truth[id] = [...view.visible]
+          .sort((a, b) => a - b)
+          .map((idx): Partial<EntitySnapshot> => {
+            const o = tw.world.byIdx[idx]!;
+            const weapon = o.kind === 'player' ? o.equipment.itemId('weapon') : undefined;
+            return {
+              idx,
+              id: o.id,
+              x: o.x,
+              z: o.z,
+              y: tw.world.heightAt(o.x, o.z),
+              worn: weapon ? { weapon } : undefined,
+            };
+          });
       }
+      expect(seen).toEqual(truth);
       tw.clearEvents();
     }
     // Walkers crossing the edges of small views come back often: the short form is used.

@@ -13,6 +13,7 @@ import type { DamageType, Stance } from './styles';
 import { combatXpForDamage } from './xp';
 import { DYING } from '../death/state';
 import { COMBAT, dropTarget, fightOf } from './state';
+import { viewersOf } from '../sync/viewers';
 
 /** Ticks after the last swing given or taken that an entity still counts as in combat (10 s). */
 export const COMBAT_TIMEOUT_TICKS = 16;
@@ -95,7 +96,7 @@ function land(world: World, h: PendingHit): void {
     fight.damageFrom.set(attacker.id, (fight.damageFrom.get(attacker.id) ?? 0) + dealt);
   }
   const maxHealth = target.maxHealth;
-  for (const viewer of world.playersNear(target.x, target.z, world.settings.viewDistance)) {
+  for (const viewer of viewersOf(world, target, attacker ?? undefined)) {
     world.send(viewer.id, 'combat:hit', {
       tick: world.tick,
       attackerIdx: attacker?.idx ?? null,
@@ -157,7 +158,7 @@ export function startDying(world: World, e: Fighter, killer: Fighter | null): vo
     dropTarget(e);
     e.pendingMove = undefined;
   }
-  for (const viewer of world.playersNear(e.x, e.z, world.settings.viewDistance)) {
+  for (const viewer of viewersOf(world, e)) {
     world.send(viewer.id, 'combat:death', {
       tick: world.tick,
       idx: e.idx,

@@ -19,6 +19,7 @@ import { CASTS, COOLDOWN, type Cast } from './state';
 import { TRADES } from '../trade/book';
 import { isDying } from '../death/state';
 import { COMBAT, hasTarget } from '../combat/state';
+import { viewersOf } from '../sync/viewers';
 
 /** Why a cast ended without a landing. */
 export type CancelReason = ServerPayload<'teleport:cancelled'>['reason'];
@@ -41,8 +42,7 @@ function tellViewers<E extends 'teleport:started' | 'teleport:cancelled'>(
   event: E,
   data: ServerPayload<E>,
 ): void {
-  for (const viewer of world.playersNear(p.x, p.z, world.settings.viewDistance))
-    world.send(viewer.id, event, data);
+  for (const viewer of viewersOf(world, p)) world.send(viewer.id, event, data);
 }
 
 /** Ends every other request of the player: the cast is the newest click, and the caster stands still. */
