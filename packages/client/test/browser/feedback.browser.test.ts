@@ -127,17 +127,23 @@ describe.runIf(browserAvailable())('browser feedback (chromium)', () => {
 
   it('shows a health bar over a fighter after a hit', async () => {
     // An administrator's `/hit 30` is a hit from no one on the own character (100 life points).
-    for (const line of ['/admin let-me-in-please', '/hit 30']) {
+    const say = async (line: string) => {
       await page.getByTestId('chat-input').fill(line);
       await page.getByTestId('chat-input').press('Enter');
-    }
+    };
+    await say('/admin let-me-in-please');
     // The server's own line (no speaker) is in the chat box's game-message style.
     await page
       .getByTestId('chat-log')
       .locator('.chat-game', { hasText: 'admin rights granted' })
       .waitFor({ timeout: WAIT });
+    // Only once the rights are granted: the hit.
+    await say('/hit 30');
     const bar = page.getByTestId('health-bar');
-    await bar.waitFor({ state: 'visible', timeout: WAIT });
+    await bar.waitFor({ state: 'visible', timeout: WAIT }).catch(async (err: unknown) => {
+      const chat = (await page.locator('.chat-line').allTextContents()).slice(-8).join('\n');
+      throw new Error(`no health bar after /hit 30; the chat box's last lines:\n${chat}`, { cause: err });
+    });
     await screenshot(page, 'feedback-04-health-bar');
     const fill = z.string().parse(await bar.locator('.health-bar-fill').evaluate((el) => el.style.width));
     // 70 of 100 life points left (regeneration may have given one or two back since).
