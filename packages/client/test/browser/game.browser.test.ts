@@ -384,28 +384,6 @@ describe.runIf(browserAvailable())('browser client (chromium)', () => {
     }
   }, 120_000);
 
-  it('says a refused stored session has ended and makes no new identity by itself', async () => {
-    const anonymousCalls: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/auth/anonymous')) anonymousCalls.push(r.url());
-    });
-    // A token of ours whose exp (1970) has long passed: the server answers 401 to /api/auth/me.
-    const expired = `e30.${Buffer.from('{"iss":"tilerealm","exp":1}').toString('base64url')}.x`;
-    await page.evaluate(
-      `localStorage.setItem('tilerealm.session', JSON.stringify({ token: '${expired}', accountId: 'acc_gone' }))`,
-    );
-    await page.goto(`${server.url}/#/characters`);
-    await page.reload();
-    await page
-      .getByTestId('session-notice')
-      .getByText(/has expired/)
-      .waitFor({ timeout: WAIT });
-    await page.getByTestId('sign-in-anonymous').waitFor({ timeout: WAIT });
-    expect(anonymousCalls).toEqual([]);
-    expect(await page.evaluate('localStorage.getItem("tilerealm.session")')).toBeNull();
-    await screenshot(page, '14-session-expired');
-  });
-
   it('played the whole session without a Content-Security-Policy violation', () => {
     expect(cspViolations).toEqual([]);
   });
