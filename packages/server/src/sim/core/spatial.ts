@@ -78,12 +78,6 @@ export class SpatialIndex {
     return out;
   }
 
-  /** Whether the handle is indexed. */
-  has(id: number): boolean {
-    const k = this.where[id];
-    return k !== undefined && k >= 0;
-  }
-
   /**
    * Every handle, bucket by bucket in key order (neighbouring buckets of a column follow each other),
    * into `out` (cleared first): a deterministic order in which entities near each other come

@@ -126,14 +126,9 @@ export function lookOf(world: World, o: Player | Npc, looks = LOOKS.of(world)): 
   if (worn) look.worn = worn;
   if (activity) look.activity = activity;
   if (headIcon) look.headIcon = headIcon;
-  let change: EntityChange | undefined;
-  if (prev && prev.owner === o && prev.tick === world.tick) {
-    const c: EntityChange = { idx: o.idx };
-    if (wornKey !== prev.wornKey) c.worn = worn ?? {};
-    if (activity !== prev.look.activity) c.activity = activity ?? null;
-    if (headIcon !== prev.look.headIcon) c.headIcon = headIcon ?? null;
-    if (Object.keys(c).length > 1) change = c;
-  }
+  // A change only against the previous tick's look: what every view that knows the entity has.
+  const change =
+    prev && prev.owner === o && prev.tick === world.tick ? lookChange(o.idx, prev.look, look) : undefined;
   const built: Built = { owner: o, tick: world.tick + 1, look, wornKey, equipmentVersion, change };
   looks[o.idx] = built;
   return built;

@@ -50,18 +50,12 @@ export const syncFeature: Feature = {
     // most of what they scan (buckets, positions, this tick's entries), which then stays in the
     // processor's cache. Each view is its player's own work: a throw is that player's fault.
     r.phase('sync', (world) => {
+      // Every player is in the spatial index from entering the world to leaving it (World).
       const byIdx = world.byIdx;
-      let synced = 0;
       for (const idx of world.spatial.byPlace(order)) {
         const p = byIdx[idx];
-        if (p?.kind !== 'player') continue;
-        synced++;
-        world.isolate(p, () => syncPlayer(world, p));
+        if (p?.kind === 'player') world.isolate(p, () => syncPlayer(world, p));
       }
-      // Every player is in the spatial index; should one not be, its view is still built.
-      if (synced < world.players.size)
-        for (const p of world.players.values())
-          if (!world.spatial.has(p.idx)) world.isolate(p, () => syncPlayer(world, p));
     });
     // Every view has read this tick's ground changes.
     r.phase('sync', (world) => GROUND_ITEMS.of(world).clearChanges());
