@@ -71,8 +71,9 @@ export const entityReturn = wholeMove;
 
 /**
  * Puts an entity that left the view into the departed list, as client and server both keep it:
- * newest last, the oldest out beyond {@link RETURN_MEMORY}. One function for both sides, so the two
- * lists cannot drift apart.
+ * newest last, the oldest out beyond {@link RETURN_MEMORY}. Clients keep it in a `Map` with this
+ * function; the server keeps the same list in flat arrays ({@link DepartedList}, tested against this
+ * function), so the two lists cannot drift apart.
  */
 export function keepDeparted<T>(departed: Map<number, T>, idx: number, known: T): void {
   departed.delete(idx);

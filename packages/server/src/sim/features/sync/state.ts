@@ -5,7 +5,14 @@
  * entity snapshots and move tuples, built once and shared by every view. Nothing here decides what
  * happens in the world, only what is sent: none of it is hashed.
  */
-import type { EntityChange, EntityLook, EntityMove, EntityReturn, EntitySnapshot } from '@tilerealm/protocol';
+import {
+  DepartedList,
+  type EntityChange,
+  type EntityLook,
+  type EntityMove,
+  type EntityReturn,
+  type EntitySnapshot,
+} from '@tilerealm/protocol';
 import { playerSlot, worldSlot } from '../../core/slots';
 
 /** A client's own state as last sent in a world:update (x NaN: nothing sent yet, or a full sync asked for). */
@@ -30,7 +37,7 @@ export interface ClientView {
    * player that logged out or a look that changed as it left). One back in view unchanged comes as a
    * short `returned` entry instead of a snapshot.
    */
-  readonly departed: Map<number, Departed | undefined>;
+  readonly departed: DepartedList<Departed | undefined>;
   /**
    * The view's radius in tiles: the world's view distance, less in a crowd (sync.ts). NaN until the
    * first sync.
@@ -68,7 +75,7 @@ export const UNSENT: Readonly<SentSelf> = {
 export const CLIENT_VIEW = playerSlot('sync.clientView', {
   init: (player): ClientView => ({
     visible: [],
-    departed: new Map<number, Departed | undefined>(),
+    departed: new DepartedList<Departed | undefined>(),
     radius: NaN,
     lastSent: { ...UNSENT },
     sentInventoryVersion: -1,

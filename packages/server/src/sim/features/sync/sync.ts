@@ -1,5 +1,6 @@
 import {
-  keepDeparted,
+  NOT_KEPT,
+  type DepartedList,
   type EntityChange,
   type EntityMove,
   type EntityReturn,
@@ -78,12 +79,12 @@ const SAME = Symbol('same look');
 function returnOf(
   world: World,
   cache: EntityCache,
-  departed: Map<number, Departed | undefined>,
+  departed: DepartedList<Departed | undefined>,
   o: Player | Npc,
   looks: ReturnType<typeof LOOKS.of>,
 ): typeof SAME | EntityChange | undefined {
-  const was = departed.get(o.idx);
-  if (!departed.delete(o.idx) || was === undefined) return undefined;
+  const was = departed.take(o.idx);
+  if (was === NOT_KEPT || was === undefined) return undefined;
   const now = appearanceOf(world, cache, looks, o);
   if (was === now) return SAME;
   if (was.id !== now.id || was.name !== now.name || was.combatLevel !== now.combatLevel) return undefined;
@@ -100,13 +101,13 @@ function remember(
   world: World,
   cache: EntityCache,
   looks: ReturnType<typeof LOOKS.of>,
-  departed: Map<number, Departed | undefined>,
+  departed: DepartedList<Departed | undefined>,
   idx: number,
 ): void {
   const o = world.byIdx[idx];
   let known: Departed | undefined;
   if (o && changeOf(world, cache, looks, o, idx) === undefined) known = appearanceOf(world, cache, looks, o);
-  keepDeparted(departed, idx, known);
+  departed.keep(idx, known);
 }
 
 /** The entity holding a handle found in range (a handle in range always has one: see fillPositions). */
@@ -128,6 +129,12 @@ export const MIN_VIEW = 4;
  * the processor's cache).
  */
 let seen = new Int32Array(1024);
+/** A view's entries as it gathers them (reused from view to view; see syncPlayer). */
+const enteredBuf: EntitySnapshot[] = [];
+const returnedBuf: EntityReturn[] = [];
+const movedBuf: EntityMove[] = [];
+const leftBuf: number[] = [];
+const changedBuf: EntityChange[] = [];
 let known = new Int32Array(1024);
 let stamp = 0;
 
@@ -142,11 +149,12 @@ function syncPlayer(world: World, p: Player): void {
   const lastSent = view.lastSent;
   // lastSent is unset only on a player's first sync and after player:sync: the client starts afresh.
   const items = groundDelta(world, p, Number.isNaN(lastSent.x));
-  let entered: EntitySnapshot[] | undefined;
-  let moved: EntityMove[] | undefined;
-  let left: number[] | undefined;
-  let returned: EntityReturn[] | undefined;
-  let changed: EntityChange[] | undefined;
+  // This view's entries, gathered in reused buffers and copied out at their exact length.
+  let entered = 0;
+  let moved = 0;
+  let left = 0;
+  let returned = 0;
+  let changed = 0;
   // One pass over the entities near the player: each in range is stamped; known ones that moved
   // are reported, unknown ones enter. Known entities left unstamped have left the view.
   if (world.byIdx.length > seen.length) {
@@ -183,8 +191,9 @@ function syncPlayer(world: World, p: Player): void {
   const px = p.x;
   const pz = p.z;
   const self = p.idx;
-  const buckets = world.spatial.bucketsNear(px, pz, keep);
-  for (let b = 0; b < buckets.length; b++) {
+  const found = world.spatial.bucketsNear(px, pz, keep);
+  const buckets = world.spatial.near;
+  for (let b = 0; b < found; b++) {
     const bucket = buckets[b] ?? [];
     for (let i = 0; i < bucket.length; i++) {
       const idx = bucket[i] ?? -1;
@@ -200,20 +209,20 @@ function syncPlayer(world: World, p: Player): void {
         if (movedNow[idx] === 1) {
           const move =
             moveTick[idx] === built ? moves[idx] : moveEntry(world, cache, entity(byIdx, idx), idx);
-          if (move) (moved ??= []).push(move);
+          if (move) movedBuf[moved++] = move;
         }
         const change =
           changeTick[idx] === built ? changes[idx] : changeOf(world, cache, looks, entity(byIdx, idx), idx);
-        if (change) (changed ??= []).push(change);
+        if (change) changedBuf[changed++] = change;
       } else if (d <= radius) {
         const o = entity(byIdx, idx);
         seen[idx] = stamp;
         visible.push(idx);
         const back = view.departed.size > 0 ? returnOf(world, cache, view.departed, o, looks) : undefined;
-        if (back === undefined) (entered ??= []).push(snapshotOf(world, cache, o));
+        if (back === undefined) enteredBuf[entered++] = snapshotOf(world, cache, o);
         else {
-          (returned ??= []).push(returnEntry(world, cache, o));
-          if (back !== SAME) (changed ??= []).push(back);
+          returnedBuf[returned++] = returnEntry(world, cache, o);
+          if (back !== SAME) changedBuf[changed++] = back;
         }
       }
     }
@@ -227,7 +236,7 @@ function syncPlayer(world: World, p: Player): void {
       const idx = visible[i] ?? 0;
       if (seen[idx] === stamp) visible[kept++] = idx;
       else {
-        (left ??= []).push(idx);
+        leftBuf[left++] = idx;
         remember(world, cache, looks, view.departed, idx);
       }
     }
@@ -250,13 +259,17 @@ function syncPlayer(world: World, p: Player): void {
   const update: ServerPayload<'world:update'> = { tick: world.tick };
   if (selfChanged) {
     update.self = selfPosition(world, p);
-    view.lastSent = { x: p.x, z: p.z, running: p.running, moving, energyPercent };
+    lastSent.x = p.x;
+    lastSent.z = p.z;
+    lastSent.running = p.running;
+    lastSent.moving = moving;
+    lastSent.energyPercent = energyPercent;
   }
-  if (entered) update.entered = entered;
-  if (returned) update.returned = returned;
-  if (moved) update.moved = moved;
-  if (left) update.left = left;
-  if (changed) update.changed = changed;
+  if (entered) update.entered = enteredBuf.slice(0, entered);
+  if (returned) update.returned = returnedBuf.slice(0, returned);
+  if (moved) update.moved = movedBuf.slice(0, moved);
+  if (left) update.left = leftBuf.slice(0, left);
+  if (changed) update.changed = changedBuf.slice(0, changed);
   if (items.removed) update.itemsRemoved = items.removed;
   if (items.added) update.itemsAdded = items.added;
   world.send(p.id, 'world:update', update);
