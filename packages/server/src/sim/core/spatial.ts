@@ -58,13 +58,14 @@ export class SpatialIndex {
   }
 
   /**
-   * The non-empty buckets overlapping the square of `radius` tiles around (x, z), in a deterministic
-   * order, for hot loops that iterate them inline. The array is reused by the next call: read it
-   * before asking again.
+   * Finds the non-empty buckets overlapping the square of `radius` tiles around (x, z), in a
+   * deterministic order, for hot loops that iterate them inline: returns how many, found in
+   * {@link near} from index 0. The array is reused (never shrunk, so no call allocates) and is
+   * overwritten by the next call: read it before asking again.
    */
-  bucketsNear(x: number, z: number, radius: number): ReadonlyArray<readonly number[]> {
+  bucketsNear(x: number, z: number, radius: number): number {
     const out = this.scratch;
-    out.length = 0;
+    let n = 0;
     const bx0 = bucketOf(x - radius);
     const bz0 = bucketOf(z - radius);
     const bx1 = Math.min(bucketOf(x + radius), bx0 + WRAP);
@@ -72,10 +73,15 @@ export class SpatialIndex {
     for (let bx = bx0; bx <= bx1; bx++) {
       for (let bz = bz0; bz <= bz1; bz++) {
         const b = this.buckets[key(bx, bz)];
-        if (b !== undefined && b.length > 0) out.push(b);
+        if (b !== undefined && b.length > 0) out[n++] = b;
       }
     }
-    return out;
+    return n;
+  }
+
+  /** The buckets the last {@link bucketsNear} found (its first entries; later ones are stale). */
+  get near(): ReadonlyArray<readonly number[]> {
+    return this.scratch;
   }
 
   /**
@@ -96,6 +102,11 @@ export class SpatialIndex {
 
   /** Calls `fn` for every handle in buckets overlapping the square of `radius` tiles around (x, z). */
   forEachNear(x: number, z: number, radius: number, fn: (id: number) => void): void {
-    for (const b of this.bucketsNear(x, z, radius)) for (let i = 0; i < b.length; i++) fn(b[i] ?? -1);
+    const n = this.bucketsNear(x, z, radius);
+    const near = this.scratch;
+    for (let k = 0; k < n; k++) {
+      const b = near[k] ?? [];
+      for (let i = 0; i < b.length; i++) fn(b[i] ?? -1);
+    }
   }
 }

@@ -84,7 +84,10 @@ function pushChanges(world: World): void {
   for (const region of store.changedRegions()) {
     const cx = region.rx * REGION + half;
     const cz = region.rz * REGION + half;
-    for (const bucket of world.spatial.bucketsNear(cx, cz, reach)) {
+    const found = world.spatial.bucketsNear(cx, cz, reach);
+    const near = world.spatial.near;
+    for (let b = 0; b < found; b++) {
+      const bucket = near[b] ?? [];
       for (let i = 0; i < bucket.length; i++) {
         const e = world.byIdx[bucket[i] ?? -1];
         if (e?.kind !== 'player') continue;
