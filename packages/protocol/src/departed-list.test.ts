@@ -19,6 +19,8 @@ describe('DepartedList', () => {
       if (roll < 1300) {
         const had = map.size;
         keepDeparted(map, idx, `e${idx}@${step}`);
+        // keepDeparted moves a kept one to newest; the list is told to take it out first.
+        list.take(idx);
         list.keep(idx, `e${idx}@${step}`);
         if (map.size === had && had === RETURN_MEMORY) evicted++;
       } else if (roll < 1999) {

@@ -42,10 +42,12 @@ export class DepartedList<T> {
     return known;
   }
 
-  /** Puts an entity that left the view in as the newest (moving it there if it was kept), dropping the oldest beyond RETURN_MEMORY. */
+  /**
+   * Puts an entity that left the view in as the newest, dropping the oldest beyond RETURN_MEMORY.
+   * It must not be kept already (take it out first): an entity is either in view or in this list,
+   * never both, so a server that takes every entity entering its view out never searches here.
+   */
   keep(idx: number, known: T): void {
-    // One kept already moves to newest (a server keeps view and list apart: it is never kept).
-    this.take(idx);
     if (this.tail === this.handles.length) this.compact();
     this.handles[this.tail] = idx;
     this.known[this.tail] = known;

@@ -330,22 +330,29 @@ export class GroundItemStore {
   }
 
   /**
-   * The existing regions overlapping the box [x0, x1] x [z0, z1], for hot loops that read their
-   * `piles` and `changes` inline. The array is reused by the next call: read it before asking again.
+   * Finds the existing regions overlapping the box [x0, x1] x [z0, z1], for hot loops that read
+   * their `piles` and `changes` inline: returns how many, found in {@link regions} from index 0. The
+   * array is reused (never shrunk, so no call allocates) and overwritten by the next call: read it
+   * before asking again.
    */
-  regionsIn(x0: number, z0: number, x1: number, z1: number): readonly Bucket[] {
+  regionsIn(x0: number, z0: number, x1: number, z1: number): number {
+    if (this.buckets.size === 0) return 0;
     const out = this.scratch;
-    out.length = 0;
-    if (this.buckets.size === 0) return out;
+    let n = 0;
     const bx1 = Math.floor(x1 / BUCKET);
     const bz1 = Math.floor(z1 / BUCKET);
     for (let bx = Math.floor(x0 / BUCKET); bx <= bx1; bx++) {
       for (let bz = Math.floor(z0 / BUCKET); bz <= bz1; bz++) {
         const b = this.buckets.get(tileKey(bx, bz));
-        if (b) out.push(b);
+        if (b) out[n++] = b;
       }
     }
-    return out;
+    return n;
+  }
+
+  /** The regions the last {@link regionsIn} found (its first entries; later ones are stale). */
+  get regions(): readonly Bucket[] {
+    return this.scratch;
   }
 
   /** Whether any pile changed since the last {@link clearChanges}. */

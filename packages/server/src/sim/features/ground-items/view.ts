@@ -21,7 +21,24 @@ interface Box {
   z1: number;
 }
 
-const box = (x: number, z: number, r: number): Box => ({ x0: x - r, z0: z - r, x1: x + r, z1: z + r });
+/** Sets a box to the square of radius r around (x, z) (the boxes below are reused: no call allocates). */
+function square(b: Box, x: number, z: number, r: number): Box {
+  b.x0 = x - r;
+  b.z0 = z - r;
+  b.x1 = x + r;
+  b.z1 = z + r;
+  return b;
+}
+function setBox(b: Box, x0: number, z0: number, x1: number, z1: number): Box {
+  b.x0 = x0;
+  b.z0 = z0;
+  b.x1 = x1;
+  b.z1 = z1;
+  return b;
+}
+const beforeBox: Box = { x0: 0, z0: 0, x1: 0, z1: 0 };
+const nowBox: Box = { x0: 0, z0: 0, x1: 0, z1: 0 };
+const stripBox: Box = { x0: 0, z0: 0, x1: 0, z1: 0 };
 const snapshot = (g: GroundItem): GroundItemSnapshot => ({
   id: g.id,
   itemId: g.itemId,
@@ -67,9 +84,15 @@ function check(world: World, p: Player, v: ViewerState, out: GroundDelta, g: Gro
 
 /** Checks the piles in `strip` (part of the view the player slid into) that were not in `before`. */
 function enter(world: World, p: Player, v: ViewerState, out: GroundDelta, before: Box, strip: Box): void {
-  for (const region of GROUND_ITEMS.of(world).regionsIn(strip.x0, strip.z0, strip.x1, strip.z1))
+  const store = GROUND_ITEMS.of(world);
+  const found = store.regionsIn(strip.x0, strip.z0, strip.x1, strip.z1);
+  const regions = store.regions;
+  for (let i = 0; i < found; i++) {
+    const region = regions[i];
+    if (!region) continue;
     for (const g of region.piles)
       if (inside(g, strip) && !inside(g, before) && !v.known.has(g.handle)) check(world, p, v, out, g);
+  }
 }
 
 /**
@@ -90,24 +113,31 @@ export function groundDelta(world: World, p: Player, resync: boolean): GroundDel
   const v = store.viewer(p);
   if (resync) v.known.clear();
   const slide = Math.max(Math.abs(p.x - v.scanX), Math.abs(p.z - v.scanZ)); // NaN before the first sync
-  const before = box(v.scanX, v.scanZ, world.settings.viewDistance);
+  const before = square(beforeBox, v.scanX, v.scanZ, world.settings.viewDistance);
   v.scanX = p.x;
   v.scanZ = p.z;
   // Nothing on the ground and nothing known: nothing to tell (the common case away from drops).
   if (store.size === 0 && v.known.size === 0) return NOTHING;
   if (!resync && slide === 0 && !store.hasChanges) return NOTHING;
   const r = world.settings.viewDistance;
-  const out: GroundDelta = {};
-  const now = box(p.x, p.z, r);
+  // A delta left over by a viewer whose sync threw belongs to no one.
+  if (pending.added || pending.removed) pending = {};
+  const out = pending;
+  const now = square(nowBox, p.x, p.z, r);
   if (resync || !(slide <= MAX_SLIDE)) {
     for (const handle of v.known.keys()) {
       const g = store.get(handle);
       if (g) check(world, p, v, out, g);
       else remove(v, out, handle);
     }
-    for (const region of store.regionsIn(now.x0, now.z0, now.x1, now.z1))
+    const found = store.regionsIn(now.x0, now.z0, now.x1, now.z1);
+    const regions = store.regions;
+    for (let i = 0; i < found; i++) {
+      const region = regions[i];
+      if (!region) continue;
       for (const g of region.piles) if (!v.known.has(g.handle)) check(world, p, v, out, g);
-    return out;
+    }
+    return taken();
   }
   if (store.hasChanges) {
     // The regions that changed this tick are few: test each against the old and new view.
@@ -131,12 +161,25 @@ export function groundDelta(world: World, p: Player, resync: boolean): GroundDel
       if (g && !inside(g, now)) remove(v, out, handle);
     }
     // The strip entered is at most two rectangles: the columns and the rows the view gained.
-    const cols = p.x > before.x0 + r ? { x0: before.x1 + 1, x1: now.x1 } : { x0: now.x0, x1: before.x0 - 1 };
-    const rows = p.z > before.z0 + r ? { z0: before.z1 + 1, z1: now.z1 } : { z0: now.z0, z1: before.z0 - 1 };
-    if (cols.x0 <= cols.x1)
-      enter(world, p, v, out, before, { x0: cols.x0, z0: now.z0, x1: cols.x1, z1: now.z1 });
-    if (rows.z0 <= rows.z1)
-      enter(world, p, v, out, before, { x0: now.x0, z0: rows.z0, x1: now.x1, z1: rows.z1 });
+    const right = p.x > before.x0 + r;
+    const colsX0 = right ? before.x1 + 1 : now.x0;
+    const colsX1 = right ? now.x1 : before.x0 - 1;
+    const down = p.z > before.z0 + r;
+    const rowsZ0 = down ? before.z1 + 1 : now.z0;
+    const rowsZ1 = down ? now.z1 : before.z0 - 1;
+    if (colsX0 <= colsX1) enter(world, p, v, out, before, setBox(stripBox, colsX0, now.z0, colsX1, now.z1));
+    if (rowsZ0 <= rowsZ1) enter(world, p, v, out, before, setBox(stripBox, now.x0, rowsZ0, now.x1, rowsZ1));
   }
+  return taken();
+}
+
+/** The delta being gathered for the current viewer (a fresh object only once something was added to it). */
+let pending: GroundDelta = {};
+
+/** The gathered delta, or the shared empty one when nothing was gathered. */
+function taken(): GroundDelta {
+  if (!pending.added && !pending.removed) return NOTHING;
+  const out = pending;
+  pending = {};
   return out;
 }
