@@ -31,7 +31,7 @@ import { checkOpenFilesLimit, startServerProcess, tickTotals } from './server-pr
 import { ADMIN_CODE, ramp, type Bot, type Envelope, type Place } from './bot-join';
 import { settledRss, status, type StatusFigures } from './server-status';
 import { send, seededRand, wander, wanderIn } from './bot-steps';
-import { perPlayerRates, rssPerPlayer } from './stats';
+import { perPlayerKB, perPlayerRates, rssPerPlayer } from './stats';
 
 /** Attackable NPC ids of the bundled content (fighters attack only these). */
 let attackable = new Set<string>();
@@ -283,7 +283,7 @@ export async function runLoadBench(args: {
       `server CPU ${figures.serverCpuPercentOfOneCore}% of one core over the measured window (every thread)`,
     );
     console.log(
-      `server RSS ${figures.serverRssMB} MB (${figures.serverRssBaseMB} MB before any bot connected): ${figures.serverRssPerPlayerKB} KB per player`,
+      `server RSS ${figures.serverRssMB} MB (${figures.serverRssBaseMB} MB before any bot connected): ${perPlayerKB(figures.serverRssPerPlayerKB)}`,
     );
     console.log(JSON.stringify(figures));
   } finally {

@@ -14,16 +14,23 @@ export function perPlayerRates(values: readonly number[]): { mean: number; p99: 
 
 /**
  * Memory per player above the base: (RSS with players − RSS before any joined) / players. RSS
- * includes garbage not yet collected, so it is an upper bound of what the players hold.
+ * includes garbage not yet collected, so it is an upper bound of what the players hold. Null when
+ * RSS fell during the run (the base held garbage since collected): no figure can be drawn.
  */
 export function rssPerPlayer(
   baseBytes: number,
   withPlayersBytes: number,
   players: number,
-): { rssBaseMB: number; rssMB: number; rssPerPlayerKB: number } {
+): { rssBaseMB: number; rssMB: number; rssPerPlayerKB: number | null } {
+  const grown = withPlayersBytes - baseBytes;
   return {
     rssBaseMB: Math.round(baseBytes / 1024 / 1024),
     rssMB: Math.round(withPlayersBytes / 1024 / 1024),
-    rssPerPlayerKB: Math.round((withPlayersBytes - baseBytes) / 1024 / Math.max(1, players)),
+    rssPerPlayerKB: grown < 0 ? null : Math.round(grown / 1024 / Math.max(1, players)),
   };
+}
+
+/** The per-player RSS figure as printed. */
+export function perPlayerKB(kb: number | null): string {
+  return kb === null ? 'not measurable (RSS fell during the run)' : `${kb} KB per player`;
 }

@@ -25,7 +25,7 @@ import { encodeFrame } from '@tilerealm/protocol';
 import { Packr } from 'msgpackr';
 import { DeflateMeter } from './deflate-meter';
 import { walkableBeside } from './places';
-import { percentile, perPlayerRates, rssPerPlayer } from './stats';
+import { percentile, perPlayerKB, perPlayerRates, rssPerPlayer } from './stats';
 import { OBJECTS } from '../packages/server/src/sim/features/objects/state';
 import { isDying } from '../packages/server/src/sim/features/death/state';
 import { hasTarget } from '../packages/server/src/sim/features/combat/state';
@@ -299,7 +299,7 @@ export async function runTickBench(args: {
       `  on the wire with permessage-deflate (WS_COMPRESSION=true): mean ${wire.mean} B/s, p99 ${wire.p99} B/s; compressing a tick's frames (thread pool) p50 ${round(percentile(deflating, 0.5))} ms, p99 ${round(percentile(deflating, 0.99))} ms`,
     );
   console.log(
-    `RSS ${rss.rssBaseMB} MB with the world built and no one in it, ${rss.rssMB} MB after the run: ${rss.rssPerPlayerKB} KB per player`,
+    `RSS ${rss.rssBaseMB} MB with the world built and no one in it, ${rss.rssMB} MB after the run: ${perPlayerKB(rss.rssPerPlayerKB)}`,
   );
   if (args.breakdown) {
     printParts('', parts, args.players * seconds);
