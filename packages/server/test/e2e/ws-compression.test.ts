@@ -112,23 +112,19 @@ describe('WebSocket compression on (WS_COMPRESSION=true)', () => {
     // 1009 in most runs; the close frame can still be waiting behind a compression when the
     // connection's grace runs out (1006).
     expect([1009, 1006]).toContain(await closed);
-    // The closed session's save may still be written: that login is refused with 4004, and a
-    // client tries again, as the SDK does.
-    for (let attempt = 1; ; attempt++) {
+    // The closed session's save may still be written: that login is refused with 4004 until it
+    // commits, and a client tries again, as the SDK does (polled until a deadline, not counted).
+    const deadline = Date.now() + 20_000;
+    for (;;) {
       const again = await open(live, token, true);
       try {
         const { payload } = await countBytes(again, 1);
         expect(payload).toBeGreaterThan(0);
         break;
       } catch (err) {
-        if (
-          attempt >= 20 ||
-          !(err instanceof Error) ||
-          err.message !== `closed with ${CLOSE_CODES.savePending}`
-        ) {
-          throw err;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 250));
+        const pending = err instanceof Error && err.message === `closed with ${CLOSE_CODES.savePending}`;
+        if (!pending || Date.now() > deadline) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100));
       } finally {
         again.ws.close();
       }

@@ -129,14 +129,14 @@ export const MIN_VIEW = 4;
  * the processor's cache).
  */
 let seen = new Int32Array(1024);
+let known = new Int32Array(1024);
+let stamp = 0;
 /** A view's entries as it gathers them (reused from view to view; see syncPlayer). */
 const enteredBuf: EntitySnapshot[] = [];
 const returnedBuf: EntityReturn[] = [];
 const movedBuf: EntityMove[] = [];
 const leftBuf: number[] = [];
 const changedBuf: EntityChange[] = [];
-let known = new Int32Array(1024);
-let stamp = 0;
 
 function syncPlayer(world: World, p: Player): void {
   const view = CLIENT_VIEW.of(p);
