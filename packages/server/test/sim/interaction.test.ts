@@ -6,7 +6,7 @@
 import type { ClientEventName, ClientMessage, ClientPayload } from '@tilerealm/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Command, PlayerRecord } from '../../src/sim/core/types';
-import { INTERACTION } from '../../src/sim/features/interaction/interaction';
+import { FOLLOW_TICKS, INTERACTION } from '../../src/sim/features/interaction/interaction';
 import { INTERFACE } from '../../src/sim/features/bank/interface';
 import { COMBAT } from '../../src/sim/features/combat/state';
 import { OBJECTS } from '../../src/sim/features/objects/state';
@@ -27,8 +27,8 @@ function client<E extends ClientEventName>(
 }
 const action = (data: ClientPayload<'player:action'>, rid: number) => client('p', 'player:action', data, rid);
 
-async function world(at = START, items: Array<[string, number]> = []): Promise<TestWorld> {
-  const tw = await TestWorld.create(3);
+async function world(at = START, items: Array<[string, number]> = [], seed = 3): Promise<TestWorld> {
+  const tw = await TestWorld.create(seed);
   const rec: PlayerRecord = { ...record('p', at.x, at.z), bank: [] };
   rec.inventory = items.map(([itemId, quantity], slot) => ({ slot, itemId, quantity }));
   rec.skills.fishing = { level: 80, xp: 2_000_000 };
@@ -161,5 +161,51 @@ describe('one interaction rule', () => {
     tw.advance(10);
     expect(COMBAT.of(me(tw)).target).toBeUndefined();
     expect(tw.events('p', 'combat:hit')).toEqual([]);
+  });
+
+  it('follows a wandering NPC until it reaches it, whatever the NPC does on the way', async () => {
+    // Guide Lina wanders within 2 tiles of (2, 2); the player asks to talk from 8 to 12 tiles away,
+    // at different moments of her wandering. (Three re-plans at the ends of walks lost her twice.)
+    for (const from of [
+      { x: 2, z: 14 },
+      { x: 10, z: 10 },
+      { x: 14, z: 2 },
+    ]) {
+      for (let seed = 1; seed <= 40; seed++) {
+        const tw = await world(from, [], seed);
+        tw.advance(seed % 9);
+        const lina = [...tw.world.npcs.values()].find((n) => n.def.id === 'guide_lina')!;
+        tw.enqueue(action({ action: 'talk', npcId: lina.id }, 1));
+        for (let i = 0; i < 60 && tw.events('p', 'dialogue:node').length === 0; i++) tw.advance();
+        expect({ from, seed, errors: errors(tw) }).toEqual({ from, seed, errors: [] });
+        expect(tw.events('p', 'dialogue:node')).toHaveLength(1);
+      }
+    }
+  });
+
+  it('gives up a chase after its time is up, with the wording of a walk that stopped short', async () => {
+    const tw = await world({ x: 2, z: 14 });
+    const lina = [...tw.world.npcs.values()].find((n) => n.def.id === 'guide_lina')!;
+    const keepAway = () => {
+      // The NPC stays 4 tiles ahead of the player, whatever the player does.
+      lina.path = [];
+      lina.x = me(tw).x;
+      lina.z = me(tw).z - 4;
+      tw.world.spatial.set(lina.idx, lina.x, lina.z);
+    };
+    keepAway();
+    tw.enqueue(action({ action: 'talk', npcId: lina.id }, 1));
+    let ticks = 0;
+    for (; ticks < 200 && errors(tw).length === 0; ticks++) {
+      tw.advance();
+      keepAway();
+    }
+    expect(errors(tw).map(({ code, message }) => ({ code, message }))).toEqual([
+      { code: 'not_near', message: 'you stopped before reaching Guide Lina' },
+    ]);
+    // The first walk is 3 steps (to the tile next to the NPC), then the chase's own time.
+    expect(ticks).toBe(3 + FOLLOW_TICKS + 1);
+    expect(INTERACTION.of(me(tw)).current).toBeUndefined();
+    expect(tw.events('p', 'dialogue:node')).toEqual([]);
   });
 });

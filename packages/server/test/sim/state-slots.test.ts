@@ -54,7 +54,7 @@ describe('feature state in the state hash', () => {
       ...atObject('booth', 'the bank booth'),
       arrive: () => ({ ok: true }),
       rid: undefined,
-      reroutes: 0,
+      giveUpAt: 0,
     };
     expect(a.world.hash()).not.toBe(b.world.hash());
     INTERACTION.of(me(b)).current = undefined;

@@ -9,8 +9,9 @@
  * - an interaction that goes on after arrival (`continues`: gathering, making at a station) starts
  *   its activity and is answered at once (acceptance); the arrival begins the activity's attempts,
  *   and a failure on the way stops the activity (`activity:stopped` with the failure's code);
- * - a target that moves (an NPC, a player) is followed: the walk is planned again when it ends
- *   out of reach, a few times at most;
+ * - a target that moves (an NPC, a player) is followed: the walk is planned again each tick the
+ *   target stands out of reach of the walk's end, for as long as the first walk plus
+ *   {@link FOLLOW_TICKS} ticks;
  * - the newest click wins: a move, an attack, an activity or another interaction asked later ends
  *   this one, acked `{ superseded: true }`; asking for this one ends theirs the same way
  *   ({@link replaceOtherRequests}).
@@ -61,19 +62,25 @@ export interface InteractionSpec {
   gone: Failure;
   /** No walk leads into reach (answered at once; nothing changes). */
   unreachable: Failure;
-  /** The walk ended out of reach (blocked, or a followed target kept away). */
+  /** The walk ended out of reach (blocked, or a followed target kept away past the chase's time). */
   stopped: Failure;
 }
 
 /** A walk under way towards an interaction's target. */
 export interface Interaction extends InteractionSpec {
   rid: Rid | undefined;
-  /** New walks planned after a followed target moved away from the end of the last one. */
-  reroutes: number;
+  /**
+   * The tick from which a followed target that stands out of reach of the walk's end is no longer
+   * followed (the interaction fails `stopped`): the first walk's length plus {@link FOLLOW_TICKS}.
+   */
+  giveUpAt: number;
 }
 
-/** How often a walk to a moving target is planned again before the interaction fails (`stopped`). */
-export const MAX_REROUTES = 3;
+/**
+ * How long a chase may outlast its first walk (ticks): a wandering NPC is always caught within it,
+ * and one that keeps walking away (as fast as the player) is given up on (`stopped`) after 18 s.
+ */
+export const FOLLOW_TICKS = 30;
 
 /** The player's interaction under way, if any (none when it enters the world). */
 export const INTERACTION = playerSlot('interaction.current', {
@@ -85,7 +92,7 @@ export const INTERACTION = playerSlot('interaction.current', {
       h.str(a.target.kind)
         .str(a.target.id)
         .str(reachKey(a.reach))
-        .num(a.reroutes)
+        .num(a.giveUpAt)
         .bool(a.continues !== undefined);
   },
 });
@@ -167,7 +174,8 @@ export function interact(world: World, p: Player, spec: InteractionSpec, rid: Ri
   if (!spec.continues && open && !(spec.opens && sameInterface(open, spec.opens)))
     closeInterface(world, p, spec.opens ? 'replaced' : 'moved');
   p.path = steps;
-  INTERACTION.of(p).current = { ...spec, rid: spec.continues ? undefined : rid, reroutes: 0 };
+  const giveUpAt = world.tick + steps.length + FOLLOW_TICKS;
+  INTERACTION.of(p).current = { ...spec, rid: spec.continues ? undefined : rid, giveUpAt };
   return spec.continues ? spec.continues.accepted : { ok: true, deferred: true };
 }
 
@@ -192,8 +200,8 @@ export function supersedeInteraction(world: World, p: Player): void {
 
 /**
  * Players phase, after movement, per player in world order: a player in reach of its target acts;
- * a target gone fails the request; a walk that ended out of reach is planned again towards a
- * followed target that moved (a few times), else fails with `stopped`.
+ * a target gone fails the request; a followed target that stands out of reach of the walk's end
+ * gets a new walk (until the chase's time is up); a walk that ended out of reach fails `stopped`.
  */
 export function resolveInteraction(world: World, p: Player): void {
   const slot = INTERACTION.of(p);
@@ -209,11 +217,22 @@ export function resolveInteraction(world: World, p: Player): void {
     slot.current = undefined;
     const out = arrived(world, p, a);
     if (!a.continues) reply(world, p, a.rid, out);
-  } else if (p.path.length === 0) {
-    const steps = a.follow && a.reroutes < MAX_REROUTES ? routeInto(world, p, to, a.reach) : undefined;
-    if (steps && steps.length > 0) {
-      a.reroutes++;
-      p.path = steps;
-    } else failed(world, p, a, a.stopped);
+  } else if (a.follow ? !chase(world, p, a, to) : p.path.length === 0) {
+    failed(world, p, a, a.stopped);
   }
+}
+
+/**
+ * Keeps a walk aimed at a followed target (as the RuneScape engines do, every tick): when the
+ * target stands out of reach of the walk's last tile, or the walk ended, a new walk is planned to
+ * where it stands now. False when the chase is over: its time is up, or no walk leads there.
+ */
+function chase(world: World, p: Player, a: Interaction, to: Place): boolean {
+  const end = p.path[p.path.length - 1];
+  if (end && inReachOf(a.reach, end.x, end.z, to)) return true;
+  if (world.tick >= a.giveUpAt) return false;
+  const steps = routeInto(world, p, to, a.reach);
+  if (!steps || steps.length === 0) return false;
+  p.path = steps;
+  return true;
 }
