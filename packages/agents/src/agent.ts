@@ -1,5 +1,5 @@
 import { CLOSE_CODES, type Goal, type GoalType } from '@tilerealm/protocol';
-import { Bot, ConnectionClosedError, isRefreshDue, isTokenExpired } from '@tilerealm/sdk';
+import { Bot, ConnectionClosedError, isRefreshDue, isTokenExpired, type GameClient } from '@tilerealm/sdk';
 import { ActivityLog } from './activity-log';
 import { followAgentEvents, type SeenBank } from './agent-events';
 import type { AgentDeps, AgentStatus } from './agent-types';
@@ -16,6 +16,9 @@ import { pursueGoal } from './pursue';
 import { reportedGoal } from './goal-report';
 
 export type { AgentDeps, AgentStatus } from './agent-types';
+
+/** The queue of starts and stops moves on after an op settles: its caller was told how. */
+const noop = (): void => undefined;
 
 const DEFAULT_LEASE_RETRY = { baseMs: 5_000, maxMs: 300_000 };
 
@@ -48,6 +51,14 @@ export class AgentRunner {
   current: Current | undefined;
   ownerCharacterIds = new Set<string>();
   private bot: Bot | undefined;
+  /** Starts and stops, one after the other (a stop cuts a connect under way short first). */
+  private ops: Promise<void> = Promise.resolve();
+  /** The start asked for since the last stop, which a second `start()` joins. */
+  private starting: { stops: number; done: Promise<void> } | undefined;
+  /** The client of the connect under way, which `stop()` closes. */
+  private connecting: GameClient | undefined;
+  /** Bumped by every `stop()`: a start that began under an older one gives up its connection. */
+  private stops = 0;
   private loop: Promise<void> | undefined;
   private stepAbort: AbortController | undefined;
   private locator: OwnerLocator | undefined;
@@ -82,10 +93,35 @@ export class AgentRunner {
   /**
    * Connects with a freshly minted token and starts playing; rejects when the server refuses the
    * login, except while another world holds the character (4011): then the agent waits and tries
-   * again later (status `waiting`).
+   * again later (status `waiting`). A start while one is connecting joins it; a `stop()` meanwhile
+   * cuts the connect short, and the start then resolves with the agent stopped.
    */
-  async start(): Promise<void> {
-    if (this.running) return;
+  start(): Promise<void> {
+    if (this.starting?.stops === this.stops) return this.starting.done;
+    const stops = this.stops;
+    const done = this.serially(() =>
+      this.running || stops !== this.stops ? Promise.resolve() : this.connectAndPlay(stops),
+    );
+    const entry = { stops, done };
+    this.starting = entry;
+    const settled = (): void => {
+      if (this.starting === entry) this.starting = undefined;
+    };
+    done.then(settled, settled);
+    return done;
+  }
+
+  /**
+   * Runs `op` after every start and stop asked before it. Its failure goes to its own caller; the
+   * queue goes on after it either way.
+   */
+  private serially(op: () => Promise<void>): Promise<void> {
+    const run = this.ops.then(op);
+    this.ops = run.then(noop, noop);
+    return run;
+  }
+
+  private async connectAndPlay(stops: number): Promise<void> {
     this.clearRetry();
     // A loop left from a dropped connection ends as soon as it sees `running` false.
     await this.loop;
@@ -93,13 +129,16 @@ export class AgentRunner {
     try {
       const characterId = this.record.characterId;
       if (characterId === null) throw new Error('its character was deleted');
-      this.bot = await (this.deps.connect ?? Bot.connect)({
+      const token = await this.deps.sessionToken(this.record.agentId);
+      if (stops !== this.stops) return;
+      const bot = await (this.deps.connect ?? Bot.connect)({
         url: this.deps.socketUrl,
-        token: await this.deps.sessionToken(this.record.agentId),
+        token,
         characterId,
         // The runtime mints tokens (see renewToken) and hands them over.
         tokenRefresh: false,
-        beforeConnect: (c) =>
+        beforeConnect: (c) => {
+          this.connecting = c;
           followAgentEvents(c, {
             activity: this.activity,
             quests: this.quests,
@@ -107,9 +146,17 @@ export class AgentRunner {
             onControl: (control) => this.onControl(control),
             onOwnerText: (text) => this.onOwnerText(text),
             onBank: (bank) => (this.lastBank = bank),
-          }),
+          });
+        },
       });
+      if (stops !== this.stops) {
+        // Stopped while connecting: the fresh connection is not played.
+        await bot.close();
+        return;
+      }
+      this.bot = bot;
     } catch (err) {
+      if (stops !== this.stops) return; // stopped meanwhile: the cut-short connect says nothing
       if (err instanceof ConnectionClosedError && err.code === CLOSE_CODES.loggedInElsewhere) {
         this.waitForLease(err.reason);
         return;
@@ -118,6 +165,8 @@ export class AgentRunner {
       this.lastError = errorText(err);
       this.activity.add(`could not connect: ${this.lastError}`, 'error');
       throw err;
+    } finally {
+      this.connecting = undefined;
     }
     const client = this.bot.client;
     client.lifecycle.on('reconnecting', () => void this.renewToken(Date.now()));
@@ -150,11 +199,19 @@ export class AgentRunner {
     this.loop = this.run();
   }
 
-  /** Stops playing and closes the connection. */
-  async stop(): Promise<void> {
+  /** Stops playing and closes the connection (a connect under way is cut short). */
+  stop(): Promise<void> {
+    this.stops++;
     this.running = false;
     this.clearRetry();
     this.interrupt();
+    this.connecting
+      ?.close()
+      .catch((err: unknown) => warn(`agent ${this.record.name}: closing its connect`, err));
+    return this.serially(() => this.halt());
+  }
+
+  private async halt(): Promise<void> {
     await this.loop;
     this.endGoal();
     await this.bot?.close();
