@@ -13,21 +13,12 @@ import { errorText, warn } from './errors';
 import { candidates, decide, MIN_GOAL_TICKS, type ControlState, type Decision } from './planner';
 import type { AgentRecord } from './directory';
 import { pursueGoal } from './pursue';
-import { reportedGoal } from './goal-report';
+import { GoalHistory, reportedGoal, type CurrentGoal } from './goal-report';
+import { StartStopQueue } from './start-stop';
 
 export type { AgentDeps, AgentStatus } from './agent-types';
 
-/** The queue of starts and stops moves on after an op settles: its caller was told how. */
-const noop = (): void => undefined;
-
 const DEFAULT_LEASE_RETRY = { baseMs: 5_000, maxMs: 300_000 };
-
-interface Current {
-  type: GoalType;
-  setBy: 'agent' | 'owner';
-  sinceTick: number;
-  startedAt: string;
-}
 
 /**
  * One agent playing through the SDK over the real WebSocket with its own token: it follows the
@@ -48,17 +39,12 @@ export class AgentRunner {
   lastBank: SeenBank | undefined;
   control: ControlState = { goal: null, goalsPaused: false };
   command: OwnerCommand | null = null;
-  current: Current | undefined;
   ownerCharacterIds = new Set<string>();
   private bot: Bot | undefined;
   /** Starts and stops, one after the other (a stop cuts a connect under way short first). */
-  private ops: Promise<void> = Promise.resolve();
-  /** The start asked for since the last stop, which a second `start()` joins. */
-  private starting: { stops: number; done: Promise<void> } | undefined;
+  private readonly lifecycle = new StartStopQueue();
   /** The client of the connect under way, which `stop()` closes. */
   private connecting: GameClient | undefined;
-  /** Bumped by every `stop()`: a start that began under an older one gives up its connection. */
-  private stops = 0;
   private loop: Promise<void> | undefined;
   private stepAbort: AbortController | undefined;
   private locator: OwnerLocator | undefined;
@@ -70,14 +56,20 @@ export class AgentRunner {
   private readonly quests = new QuestTracker();
   private retryTimer: NodeJS.Timeout | undefined;
   private leaseWaits = 0;
-  /** Whether the goal history has `current` open (a start recorded, no end yet). */
-  private goalOpen = false;
+  /** The current goal and the goal history's record of it. */
+  private readonly goals: GoalHistory;
 
   constructor(
     readonly record: AgentRecord,
     private readonly deps: AgentDeps,
   ) {
     this.activity = new ActivityLog({ agentId: record.agentId, sink: deps.activitySink });
+    this.goals = new GoalHistory(this.activity);
+  }
+
+  /** The goal pursued now (undefined before the first step). */
+  get current(): CurrentGoal | undefined {
+    return this.goals.current;
   }
 
   /** The connected bot (undefined while stopped). */
@@ -97,31 +89,12 @@ export class AgentRunner {
    * cuts the connect short, and the start then resolves with the agent stopped.
    */
   start(): Promise<void> {
-    if (this.starting?.stops === this.stops) return this.starting.done;
-    const stops = this.stops;
-    const done = this.serially(() =>
-      this.running || stops !== this.stops ? Promise.resolve() : this.connectAndPlay(stops),
+    return this.lifecycle.start((generation) =>
+      this.running ? Promise.resolve() : this.connectAndPlay(generation),
     );
-    const entry = { stops, done };
-    this.starting = entry;
-    const settled = (): void => {
-      if (this.starting === entry) this.starting = undefined;
-    };
-    done.then(settled, settled);
-    return done;
   }
 
-  /**
-   * Runs `op` after every start and stop asked before it. Its failure goes to its own caller; the
-   * queue goes on after it either way.
-   */
-  private serially(op: () => Promise<void>): Promise<void> {
-    const run = this.ops.then(op);
-    this.ops = run.then(noop, noop);
-    return run;
-  }
-
-  private async connectAndPlay(stops: number): Promise<void> {
+  private async connectAndPlay(generation: number): Promise<void> {
     this.clearRetry();
     // A loop left from a dropped connection ends as soon as it sees `running` false.
     await this.loop;
@@ -130,7 +103,7 @@ export class AgentRunner {
       const characterId = this.record.characterId;
       if (characterId === null) throw new Error('its character was deleted');
       const token = await this.deps.sessionToken(this.record.agentId);
-      if (stops !== this.stops) return;
+      if (this.lifecycle.outdated(generation)) return;
       const bot = await (this.deps.connect ?? Bot.connect)({
         url: this.deps.socketUrl,
         token,
@@ -149,14 +122,14 @@ export class AgentRunner {
           });
         },
       });
-      if (stops !== this.stops) {
+      if (this.lifecycle.outdated(generation)) {
         // Stopped while connecting: the fresh connection is not played.
         await bot.close();
         return;
       }
       this.bot = bot;
     } catch (err) {
-      if (stops !== this.stops) return; // stopped meanwhile: the cut-short connect says nothing
+      if (this.lifecycle.outdated(generation)) return; // stopped meanwhile: the cut-short connect says nothing
       if (err instanceof ConnectionClosedError && err.code === CLOSE_CODES.loggedInElsewhere) {
         this.waitForLease(err.reason);
         return;
@@ -201,14 +174,14 @@ export class AgentRunner {
 
   /** Stops playing and closes the connection (a connect under way is cut short). */
   stop(): Promise<void> {
-    this.stops++;
+    const halted = this.lifecycle.stop(() => this.halt());
     this.running = false;
     this.clearRetry();
     this.interrupt();
     this.connecting
       ?.close()
       .catch((err: unknown) => warn(`agent ${this.record.name}: closing its connect`, err));
-    return this.serially(() => this.halt());
+    return halted;
   }
 
   private async halt(): Promise<void> {
@@ -333,25 +306,7 @@ export class AgentRunner {
       cmd?.kind === 'goal'
         ? { type: cmd.goal, reason: 'owner command', setBy: 'owner' }
         : await this.plan(ctx);
-    const tick = ctx.bot.world.tick;
-    const cur = this.current;
-    if (!cur || !this.goalOpen || cur.type !== decision.type || cur.setBy !== decision.setBy) {
-      const startedAt = new Date().toISOString();
-      this.current = { type: decision.type, setBy: decision.setBy, sinceTick: tick, startedAt };
-      this.goalOpen = true;
-      this.activity.add(`goal: ${decision.type} (${decision.reason})`, 'goal', {
-        goal: decision.type,
-        setBy: decision.setBy,
-      });
-      this.activity.goal({
-        event: 'start',
-        at: startedAt,
-        type: decision.type,
-        reason: decision.reason.slice(0, 500),
-        setBy: decision.setBy,
-        tick: Math.max(0, tick),
-      });
-    }
+    this.goals.pursue(decision, ctx.bot.world.tick);
     this.report(ctx);
     await this.pursue(ctx, decision.type);
   }
@@ -393,14 +348,7 @@ export class AgentRunner {
 
   /** Closes the open goal of the goal history (the agent stopped or lost its connection). */
   private endGoal(): void {
-    if (!this.goalOpen) return;
-    this.goalOpen = false;
-    const tick = this.bot?.world.tick;
-    this.activity.goal({
-      event: 'end',
-      at: new Date().toISOString(),
-      ...(tick === undefined ? {} : { tick: Math.max(0, tick) }),
-    });
+    this.goals.end(this.bot?.world.tick);
   }
 
   /** The goal as reported to the server and shown by the REST API (null while idle). */
