@@ -24,6 +24,7 @@ import { buildTileMap } from '../packages/server/src/sim/map/build-tile-map';
 import { encodeFrame } from '@tilerealm/protocol';
 import { Packr } from 'msgpackr';
 import { DeflateMeter } from './deflate-meter';
+import { GcMeter } from './gc-meter';
 import { walkableBeside } from './places';
 import { percentile, perPlayerKB, perPlayerRates, rssPerPlayer } from './stats';
 import { OBJECTS } from '../packages/server/src/sim/features/objects/state';
@@ -148,6 +149,7 @@ export async function runTickBench(args: {
   const viewers = new Map<string, SeenBy>();
   let kills = 0;
   let gathered = 0;
+  const gc = new GcMeter();
   for (let t = 0; t < 100 + args.ticks; t++) {
     for (let i = 0; i < args.players; i++) {
       const spot = home[i] ?? { x: 0, z: 0 };
@@ -193,7 +195,7 @@ export async function runTickBench(args: {
         });
       if (rand(60) === 0) client(i, { event: 'player:chat', data: { message: `bench chatter ${t}` } });
     }
-    const report = world.step();
+    const report = t >= 100 ? gc.time(() => world.step()) : world.step();
     const outbox = world.drainOutbox();
     // The delivery's encoding: one msgpack frame per player per tick, as the gateway sends them to
     // the SDK's default format (browsers and agents).
@@ -237,6 +239,7 @@ export async function runTickBench(args: {
     }
   }
   const rss = rssPerPlayer(rssBase, process.memoryUsage().rss, args.players);
+  const collections = await gc.summary();
   deflate?.close();
   const round = (n: number) => Math.round(n * 1000) / 1000;
   totals.sort((a, b) => a - b);
@@ -269,6 +272,9 @@ export async function runTickBench(args: {
       list.sort((a, b) => a - b);
       return { name, p50Ms: round(percentile(list, 0.5)), p99Ms: round(percentile(list, 0.99)) };
     }),
+    gcInStepP50Ms: collections.p50Ms,
+    gcInStepP99Ms: collections.p99Ms,
+    gcShareOfStep: collections.share,
     deliveryEncodeP50Ms: round(percentile(encodings, 0.5)),
     deliveryEncodeP99Ms: round(percentile(encodings, 0.99)),
     outboundBytesPerPlayerPerSecMean: rates.mean,
@@ -288,6 +294,9 @@ export async function runTickBench(args: {
   );
   console.log(`tick p50 ${figures.tickP50Ms} ms, p99 ${figures.tickP99Ms} ms`);
   for (const p of figures.phases) console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);
+  console.log(
+    `  garbage collection inside the step: p50 ${collections.p50Ms} ms, p99 ${collections.p99Ms} ms a tick (${Math.round(collections.share * 100)}% of the step's time; ${collections.minor} scavenges, ${collections.major} major)`,
+  );
   console.log(
     `  ${'delivery'.padEnd(12)} p50 ${figures.deliveryEncodeP50Ms} ms  p99 ${figures.deliveryEncodeP99Ms} ms (encoding one msgpack frame per player; no sockets)`,
   );
