@@ -121,7 +121,8 @@ export const clientEvents = {
     example: { action: 'setRun', running: true },
   },
   'player:chat': {
-    description: 'Say something to players within hearing range, or run a / command.',
+    description:
+      'Say something to players within hearing range (no farther than their view reaches: a crowd shrinks it), or run a / command.',
     schema: z.strictObject({
       message: z
         .string()

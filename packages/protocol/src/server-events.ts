@@ -240,7 +240,8 @@ export const serverEvents = {
   ...agentServerEvents,
   ...spectateServerEvents,
   'chat:message': {
-    description: 'A chat line: public speech within hearing range, a server notice, or an admin broadcast.',
+    description:
+      'A chat line: public speech within hearing range and the view (which a crowd shrinks), a server notice, or an admin broadcast.',
     schema: z.object({
       tick: z.number().int(),
       channel: z.enum(['public', 'system', 'broadcast']),

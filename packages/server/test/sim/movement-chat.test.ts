@@ -1,6 +1,7 @@
 import { applyMove, moveStep, type EntityMove } from '@tilerealm/protocol';
 import { describe, expect, it } from 'vitest';
 import { CHAT_LIMIT_MESSAGES } from '../../src/sim/features/chat/chat';
+import { CLIENT_VIEW } from '../../src/sim/features/sync/state';
 import { RUN_DRAIN_PER_TICK } from '../../src/sim/features/movement/movement';
 import { record, TestWorld } from './test-world';
 
@@ -111,6 +112,28 @@ describe('chat', () => {
       });
     }
     expect(tw.events('far', 'chat:message')).toHaveLength(0);
+  });
+
+  it("is heard no farther than a listener's view reaches when a crowd shrank it", async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('talker', 0, 0, 'Talker'));
+    tw.login(record('crowded', 8, 0, 'Crowded'));
+    tw.login(record('clear', 0, 8, 'Clear'));
+    tw.advance();
+    // As a crowd around it would (sync.ts): the view of `crowded` reaches 5 tiles.
+    CLIENT_VIEW.of(tw.world.players.get('crowded')!).radius = 5;
+    tw.enqueue({
+      type: 'client',
+      playerId: 'talker',
+      rid: undefined,
+      message: { event: 'player:chat', data: { message: 'over here' } },
+    });
+    tw.advance();
+    expect(tw.events('crowded', 'chat:message')).toHaveLength(0);
+    const heard = tw.events('clear', 'chat:message').map((e) => e.data);
+    expect(heard).toMatchObject([{ from: { id: 'talker' }, message: 'over here' }]);
+    // Every listener gets the same line (encoded once by the delivery).
+    expect(tw.events('talker', 'chat:message')[0]?.data).toBe(heard[0]);
   });
 
   it('rate-limits a player and refuses empty messages', async () => {

@@ -1,5 +1,6 @@
 import { fail, type Feature } from '../../core/registry';
 import { playerSlot } from '../../core/slots';
+import { viewRadius } from '../sync/state';
 import { runCommand } from './admin-commands';
 import { sanitizeChat } from './sanitize';
 
@@ -17,8 +18,9 @@ export const CHAT_TICKS = playerSlot('chat.recent', {
 });
 
 /**
- * Public chat: heard by players within hearing range; the sender is set by the server. Messages
- * starting with `/` are commands.
+ * Public chat: heard by players within hearing range and within their own view's reach (which a
+ * crowd shrinks: sync.ts), as the original game shows the speech of the players one sees; the
+ * sender is set by the server. Messages starting with `/` are commands.
  */
 export const chatFeature: Feature = {
   name: 'chat',
@@ -37,10 +39,19 @@ export const chatFeature: Feature = {
       }
       recent.ticks.push(world.tick);
       if (message.startsWith('/')) return runCommand(world, player, message, rid);
-      const from = { id: player.id, name: player.name };
+      // One line, shared by every listener (the delivery encodes a shared payload once).
+      const line = {
+        tick: world.tick,
+        channel: 'public' as const,
+        from: { id: player.id, name: player.name },
+        message,
+      };
       for (const listener of world.playersNear(player.x, player.z, world.settings.hearingDistance)) {
         if (listener.ignored.has(player.id)) continue;
-        world.send(listener.id, 'chat:message', { tick: world.tick, channel: 'public', from, message });
+        // In a crowd, no farther than the listener's view reaches: it hears those it can see.
+        const d = Math.max(Math.abs(listener.x - player.x), Math.abs(listener.z - player.z));
+        if (d > viewRadius(world, listener)) continue;
+        world.send(listener.id, 'chat:message', line);
       }
       return { ok: true };
     });

@@ -13,7 +13,9 @@ import {
   type EntityReturn,
   type EntitySnapshot,
 } from '@tilerealm/protocol';
+import type { Player } from '../../core/player';
 import { playerSlot, worldSlot } from '../../core/slots';
+import type { World } from '../../core/world';
 
 /** A client's own state as last sent in a world:update (x NaN: nothing sent yet, or a full sync asked for). */
 export interface SentSelf {
@@ -84,6 +86,16 @@ export const CLIENT_VIEW = playerSlot('sync.clientView', {
     sentMaxHealth: player.maxHealth,
   }),
 });
+
+/**
+ * How far the player's view reaches now, in tiles: the world's view distance, less while a crowd
+ * shrinks it (sync.ts); the view distance before its first sync.
+ */
+export function viewRadius(world: World, p: Player): number {
+  const r = CLIENT_VIEW.of(p).radius;
+  const max = world.settings.viewDistance;
+  return r <= max ? r : max;
+}
 
 /**
  * This tick's entity snapshots, move entries and look changes by entity handle, each built at most
