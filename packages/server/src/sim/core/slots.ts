@@ -33,9 +33,16 @@ export interface HashedWorldSlot {
   hashInto(world: World, h: StateHasher): void;
 }
 
-/** A typed key of one world-level state slot (see {@link worldSlot}). */
+/** The next world slot's index in {@link World.slotStates} (one per key, across worlds). */
+let nextWorldSlotIndex = 0;
+
+/**
+ * A typed key of one world-level state slot (see {@link worldSlot}). The state sits in the world's
+ * {@link World.slotStates} at this key's index: reading it is an array access, on paths that run
+ * for every player (and every entity in view) every tick.
+ */
 export class WorldSlot<T> implements HashedWorldSlot {
-  private readonly byWorld = new WeakMap<World, { state: T }>();
+  private readonly index = nextWorldSlotIndex++;
 
   constructor(
     readonly name: string,
@@ -44,10 +51,10 @@ export class WorldSlot<T> implements HashedWorldSlot {
 
   /** This slot's state in `world`, created on first use. */
   of(world: World): T {
-    const box = this.byWorld.get(world);
-    if (box) return box.state;
+    const box = world.slotStates[this.index];
+    if (box) return box.state as T;
     const state = this.spec.init(world);
-    this.byWorld.set(world, { state });
+    world.slotStates[this.index] = { state };
     return state;
   }
 

@@ -51,6 +51,8 @@ export interface TickReport {
  */
 export class World {
   tick = 0;
+  /** The features' world-level state, by slot index (core/slots.ts: read with `KEY.of(world)`). */
+  readonly slotStates: Array<{ state: unknown } | undefined> = [];
   /** This run's name (see {@link WorldOptions.runId}); part of every id that is saved. */
   readonly runId: string;
   readonly content: Content;

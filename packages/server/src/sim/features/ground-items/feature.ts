@@ -4,6 +4,7 @@ import { emitDirtyRegions, restoreRegions, snapshotRegions } from './persist';
 import { requestPickup } from './pickup';
 import { pileOwner } from './types';
 import { GROUND_ITEMS } from './state';
+import { GROUND_VIEWER } from './store';
 
 /**
  * Ground items: `inventory:drop`, `player:action` `pickup` (walk there, then take), the timers
@@ -16,6 +17,7 @@ export const groundItemsFeature: Feature = {
   name: 'ground-items',
   register(r) {
     r.worldSlot(GROUND_ITEMS);
+    r.playerSlot(GROUND_VIEWER);
     r.on('inventory:drop', (world, player, data) => dropFromSlot(world, player, data.slot, data.quantity));
     r.action('pickup', (world, player, data, rid) => requestPickup(world, player, data.groundItemId, rid));
     r.phase('world', (world) => {

@@ -1,5 +1,6 @@
 import type { StateHasher } from '../../core/hash';
 import type { Player } from '../../core/player';
+import { playerSlot } from '../../core/slots';
 import { DirtyRegions } from './dirty';
 import {
   DEFAULT_LIMITS,
@@ -31,6 +32,14 @@ export interface ViewerState {
   scanX: number;
   scanZ: number;
 }
+
+/**
+ * Each player's ground view (a player slot: read every tick for every player, and it lives and dies
+ * with the Player object, so a new login starts afresh). Only what is sent: not hashed.
+ */
+export const GROUND_VIEWER = playerSlot('groundItems.viewer', {
+  init: (): ViewerState => ({ known: new Map(), scanX: NaN, scanZ: NaN }),
+});
 
 /** What a new pile needs; the store assigns its handle and id. */
 export interface NewPile {
@@ -76,7 +85,6 @@ export class GroundItemStore {
   private readonly queued = new Set<number>();
   /** Regions with logged changes, to clear them cheaply. */
   private readonly changed: Bucket[] = [];
-  private readonly viewers = new WeakMap<Player, ViewerState>();
   private readonly scratch: Bucket[] = [];
   /** Piles of deaths removed since the death feature last read them (see {@link drainCustodyExits}). */
   private custodyExits: CustodyExit[] = [];
@@ -263,14 +271,9 @@ export class GroundItemStore {
     this.changed.length = 0;
   }
 
-  /** One player's ground view state; it lives and dies with the Player object (a new login starts afresh). */
+  /** One player's ground view state ({@link GROUND_VIEWER}). */
   viewer(p: Player): ViewerState {
-    let v = this.viewers.get(p);
-    if (!v) {
-      v = { known: new Map(), scanX: NaN, scanZ: NaN };
-      this.viewers.set(p, v);
-    }
-    return v;
+    return GROUND_VIEWER.of(p);
   }
 
   /** Feeds the ground state into the world hash: counter, piles, public order. */

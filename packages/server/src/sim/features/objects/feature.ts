@@ -4,6 +4,7 @@ import { scheduleFirstRelocations } from './relocate';
 import { runObjectTimers } from './timers';
 import { pushObjectChanges, syncObjectView } from './view';
 import { OBJECTS } from './state';
+import { OBJECT_VIEWER } from './store';
 
 /**
  * World objects (`OBJECTS.of(world)`): their timers in the world phase (respawns, fishing spots moving,
@@ -15,6 +16,7 @@ export const objectsFeature: Feature = {
   name: 'objects',
   register(r) {
     r.worldSlot(OBJECTS);
+    r.playerSlot(OBJECT_VIEWER);
     r.init(scheduleFirstRelocations);
     r.persist('worldChunk', { restore: restoreChunks, snapshot: snapshotChunks });
     r.phase('world', runObjectTimers);

@@ -9,6 +9,7 @@ import type { ServerPayload } from '@tilerealm/protocol';
 import type { Content } from '../../../content/load';
 import type { StateHasher } from '../../core/hash';
 import type { Player } from '../../core/player';
+import { playerSlot } from '../../core/slots';
 import { AlteredIndex, type ObjectRegion } from './regions';
 import {
   chunkKey,
@@ -37,6 +38,20 @@ export interface ObjectViewer {
   removed: string[] | undefined;
 }
 
+/**
+ * Each player's object view (a player slot: read every tick for every player, and it lives and dies
+ * with the Player object, so a new login starts afresh). Only what is sent: not hashed.
+ */
+export const OBJECT_VIEWER = playerSlot('objects.viewer', {
+  init: (): ObjectViewer => ({
+    known: new Map(),
+    scanX: NaN,
+    scanZ: NaN,
+    objects: undefined,
+    removed: undefined,
+  }),
+});
+
 /** One object as `object:update` describes it. */
 export type ObjectSnapshot = ServerPayload<'object:update'>['objects'][number];
 
@@ -55,7 +70,6 @@ export class ObjectStore {
   /** Objects with saved state, by the chunk of their placement (a moved spot stays in its chunk). */
   private readonly persisted = new Map<string, Set<WorldObject>>();
   private readonly dirty = new Set<string>();
-  private readonly viewers = new WeakMap<Player, ObjectViewer>();
   private nextDynamic = 1;
   /** While set (start-up restore), changes are not marked for saving: they came from the save. */
   quiet = false;
@@ -225,14 +239,9 @@ export class ObjectStore {
     this.altered.clearChanges();
   }
 
-  /** One player's object view state; it lives and dies with the Player object. */
+  /** One player's object view state ({@link OBJECT_VIEWER}). */
   viewer(p: Player): ObjectViewer {
-    let v = this.viewers.get(p);
-    if (!v) {
-      v = { known: new Map(), scanX: NaN, scanZ: NaN, objects: undefined, removed: undefined };
-      this.viewers.set(p, v);
-    }
-    return v;
+    return OBJECT_VIEWER.of(p);
   }
 
   /** Chunks whose saved state changed since the last call, in the order they changed. */
