@@ -5,6 +5,14 @@ import { CLIENT_VIEW } from '../../src/sim/features/sync/state';
 import { RUN_DRAIN_PER_TICK } from '../../src/sim/features/movement/movement';
 import { record, TestWorld } from './test-world';
 
+/** A `player:chat` command from `playerId`. */
+const say = (playerId: string, message: string, rid?: number) => ({
+  type: 'client' as const,
+  playerId,
+  rid,
+  message: { event: 'player:chat' as const, data: { message } },
+});
+
 const move = (playerId: string, x: number, z: number, run?: boolean, rid?: number) => ({
   type: 'client' as const,
   playerId,
@@ -97,12 +105,7 @@ describe('chat', () => {
     tw.login(record('near', 3, 3, 'Near'));
     tw.login(record('far', 20, 20, 'Far'));
     tw.advance();
-    tw.enqueue({
-      type: 'client',
-      playerId: 'talker',
-      rid: undefined,
-      message: { event: 'player:chat', data: { message: '  hello\u0007 \u202eworld  ' } },
-    });
+    tw.enqueue(say('talker', '  hello\u0007 \u202eworld  '));
     tw.advance();
     for (const id of ['talker', 'near']) {
       expect(tw.events(id, 'chat:message')[0]?.data).toMatchObject({
@@ -122,12 +125,7 @@ describe('chat', () => {
     tw.advance();
     // As a crowd around it would (sync.ts): the view of `crowded` reaches 5 tiles.
     CLIENT_VIEW.of(tw.world.players.get('crowded')!).radius = 5;
-    tw.enqueue({
-      type: 'client',
-      playerId: 'talker',
-      rid: undefined,
-      message: { event: 'player:chat', data: { message: 'over here' } },
-    });
+    tw.enqueue(say('talker', 'over here'));
     tw.advance();
     expect(tw.events('crowded', 'chat:message')).toHaveLength(0);
     const heard = tw.events('clear', 'chat:message').map((e) => e.data);
@@ -141,19 +139,9 @@ describe('chat', () => {
     tw.login(record('spam'));
     tw.advance();
     for (let i = 0; i <= CHAT_LIMIT_MESSAGES; i++) {
-      tw.enqueue({
-        type: 'client',
-        playerId: 'spam',
-        rid: i,
-        message: { event: 'player:chat', data: { message: `m${i}` } },
-      });
+      tw.enqueue(say('spam', `m${i}`, i));
     }
-    tw.enqueue({
-      type: 'client',
-      playerId: 'spam',
-      rid: 99,
-      message: { event: 'player:chat', data: { message: '\u0000\u0001' } },
-    });
+    tw.enqueue(say('spam', '\u0000\u0001', 99));
     tw.advance();
     expect(tw.events('spam', 'chat:message')).toHaveLength(CHAT_LIMIT_MESSAGES);
     const codes = tw.events('spam', 'error').map((e) => (e.data as { code: string }).code);
@@ -165,33 +153,13 @@ describe('chat', () => {
     tw.login(record('adm', 0, 0, 'Adm'));
     tw.login(record('other', 1, 1, 'Other'));
     tw.advance();
-    tw.enqueue({
-      type: 'client',
-      playerId: 'adm',
-      rid: 1,
-      message: { event: 'player:chat', data: { message: '/tele 5 5' } },
-    });
+    tw.enqueue(say('adm', '/tele 5 5', 1));
     tw.advance();
     expect(tw.events('adm', 'error')[0]?.data).toMatchObject({ code: 'not_admin' });
     tw.enqueue({ type: 'elevate', playerId: 'adm' });
-    tw.enqueue({
-      type: 'client',
-      playerId: 'adm',
-      rid: 2,
-      message: { event: 'player:chat', data: { message: '/tele 5 5 Other' } },
-    });
-    tw.enqueue({
-      type: 'client',
-      playerId: 'adm',
-      rid: 3,
-      message: { event: 'player:chat', data: { message: '/kick Other' } },
-    });
-    tw.enqueue({
-      type: 'client',
-      playerId: 'adm',
-      rid: 4,
-      message: { event: 'player:chat', data: { message: '/nope' } },
-    });
+    tw.enqueue(say('adm', '/tele 5 5 Other', 2));
+    tw.enqueue(say('adm', '/kick Other', 3));
+    tw.enqueue(say('adm', '/nope', 4));
     tw.advance();
     expect(tw.world.players.get('other')).toMatchObject({ x: 5, z: 5 });
     expect(tw.world.drainEffects()).toContainEqual(

@@ -1,5 +1,6 @@
 import { fail, type Feature } from '../../core/registry';
 import { playerSlot } from '../../core/slots';
+import { chebyshev } from '../combat/combatants';
 import { viewRadius } from '../sync/state';
 import { runCommand } from './admin-commands';
 import { sanitizeChat } from './sanitize';
@@ -49,8 +50,7 @@ export const chatFeature: Feature = {
       for (const listener of world.playersNear(player.x, player.z, world.settings.hearingDistance)) {
         if (listener.ignored.has(player.id)) continue;
         // In a crowd, no farther than the listener's view reaches: it hears those it can see.
-        const d = Math.max(Math.abs(listener.x - player.x), Math.abs(listener.z - player.z));
-        if (d > viewRadius(world, listener)) continue;
+        if (chebyshev(listener.x, listener.z, player.x, player.z) > viewRadius(world, listener)) continue;
         world.send(listener.id, 'chat:message', line);
       }
       return { ok: true };
