@@ -1,6 +1,6 @@
 /**
  * This tick's entries of every entity, built once and shared by every view that sends them
- * (sync.ts): positions in flat arrays, snapshots, move entries, look changes, and what a client
+ * (sync.ts): positions and flags in one flat array, snapshots, move entries, look changes, and what a client
  * knows of an entity besides its place.
  */
 import {
@@ -17,7 +17,7 @@ import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import type { LOOKS } from './look';
 import { lookOf } from './look';
-import type { Departed, EntityCache } from './state';
+import { AT_FLAGS, AT_STRIDE, AT_X, AT_Z, CHANGED, MOVED, type Departed, type EntityCache } from './state';
 
 /**
  * An entity's snapshot, built once per tick and shared by every view it enters. An entity that has
@@ -91,31 +91,40 @@ export function moveEntry(world: World, cache: EntityCache, o: Player | Npc, idx
 const ABSENT = -0x40000000;
 
 /**
- * Fills this tick's positions of every entity, keeping the previous tick's, and whether it moved
- * since (once per tick). A change of place by any means counts: a step, a teleport, a respawn.
+ * Fills this tick's position of every entity (keeping the previous tick's), and, once per tick
+ * before the views are built, its move entry when it moved and its look change when its look changed
+ * (flags MOVED and CHANGED), so that a view's scan finds what to report in one array. A change of
+ * place by any means counts as a move: a step, a teleport, a respawn.
  */
-export function fillPositions(world: World, cache: EntityCache): void {
+export function fillPositions(world: World, cache: EntityCache, looks: ReturnType<typeof LOOKS.of>): void {
   if (cache.positionsTick === world.tick + 1) return;
+  cache.positionsTick = world.tick + 1;
   const byIdx = world.byIdx;
-  const { x, z, prevX, prevZ, moving } = cache;
+  const { at, prevX, prevZ } = cache;
   for (let idx = 0; idx < byIdx.length; idx++) {
     const o = byIdx[idx];
+    const base = idx * AT_STRIDE;
     if (!o) {
       // No entity: out of every view's reach (a handle left in a bucket is never in range).
-      x[idx] = ABSENT;
-      z[idx] = ABSENT;
-      moving[idx] = 0;
+      at[base + AT_X] = ABSENT;
+      at[base + AT_Z] = ABSENT;
+      at[base + AT_FLAGS] = 0;
       continue;
     }
-    const wasX = x[idx] ?? 0;
-    const wasZ = z[idx] ?? 0;
+    const wasX = at[base + AT_X] ?? 0;
+    const wasZ = at[base + AT_Z] ?? 0;
     prevX[idx] = wasX;
     prevZ[idx] = wasZ;
-    x[idx] = o.x;
-    z[idx] = o.z;
-    moving[idx] = o.x !== wasX || o.z !== wasZ ? 1 : 0;
+    at[base + AT_X] = o.x;
+    at[base + AT_Z] = o.z;
+    let flags = 0;
+    if (o.x !== wasX || o.z !== wasZ) {
+      moveEntry(world, cache, o, idx);
+      flags |= MOVED;
+    }
+    if (changeOf(world, cache, looks, o, idx)) flags |= CHANGED;
+    at[base + AT_FLAGS] = flags;
   }
-  cache.positionsTick = world.tick + 1;
 }
 
 /** The entity's look change this tick (look.ts), looked up once per tick for every view. */

@@ -100,8 +100,9 @@ export function viewRadius(world: World, p: Player): number {
 /**
  * This tick's entity snapshots, move entries and look changes by entity handle, each built at most
  * once per tick and shared by every view (`*Tick` holds the tick + 1 it was built in; 0: never), and
- * every entity's position this tick in flat arrays (`x`, `z`, filled once per tick before the views
- * are built), so that a view's scan reads compact arrays rather than every entity's object.
+ * every entity's position and flags this tick in one flat array (`at`, filled with the moves and
+ * changes once per tick before the views are built), so that a view's scan reads one compact array
+ * rather than every entity's object.
  */
 export interface EntityCache {
   snapshotTick: Int32Array;
@@ -118,8 +119,13 @@ export interface EntityCache {
   appearances: Array<Departed | undefined>;
   /** Tick + 1 the positions were filled in. */
   positionsTick: number;
-  x: Int32Array;
-  z: Int32Array;
+  /**
+   * Per entity handle, this tick's `[x, z, flags, 0]` (AT_* offsets, {@link AT_STRIDE} numbers a
+   * handle): what a view's scan reads of every entity near it, side by side so that one memory line
+   * holds it. Flags: {@link MOVED} (its move entry is in `moves`), {@link CHANGED} (its look change
+   * is in `changes`).
+   */
+  at: Int32Array;
   /**
    * Each entity's position at the previous tick's updates: what every client that knows it has.
    * A move is reported against it (`moved` short steps), and a change of place by any means (a
@@ -127,9 +133,16 @@ export interface EntityCache {
    */
   prevX: Int32Array;
   prevZ: Int32Array;
-  /** 1 where the entity moved this tick (filled with the positions). */
-  moving: Uint8Array;
 }
+
+/** Numbers per handle in {@link EntityCache.at}, and their offsets. */
+export const AT_STRIDE = 4;
+export const AT_X = 0;
+export const AT_Z = 1;
+export const AT_FLAGS = 2;
+/** Flags in {@link EntityCache.at}: the entity moved this tick; its look changed this tick. */
+export const MOVED = 1;
+export const CHANGED = 2;
 
 export const ENTITY_CACHE = worldSlot('sync.entityCache', {
   init: (): EntityCache => ({
@@ -144,11 +157,9 @@ export const ENTITY_CACHE = worldSlot('sync.entityCache', {
     returns: [],
     appearances: [],
     positionsTick: 0,
-    x: new Int32Array(0),
-    z: new Int32Array(0),
+    at: new Int32Array(0),
     prevX: new Int32Array(0),
     prevZ: new Int32Array(0),
-    moving: new Uint8Array(0),
   }),
 });
 
@@ -165,13 +176,11 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
     cache.moveTick = grow(cache.moveTick);
     cache.changeTick = grow(cache.changeTick);
     cache.returnTick = grow(cache.returnTick);
-    cache.x = grow(cache.x);
-    cache.z = grow(cache.z);
     cache.prevX = grow(cache.prevX);
     cache.prevZ = grow(cache.prevZ);
-    const moving = new Uint8Array(size);
-    moving.set(cache.moving);
-    cache.moving = moving;
+    const at = new Int32Array(size * AT_STRIDE);
+    at.set(cache.at);
+    cache.at = at;
     while (cache.snapshots.length < size) cache.snapshots.push(undefined);
     while (cache.snapshotLooks.length < size) cache.snapshotLooks.push(undefined);
     while (cache.moves.length < size) cache.moves.push(undefined);

@@ -15,8 +15,20 @@ import { groundDelta } from '../ground-items/view';
 import { selfPosition } from '../session/session';
 import { GROUND_ITEMS } from '../ground-items/state';
 import { LOOKS, lookChange } from './look';
-import { appearanceOf, changeOf, fillPositions, moveEntry, returnEntry, snapshotOf } from './entries';
-import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type Departed, type EntityCache } from './state';
+import { appearanceOf, changeOf, fillPositions, returnEntry, snapshotOf } from './entries';
+import {
+  AT_FLAGS,
+  AT_STRIDE,
+  AT_X,
+  AT_Z,
+  CHANGED,
+  CLIENT_VIEW,
+  ENTITY_CACHE,
+  entityCache,
+  MOVED,
+  type Departed,
+  type EntityCache,
+} from './state';
 
 /**
  * Interest management: each tick, every player gets at most one `world:update` with what changed in
@@ -43,9 +55,9 @@ export const syncFeature: Feature = {
     r.playerSlot(CLIENT_VIEW);
     r.worldSlot(ENTITY_CACHE);
     r.worldSlot(LOOKS);
-    // Every entity's position, in flat arrays, before the views are built.
+    // Every entity's position, move entry and look change, in one flat array, before the views are built.
     r.phase('sync', (world) => {
-      fillPositions(world, entityCache(ENTITY_CACHE.of(world), world.byIdx.length));
+      fillPositions(world, entityCache(ENTITY_CACHE.of(world), world.byIdx.length), LOOKS.of(world));
     });
     // Views are built in the order of places (bucket by bucket), not of logins: neighbours share
     // most of what they scan (buckets, positions, this tick's entries), which then stays in the
@@ -123,13 +135,12 @@ export const LEAVE_MARGIN = 2;
 export const MIN_VIEW = 4;
 
 /**
- * Per entity handle, the stamp of the last view scan that found it in range, and the mark of the
- * last view that knew it (see syncPlayer). The view's own set is read once, in order, into `known`:
- * the scan then tests a flat array instead of a hash set per entity (5,000 hash sets do not stay in
- * the processor's cache).
+ * Per entity handle, the mark of the last view that scanned it: twice the view's stamp where the
+ * view knew it before its scan, twice plus one where the scan found it in range (see syncPlayer). The
+ * view's own set is read once, in order, into the marks: the scan then tests a flat array instead of
+ * a hash set per entity (5,000 hash sets do not stay in the processor's cache).
  */
-let seen = new Int32Array(1024);
-let known = new Int32Array(1024);
+let marks = new Int32Array(1024);
 let stamp = 0;
 /** A view's entries as it gathers them (reused from view to view; see syncPlayer). */
 const enteredBuf: EntitySnapshot[] = [];
@@ -157,37 +168,29 @@ function syncPlayer(world: World, p: Player): void {
   let changed = 0;
   // One pass over the entities near the player: each in range is stamped; known ones that moved
   // are reported, unknown ones enter. Known entities left unstamped have left the view.
-  if (world.byIdx.length > seen.length) {
-    const size = Math.max(world.byIdx.length, seen.length * 2);
-    const grown = new Int32Array(size);
-    grown.set(seen);
-    seen = grown;
-    const grownKnown = new Int32Array(size);
-    grownKnown.set(known);
-    known = grownKnown;
+  if (world.byIdx.length > marks.length) {
+    const grown = new Int32Array(Math.max(world.byIdx.length, marks.length * 2));
+    grown.set(marks);
+    marks = grown;
   }
-  if (stamp === 0x7fffffff) {
-    seen.fill(0);
-    known.fill(0);
+  if (stamp === 0x3fffffff) {
+    marks.fill(0);
     stamp = 0;
   }
   stamp++;
+  const knownMark = stamp * 2;
+  const seenMark = knownMark + 1;
   let knownInRange = 0;
   const byIdx = world.byIdx;
   const cache = entityCache(ENTITY_CACHE.of(world), byIdx.length);
-  fillPositions(world, cache);
-  const xs = cache.x;
-  const zs = cache.z;
-  const movedNow = cache.moving;
-  const built = world.tick + 1;
-  const moveTick = cache.moveTick;
+  const looks = LOOKS.of(world);
+  fillPositions(world, cache, looks);
+  const at = cache.at;
   const moves = cache.moves;
-  const changeTick = cache.changeTick;
   const changes = cache.changes;
   const visible = view.visible;
   const knownBefore = visible.length;
-  const looks = LOOKS.of(world);
-  for (let i = 0; i < knownBefore; i++) known[visible[i] ?? 0] = stamp;
+  for (let i = 0; i < knownBefore; i++) marks[visible[i] ?? 0] = knownMark;
   const px = p.x;
   const pz = p.z;
   const self = p.idx;
@@ -197,26 +200,25 @@ function syncPlayer(world: World, p: Player): void {
     const bucket = buckets[b] ?? [];
     for (let i = 0; i < bucket.length; i++) {
       const idx = bucket[i] ?? -1;
-      const dx = (xs[idx] ?? 0) - px;
-      const dz = (zs[idx] ?? 0) - pz;
+      const base = idx * AT_STRIDE;
+      const dx = (at[base + AT_X] ?? 0) - px;
+      const dz = (at[base + AT_Z] ?? 0) - pz;
       const d = Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz);
       if (d > keep || idx === self) continue;
-      if (known[idx] === stamp) {
-        // Known and in reach: what changed is read from this tick's shared entries (built by the
-        // first view that needs them).
-        seen[idx] = stamp;
+      if (marks[idx] === knownMark) {
+        // Known and in reach: what changed is read from this tick's shared entries (fillPositions).
+        marks[idx] = seenMark;
         knownInRange++;
-        if (movedNow[idx] === 1) {
-          const move =
-            moveTick[idx] === built ? moves[idx] : moveEntry(world, cache, entity(byIdx, idx), idx);
+        const flags = at[base + AT_FLAGS] ?? 0;
+        if (flags !== 0) {
+          const move = flags & MOVED ? moves[idx] : undefined;
           if (move) movedBuf[moved++] = move;
+          const change = flags & CHANGED ? changes[idx] : undefined;
+          if (change) changedBuf[changed++] = change;
         }
-        const change =
-          changeTick[idx] === built ? changes[idx] : changeOf(world, cache, looks, entity(byIdx, idx), idx);
-        if (change) changedBuf[changed++] = change;
       } else if (d <= radius) {
         const o = entity(byIdx, idx);
-        seen[idx] = stamp;
+        marks[idx] = seenMark;
         visible.push(idx);
         const back = view.departed.size > 0 ? returnOf(world, cache, view.departed, o, looks) : undefined;
         if (back === undefined) enteredBuf[entered++] = snapshotOf(world, cache, o);
@@ -234,7 +236,7 @@ function syncPlayer(world: World, p: Player): void {
     let kept = 0;
     for (let i = 0; i < visible.length; i++) {
       const idx = visible[i] ?? 0;
-      if (seen[idx] === stamp) visible[kept++] = idx;
+      if (marks[idx] === seenMark) visible[kept++] = idx;
       else {
         leftBuf[left++] = idx;
         remember(world, cache, looks, view.departed, idx);
