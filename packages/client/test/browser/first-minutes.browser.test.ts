@@ -236,6 +236,10 @@ describe.runIf(browserAvailable())('a new player’s first minutes (chromium)', 
         await page.evaluate(
           `window.__fought = null; window.__game.on('combat:hit', (h) => { if (window.__fought || h.attackerId !== window.__game.selfId) return; const e = [...window.__game.world.entities.values()].find((o) => o.id === h.targetId); if (e && e.npcId === 'goblin') window.__fought = h.targetId; })`,
         );
+        // What the server answered meanwhile, for the message of a fight that never starts.
+        await page.evaluate(
+          `window.__answers = []; for (const name of ['ack', 'error', 'activity:stopped']) window.__game.on(name, (data, meta) => { window.__answers.push([name, meta?.rid, data]); })`,
+        );
         const fought = async () =>
           z
             .string()
@@ -251,7 +255,7 @@ describe.runIf(browserAvailable())('a new player’s first minutes (chromium)', 
         const goblin = await fought();
         if (goblin === null) {
           const where = await page.evaluate(
-            `JSON.stringify({ me: window.__game.world.position, goblins: [...window.__game.world.entities.values()].filter((e) => e.npcId === 'goblin').map((e) => [e.id, e.x, e.z]) })`,
+            `JSON.stringify({ me: window.__game.world.position, goblins: [...window.__game.world.entities.values()].filter((e) => e.npcId === 'goblin').map((e) => [e.id, e.x, e.z]), answers: window.__answers.slice(-12) })`,
           );
           throw new Error(
             `no swing at a goblin after 5 attacks (${String(where)}); chat:\n${await page.getByTestId('chat-log').innerText()}`,
