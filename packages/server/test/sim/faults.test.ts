@@ -11,6 +11,7 @@ import { snapshotOf } from '../../src/sim/core/snapshot';
 import { record, TestWorld } from './test-world';
 import { COMBAT } from '../../src/sim/features/combat/state';
 import { CLIENT_VIEW } from '../../src/sim/features/sync/state';
+import { LOOKS } from '../../src/sim/features/sync/look';
 
 type Fault = Extract<Effect, { type: 'fault' }>;
 
@@ -117,6 +118,31 @@ describe('a fault in one player', () => {
     tw.login(record('d'));
     tw.advance();
     expect(tw.world.players.get('d')?.idx).toBe(bad.idx);
+  });
+
+  it('charges a look that cannot be built to its entity, which leaves the other views in the same tick', async () => {
+    const tw = await TestWorld.create();
+    for (const id of ['a', 'bad']) tw.login(record(id));
+    tw.advance();
+    const [a, bad] = ['a', 'bad'].map((id) => tw.world.players.get(id)!);
+    // Only the sync feature reads the looks (built for every entity before the views).
+    const looks = LOOKS.of(tw.world);
+    breakProperty(looks, String(bad!.idx), 'the look is broken');
+    tw.world.drainEffects();
+    tw.clearEvents();
+    tw.enqueue(move('a', 3, 0));
+    tw.advance();
+    delete (looks as unknown as Record<string, unknown>)[String(bad!.idx)];
+    expect(faultsOf(tw.world.drainEffects())).toMatchObject([
+      { where: 'phase sync/sync', message: 'the look is broken', entity: { kind: 'player', id: 'bad' } },
+    ]);
+    expect(tw.world.players.has('bad')).toBe(false);
+    // `a`, whose view knew `bad`, is told it left, and moved on as usual.
+    const [update] = tw.events('a', 'world:update');
+    expect(update?.data).toMatchObject({ self: { x: 1, z: 0 }, left: [bad!.idx] });
+    expect(a!.x).toBe(1);
+    tw.advance();
+    expect(faultsOf(tw.world.drainEffects())).toEqual([]);
   });
 
   it('lets the other logins of the tick through when one fails', async () => {

@@ -122,7 +122,20 @@ export function fillPositions(world: World, cache: EntityCache, looks: ReturnTyp
       moveEntry(world, cache, o, idx);
       flags |= MOVED;
     }
-    if (changeOf(world, cache, looks, o, idx)) flags |= CHANGED;
+    try {
+      if (changeOf(world, cache, looks, o, idx)) flags |= CHANGED;
+    } catch (err) {
+      // A look that cannot be built is its entity's fault (core/faults.ts); every other view goes on.
+      world.isolate(o, () => {
+        throw err;
+      });
+    }
+    if (byIdx[idx] !== o) {
+      // Taken out for that fault: it leaves every view that knew it, in this tick's sync.
+      at[base + AT_X] = ABSENT;
+      at[base + AT_Z] = ABSENT;
+      flags = 0;
+    }
     at[base + AT_FLAGS] = flags;
   }
 }
