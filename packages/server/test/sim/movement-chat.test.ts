@@ -286,18 +286,28 @@ describe('a logout with its own login', () => {
 });
 
 describe('auto-save hand-off', () => {
-  it('hands a snapshot of every player to the host every autosaveTicks ticks', async () => {
+  it('hands a snapshot of each player to the host once every autosaveTicks ticks, the players spread over the interval', async () => {
     const { content, map } = await (await import('./test-world')).bundledWorld();
     const tw = new TestWorld(content, map, 1, { autosaveTicks: 5 });
-    tw.login(record('s1', 0, 0));
-    tw.login(record('s2', 1, 0));
-    tw.advance(4);
-    expect(tw.world.drainEffects().filter((e) => e.type === 'save')).toHaveLength(0);
-    tw.advance(1);
-    const saves = tw.world.drainEffects().filter((e) => e.type === 'save');
-    expect(saves.map((e) => e.type === 'save' && [e.snapshot.id, e.reason])).toEqual([
-      ['s1', 'autosave'],
-      ['s2', 'autosave'],
-    ]);
+    const ids = ['s1', 's2', 's3', 's4', 's5'];
+    ids.forEach((id, i) => tw.login(record(id, i, 0)));
+    tw.advance();
+    tw.world.drainEffects();
+    // Five players on five handles: one of them saved in each tick, each one every fifth tick.
+    const savedAt = new Map<string, number[]>(ids.map((id) => [id, []]));
+    for (let t = 0; t < 20; t++) {
+      tw.advance();
+      const saves = tw.world.drainEffects().filter((e) => e.type === 'save');
+      expect(saves).toHaveLength(1);
+      for (const e of saves) {
+        expect(e.type === 'save' && e.reason).toBe('autosave');
+        if (e.type === 'save') savedAt.get(e.snapshot.id)?.push(tw.world.tick);
+      }
+    }
+    for (const id of ids) {
+      const ticks = savedAt.get(id) ?? [];
+      expect(ticks).toHaveLength(4);
+      expect(ticks.slice(1).map((tick, i) => tick - (ticks[i] ?? 0))).toEqual([5, 5, 5]);
+    }
   });
 });
