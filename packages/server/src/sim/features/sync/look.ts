@@ -1,8 +1,9 @@
 /**
  * How an entity looks to others (protocol entity-look.ts): the items worn in the drawn slots, what
- * it is doing (its activity, or attacking) and its overhead prayer. Built once per tick for each
- * entity some view scans, and compared with what it was at the previous scan, so that views that
- * already know the entity get a compact change entry only when something changed.
+ * it is doing (its activity, or attacking) and its overhead prayer. Built once per tick for every
+ * entity before the views (entries.ts fillPositions), and compared with what it was the tick
+ * before, so that views that already know the entity get a compact change entry only when something
+ * changed.
  */
 import {
   WORN_SLOTS,
@@ -86,8 +87,8 @@ function wornOf(p: Player): { worn: WornItems; key: string } {
 
 /**
  * The entity's look this tick (built at most once per tick), with its change since the previous
- * build when the previous build was the previous tick's (a view that knows the entity scans it
- * every tick; an entity no view knew enters views with its full look).
+ * build when the previous build was the previous tick's (every entity's look is built every tick;
+ * an entity new to the world has no change, and enters views with its full look).
  */
 export function lookOf(world: World, o: Player | Npc, looks = LOOKS.of(world)): Built {
   const prev = looks[o.idx];
