@@ -319,10 +319,18 @@ export class World {
     try {
       fn();
     } catch (err) {
-      const list = typeof culprits === 'string' || 'kind' in culprits ? [culprits] : culprits;
-      if (list.length === 0) reportFault(this, this.activeHook, err);
-      for (const c of list) chargeFault(this, c, this.activeHook, err);
+      this.charge(culprits, err);
     }
+  }
+
+  /**
+   * Charges a throw caught in the running hook to `culprits` (core/faults.ts), as {@link isolate}
+   * does: for hot loops that catch it themselves rather than make a closure per entity.
+   */
+  charge(culprits: Culprit | readonly Culprit[], err: unknown): void {
+    const list = typeof culprits === 'string' || 'kind' in culprits ? [culprits] : culprits;
+    if (list.length === 0) reportFault(this, this.activeHook, err);
+    for (const c of list) chargeFault(this, c, this.activeHook, err);
   }
 
   effect(e: Effect): void {

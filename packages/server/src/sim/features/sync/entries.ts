@@ -6,7 +6,6 @@
 import {
   heightStep,
   moveStep,
-  type EntityChange,
   type EntityLook,
   type EntityMove,
   type EntityReturn,
@@ -66,13 +65,11 @@ function buildSnapshot(world: World, o: Player | Npc, look: EntityLook): EntityS
 }
 
 /**
- * An entity's move entry (protocol entity-move.ts), built once per tick and shared by every view that
- * reports it: every client that knows the entity has its previous position, so a step or two is
- * sent as an offset from there.
+ * An entity's move entry (protocol entity-move.ts), built by fillPositions for an entity that moved
+ * and shared by every view that reports it: every client that knows the entity has its previous
+ * position, so a step or two is sent as an offset from there.
  */
-export function moveEntry(world: World, cache: EntityCache, o: Player | Npc, idx: number): EntityMove {
-  const built = cache.moves[idx];
-  if (built && cache.moveTick[idx] === world.tick + 1) return built;
+function moveEntry(world: World, cache: EntityCache, o: Player | Npc, idx: number): EntityMove {
   const px = cache.prevX[idx] ?? 0;
   const pz = cache.prevZ[idx] ?? 0;
   const step = moveStep(o.x - px, o.z - pz, o.running);
@@ -82,8 +79,6 @@ export function moveEntry(world: World, cache: EntityCache, o: Player | Npc, idx
     const dy = heightStep(world.heightAt(px, pz), world.heightAt(o.x, o.z));
     move = dy === 0 ? [idx, step] : [idx, step, dy];
   }
-  cache.moves[idx] = move;
-  cache.moveTick[idx] = world.tick + 1;
   return move;
 }
 
@@ -119,16 +114,16 @@ export function fillPositions(world: World, cache: EntityCache, looks: ReturnTyp
     at[base + AT_Z] = o.z;
     let flags = 0;
     if (o.x !== wasX || o.z !== wasZ) {
-      moveEntry(world, cache, o, idx);
+      cache.moves[idx] = moveEntry(world, cache, o, idx);
       flags |= MOVED;
     }
     try {
-      if (changeOf(world, cache, looks, o, idx)) flags |= CHANGED;
+      const change = lookOf(world, o, looks).change;
+      cache.changes[idx] = change;
+      if (change) flags |= CHANGED;
     } catch (err) {
       // A look that cannot be built is its entity's fault (core/faults.ts); every other view goes on.
-      world.isolate(o, () => {
-        throw err;
-      });
+      world.charge(o, err);
     }
     if (byIdx[idx] !== o) {
       // Taken out for that fault: it leaves every view that knew it, in this tick's sync.
@@ -138,22 +133,6 @@ export function fillPositions(world: World, cache: EntityCache, looks: ReturnTyp
     }
     at[base + AT_FLAGS] = flags;
   }
-}
-
-/** The entity's look change this tick (look.ts), looked up once per tick for every view. */
-export function changeOf(
-  world: World,
-  cache: EntityCache,
-  looks: ReturnType<typeof LOOKS.of>,
-  o: Player | Npc,
-  idx: number,
-): EntityChange | undefined {
-  // By handle: the entity's object is read only the first time in the tick.
-  if (cache.changeTick[idx] === world.tick + 1) return cache.changes[idx];
-  const change = lookOf(world, o, looks).change;
-  cache.changes[idx] = change;
-  cache.changeTick[idx] = world.tick + 1;
-  return change;
 }
 
 /**

@@ -98,20 +98,19 @@ export function viewRadius(world: World, p: Player): number {
 }
 
 /**
- * This tick's entity snapshots, move entries and look changes by entity handle, each built at most
- * once per tick and shared by every view (`*Tick` holds the tick + 1 it was built in; 0: never), and
- * every entity's position and flags this tick in one flat array (`at`, filled with the moves and
- * changes once per tick before the views are built), so that a view's scan reads one compact array
- * rather than every entity's object.
+ * This tick's entity snapshots, returns, move entries and look changes by entity handle, each built
+ * at most once per tick and shared by every view, and every entity's position and flags this tick in
+ * one flat array (`at`, filled with the moves and changes once per tick before the views are built),
+ * so that a view's scan reads one compact array rather than every entity's object. Snapshots and
+ * returns are built by the first view that needs them (`*Tick` holds the tick + 1 it was built in;
+ * 0: never); a move or change entry is this tick's where the entity's flags say so.
  */
 export interface EntityCache {
   snapshotTick: Int32Array;
   snapshots: Array<EntitySnapshot | undefined>;
   /** The look object each snapshot was built with (look.ts keeps it while the look is unchanged). */
   snapshotLooks: Array<EntityLook | undefined>;
-  moveTick: Int32Array;
   moves: Array<EntityMove | undefined>;
-  changeTick: Int32Array;
   changes: Array<EntityChange | undefined>;
   returnTick: Int32Array;
   returns: Array<EntityReturn | undefined>;
@@ -149,9 +148,7 @@ export const ENTITY_CACHE = worldSlot('sync.entityCache', {
     snapshotTick: new Int32Array(0),
     snapshots: [],
     snapshotLooks: [],
-    moveTick: new Int32Array(0),
     moves: [],
-    changeTick: new Int32Array(0),
     changes: [],
     returnTick: new Int32Array(0),
     returns: [],
@@ -173,8 +170,6 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
       return next;
     };
     cache.snapshotTick = grow(cache.snapshotTick);
-    cache.moveTick = grow(cache.moveTick);
-    cache.changeTick = grow(cache.changeTick);
     cache.returnTick = grow(cache.returnTick);
     cache.prevX = grow(cache.prevX);
     cache.prevZ = grow(cache.prevZ);

@@ -15,7 +15,7 @@ import { groundDelta } from '../ground-items/view';
 import { selfPosition } from '../session/session';
 import { GROUND_ITEMS } from '../ground-items/state';
 import { LOOKS, lookChange } from './look';
-import { appearanceOf, changeOf, fillPositions, returnEntry, snapshotOf } from './entries';
+import { appearanceOf, fillPositions, returnEntry, snapshotOf } from './entries';
 import {
   AT_FLAGS,
   AT_STRIDE,
@@ -118,7 +118,8 @@ function remember(
 ): void {
   const o = world.byIdx[idx];
   let known: Departed | undefined;
-  if (o && changeOf(world, cache, looks, o, idx) === undefined) known = appearanceOf(world, cache, looks, o);
+  if (o && !((cache.at[idx * AT_STRIDE + AT_FLAGS] ?? 0) & CHANGED))
+    known = appearanceOf(world, cache, looks, o);
   departed.keep(idx, known);
 }
 
@@ -182,9 +183,9 @@ function syncPlayer(world: World, p: Player): void {
   const seenMark = knownMark + 1;
   let knownInRange = 0;
   const byIdx = world.byIdx;
-  const cache = entityCache(ENTITY_CACHE.of(world), byIdx.length);
+  // Filled for this tick by the phase's first hook (fillPositions).
+  const cache = ENTITY_CACHE.of(world);
   const looks = LOOKS.of(world);
-  fillPositions(world, cache, looks);
   const at = cache.at;
   const moves = cache.moves;
   const changes = cache.changes;
