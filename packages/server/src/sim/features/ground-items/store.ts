@@ -1,5 +1,4 @@
 import type { StateHasher } from '../../core/hash';
-import type { Player } from '../../core/player';
 import { playerSlot } from '../../core/slots';
 import { DirtyRegions } from './dirty';
 import {
@@ -269,11 +268,6 @@ export class GroundItemStore {
   clearChanges(): void {
     for (const b of this.changed) b.changes.length = 0;
     this.changed.length = 0;
-  }
-
-  /** One player's ground view state ({@link GROUND_VIEWER}). */
-  viewer(p: Player): ViewerState {
-    return GROUND_VIEWER.of(p);
   }
 
   /** Feeds the ground state into the world hash: counter, piles, public order. */

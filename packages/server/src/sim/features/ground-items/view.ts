@@ -1,7 +1,7 @@
 import type { GroundItemSnapshot } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
-import type { ViewerState } from './store';
+import { GROUND_VIEWER, type ViewerState } from './store';
 import { groundItemId, visibleTo, type GroundItem } from './types';
 import { GROUND_ITEMS } from './state';
 
@@ -110,7 +110,7 @@ function enter(world: World, p: Player, v: ViewerState, out: GroundDelta, before
  */
 export function groundDelta(world: World, p: Player, resync: boolean): GroundDelta {
   const store = GROUND_ITEMS.of(world);
-  const v = store.viewer(p);
+  const v = GROUND_VIEWER.of(p);
   if (resync) v.known.clear();
   const slide = Math.max(Math.abs(p.x - v.scanX), Math.abs(p.z - v.scanZ)); // NaN before the first sync
   const before = square(beforeBox, v.scanX, v.scanZ, world.settings.viewDistance);

@@ -8,7 +8,6 @@
 import type { ServerPayload } from '@tilerealm/protocol';
 import type { Content } from '../../../content/load';
 import type { StateHasher } from '../../core/hash';
-import type { Player } from '../../core/player';
 import { playerSlot } from '../../core/slots';
 import { AlteredIndex, type ObjectRegion } from './regions';
 import {
@@ -237,11 +236,6 @@ export class ObjectStore {
   /** Forgets the change log: called once every viewer has synced (end of the objects' sync hook). */
   clearChanges(): void {
     this.altered.clearChanges();
-  }
-
-  /** One player's object view state ({@link OBJECT_VIEWER}). */
-  viewer(p: Player): ObjectViewer {
-    return OBJECT_VIEWER.of(p);
   }
 
   /** Chunks whose saved state changed since the last call, in the order they changed. */

@@ -15,7 +15,7 @@
  */
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
-import type { ObjectSnapshot, ObjectViewer } from './store';
+import { OBJECT_VIEWER, type ObjectSnapshot, type ObjectViewer } from './store';
 import { isAltered, REGION, type WorldObject } from './types';
 import { OBJECTS } from './state';
 import { CLIENT_VIEW } from '../sync/state';
@@ -91,7 +91,7 @@ function pushChanges(world: World): void {
       for (let i = 0; i < bucket.length; i++) {
         const e = world.byIdx[bucket[i] ?? -1];
         if (e?.kind !== 'player') continue;
-        const v = store.viewer(e);
+        const v = OBJECT_VIEWER.of(e);
         for (let k = 0; k < region.changes.length; k++) {
           const o = region.changes[k];
           if (o) check(world, e, v, o);
@@ -148,7 +148,7 @@ export function pushObjectChanges(world: World): void {
 }
 
 export function syncObjectView(world: World, p: Player): void {
-  const v = OBJECTS.of(world).viewer(p);
+  const v = OBJECT_VIEWER.of(p);
   slideView(world, p, v, Number.isNaN(CLIENT_VIEW.of(p).lastSent.x));
   if (!v.objects && !v.removed) return;
   world.send(p.id, 'object:update', {
