@@ -12,10 +12,12 @@ const BUCKET_SHIFT = 3; // 8 tiles
 const WRAP = 0xff;
 const key = (bx: number, bz: number) => ((bx & WRAP) << 8) | (bz & WRAP);
 const bucketOf = (v: number) => v >> BUCKET_SHIFT; // floor division for negative tiles too
+/** How many buckets there are (keys 0 to BUCKETS - 1). */
+export const BUCKETS = 65_536;
 
 export class SpatialIndex {
   /** Handles per bucket, in a plain array (indexed loops, no iterator objects in the hot paths). */
-  private readonly buckets: Array<number[] | undefined> = new Array<number[] | undefined>(65_536).fill(
+  private readonly buckets: Array<number[] | undefined> = new Array<number[] | undefined>(BUCKETS).fill(
     undefined,
   );
   /** Bucket key of each handle (-1: not indexed) and its position in that bucket's array. */
@@ -98,6 +100,61 @@ export class SpatialIndex {
       for (let i = 0; i < b.length; i++) out.push(b[i] ?? -1);
     }
     return out;
+  }
+
+  /**
+   * Every handle in the order of {@link byPlace}, into `out` (its first entries; returns how many),
+   * and where each bucket's handles start: `starts[k]` for bucket key k, `starts[BUCKETS]` the
+   * count, so the handles of buckets k to j (in key order) are `out[starts[k]]` to
+   * `out[starts[j + 1] - 1]`. With {@link rangesNear}, a hot loop reads the handles near a place as
+   * a few runs of one flat array instead of one array per bucket. `starts` holds BUCKETS + 1 numbers.
+   * A count above `out.length` says it was too short (what did not fit is missing): lay out again
+   * into a longer one.
+   */
+  layout(out: Int32Array, starts: Int32Array): number {
+    const buckets = this.buckets;
+    let n = 0;
+    for (let k = 0; k < buckets.length; k++) {
+      starts[k] = n;
+      const b = buckets[k];
+      if (b === undefined) continue;
+      for (let i = 0; i < b.length; i++) {
+        if (n < out.length) out[n] = b[i] ?? -1;
+        n++;
+      }
+    }
+    starts[buckets.length] = n;
+    return n;
+  }
+
+  /**
+   * The runs of a {@link layout} holding the buckets that overlap the square of `radius` tiles
+   * around (x, z), as `[from, to)` pairs into `ranges` (at most 2 per column of buckets, so
+   * 4 x 256 numbers suffice for any radius): returns how many pairs. The same buckets, in the same
+   * order, as {@link bucketsNear}.
+   */
+  rangesNear(x: number, z: number, radius: number, starts: Int32Array, ranges: Int32Array): number {
+    let n = 0;
+    const bx0 = bucketOf(x - radius);
+    const bz0 = bucketOf(z - radius);
+    const bx1 = Math.min(bucketOf(x + radius), bx0 + WRAP);
+    const bz1 = Math.min(bucketOf(z + radius), bz0 + WRAP);
+    const z0 = bz0 & WRAP;
+    const z1 = bz1 & WRAP;
+    for (let bx = bx0; bx <= bx1; bx++) {
+      const column = (bx & WRAP) << 8;
+      if (z0 <= z1) {
+        ranges[n++] = starts[column | z0] ?? 0;
+        ranges[n++] = starts[(column | z1) + 1] ?? 0;
+      } else {
+        // The column's buckets wrap past its last one: two runs, in the order bucketsNear reads them.
+        ranges[n++] = starts[column | z0] ?? 0;
+        ranges[n++] = starts[column + WRAP + 1] ?? 0;
+        ranges[n++] = starts[column] ?? 0;
+        ranges[n++] = starts[(column | z1) + 1] ?? 0;
+      }
+    }
+    return n >> 1;
   }
 
   /** Calls `fn` for every handle in buckets overlapping the square of `radius` tiles around (x, z). */

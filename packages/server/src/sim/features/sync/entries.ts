@@ -16,7 +16,20 @@ import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import type { LOOKS } from './look';
 import { lookOf } from './look';
-import { AT_FLAGS, AT_STRIDE, AT_X, AT_Z, CHANGED, MOVED, type Departed, type EntityCache } from './state';
+import {
+  AT_FLAGS,
+  AT_STRIDE,
+  AT_X,
+  AT_Z,
+  CELL_FLAGS,
+  CELL_IDX,
+  CELL_X,
+  CELL_Z,
+  CHANGED,
+  MOVED,
+  type Departed,
+  type EntityCache,
+} from './state';
 
 /**
  * An entity's snapshot, built once per tick and shared by every view it enters. An entity that has
@@ -132,6 +145,24 @@ export function fillPositions(world: World, cache: EntityCache, looks: ReturnTyp
       flags = 0;
     }
     at[base + AT_FLAGS] = flags;
+  }
+  // The entities in place order, each with its position and flags beside it (state.ts `cells`).
+  let n = world.spatial.layout(cache.placed, cache.starts);
+  if (n > cache.placed.length) {
+    cache.placed = new Int32Array(n * 2);
+    cache.cells = new Int32Array(n * 2 * AT_STRIDE);
+    n = world.spatial.layout(cache.placed, cache.starts);
+  }
+  cache.placedCount = n;
+  const { placed, cells } = cache;
+  for (let i = 0; i < n; i++) {
+    const idx = placed[i] ?? 0;
+    const from = idx * AT_STRIDE;
+    const to = i * AT_STRIDE;
+    cells[to + CELL_IDX] = idx;
+    cells[to + CELL_X] = at[from + AT_X] ?? ABSENT;
+    cells[to + CELL_Z] = at[from + AT_Z] ?? ABSENT;
+    cells[to + CELL_FLAGS] = at[from + AT_FLAGS] ?? 0;
   }
 }
 

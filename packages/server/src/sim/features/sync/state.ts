@@ -15,6 +15,7 @@ import {
 } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import { playerSlot, worldSlot } from '../../core/slots';
+import { BUCKETS } from '../../core/spatial';
 import type { World } from '../../core/world';
 
 /** A client's own state as last sent in a world:update (x NaN: nothing sent yet, or a full sync asked for). */
@@ -132,7 +133,23 @@ export interface EntityCache {
    */
   prevX: Int32Array;
   prevZ: Int32Array;
+  /**
+   * The spatial index laid out once per tick (core/spatial.ts `layout`): `placed` holds every indexed
+   * handle bucket by bucket, `starts` where each bucket begins, and `cells` this tick's `[handle, x,
+   * z, flags]` of each placed handle in the same order ({@link AT_STRIDE} numbers each, offsets
+   * CELL_*), so that a view's scan reads the entities near it as a few runs of one array.
+   */
+  placed: Int32Array;
+  placedCount: number;
+  starts: Int32Array;
+  cells: Int32Array;
 }
+
+/** Offsets in {@link EntityCache.cells}: the handle, then as in `at` (AT_X + 1, ...). */
+export const CELL_IDX = 0;
+export const CELL_X = 1;
+export const CELL_Z = 2;
+export const CELL_FLAGS = 3;
 
 /** Numbers per handle in {@link EntityCache.at}, and their offsets. */
 export const AT_STRIDE = 4;
@@ -157,6 +174,10 @@ export const ENTITY_CACHE = worldSlot('sync.entityCache', {
     at: new Int32Array(0),
     prevX: new Int32Array(0),
     prevZ: new Int32Array(0),
+    placed: new Int32Array(0),
+    placedCount: 0,
+    starts: new Int32Array(BUCKETS + 1),
+    cells: new Int32Array(0),
   }),
 });
 
@@ -176,6 +197,11 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
     const at = new Int32Array(size * AT_STRIDE);
     at.set(cache.at);
     cache.at = at;
+    // Never more placed than handles (a handle is in one bucket at most).
+    if (size > cache.placed.length) {
+      cache.placed = new Int32Array(size);
+      cache.cells = new Int32Array(size * AT_STRIDE);
+    }
     while (cache.snapshots.length < size) cache.snapshots.push(undefined);
     while (cache.snapshotLooks.length < size) cache.snapshotLooks.push(undefined);
     while (cache.moves.length < size) cache.moves.push(undefined);

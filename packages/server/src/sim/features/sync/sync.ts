@@ -19,8 +19,10 @@ import { appearanceOf, fillPositions, returnEntry, snapshotOf } from './entries'
 import {
   AT_FLAGS,
   AT_STRIDE,
-  AT_X,
-  AT_Z,
+  CELL_FLAGS,
+  CELL_IDX,
+  CELL_X,
+  CELL_Z,
   CHANGED,
   CLIENT_VIEW,
   ENTITY_CACHE,
@@ -65,18 +67,21 @@ export const syncFeature: Feature = {
     r.phase('sync', (world) => {
       // Every player is in the spatial index from entering the world to leaving it (World).
       const byIdx = world.byIdx;
-      for (const idx of world.spatial.byPlace(order)) {
-        const p = byIdx[idx];
-        if (p?.kind === 'player') world.isolate(p, () => syncPlayer(world, p));
+      const { placed, placedCount } = ENTITY_CACHE.of(world);
+      for (let i = 0; i < placedCount; i++) {
+        const p = byIdx[placed[i] ?? -1];
+        if (p?.kind !== 'player') continue;
+        try {
+          syncPlayer(world, p);
+        } catch (err) {
+          world.charge(p, err);
+        }
       }
     });
     // Every view has read this tick's ground changes.
     r.phase('sync', (world) => GROUND_ITEMS.of(world).clearChanges());
   },
 };
-
-/** The handles in the order views are built (reused from tick to tick). */
-const order: number[] = [];
 
 /** No change: a returning entity looks as the client last knew it. */
 const SAME = Symbol('same look');
@@ -142,6 +147,8 @@ export const MIN_VIEW = 4;
  * a hash set per entity (5,000 hash sets do not stay in the processor's cache).
  */
 let marks = new Int32Array(1024);
+/** The runs of cells a view scans (core/spatial.ts rangesNear: two numbers a run, two runs a column). */
+const ranges = new Int32Array(4 * 256);
 let stamp = 0;
 /** A view's entries as it gathers them (reused from view to view; see syncPlayer). */
 const enteredBuf: EntitySnapshot[] = [];
@@ -186,7 +193,6 @@ function syncPlayer(world: World, p: Player): void {
   // Filled for this tick by the phase's first hook (fillPositions).
   const cache = ENTITY_CACHE.of(world);
   const looks = LOOKS.of(world);
-  const at = cache.at;
   const moves = cache.moves;
   const changes = cache.changes;
   const visible = view.visible;
@@ -195,22 +201,22 @@ function syncPlayer(world: World, p: Player): void {
   const px = p.x;
   const pz = p.z;
   const self = p.idx;
-  const found = world.spatial.bucketsNear(px, pz, keep);
-  const buckets = world.spatial.near;
-  for (let b = 0; b < found; b++) {
-    const bucket = buckets[b] ?? [];
-    for (let i = 0; i < bucket.length; i++) {
-      const idx = bucket[i] ?? -1;
-      const base = idx * AT_STRIDE;
-      const dx = (at[base + AT_X] ?? 0) - px;
-      const dz = (at[base + AT_Z] ?? 0) - pz;
+  // The entities in the buckets near the player, as runs of the tick's place-ordered cells.
+  const cells = cache.cells;
+  const runs = world.spatial.rangesNear(px, pz, keep, cache.starts, ranges);
+  for (let r = 0; r < runs; r++) {
+    const end = (ranges[2 * r + 1] ?? 0) * AT_STRIDE;
+    for (let base = (ranges[2 * r] ?? 0) * AT_STRIDE; base < end; base += AT_STRIDE) {
+      const idx = cells[base + CELL_IDX] ?? -1;
+      const dx = (cells[base + CELL_X] ?? 0) - px;
+      const dz = (cells[base + CELL_Z] ?? 0) - pz;
       const d = Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz);
       if (d > keep || idx === self) continue;
       if (marks[idx] === knownMark) {
         // Known and in reach: what changed is read from this tick's shared entries (fillPositions).
         marks[idx] = seenMark;
         knownInRange++;
-        const flags = at[base + AT_FLAGS] ?? 0;
+        const flags = cells[base + CELL_FLAGS] ?? 0;
         if (flags !== 0) {
           const move = flags & MOVED ? moves[idx] : undefined;
           if (move) movedBuf[moved++] = move;
