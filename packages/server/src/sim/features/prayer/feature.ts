@@ -4,7 +4,7 @@ import type { World } from '../../core/world';
 import { bonuses } from '../equipment/bonuses';
 import { requestPray } from './altar';
 import { drainEffect, drainResistance, drainTick } from './rules';
-import { deactivateAll, PRAYER, runtimeOf, syncPrayer } from './state';
+import { deactivateAll, PRAYER, PRAYER_RUNTIME, runtimeOf, syncPrayer } from './state';
 import { togglePrayer } from './toggle';
 import { isDying } from '../death/state';
 
@@ -70,6 +70,7 @@ export const prayerFeature: Feature = {
   name: 'prayer',
   register(r) {
     r.playerSlot(PRAYER);
+    r.playerSlot(PRAYER_RUNTIME);
     r.on('prayer:toggle', (world, player, data) => togglePrayer(world, player, data));
     r.action('pray', (world, player, data, rid) => requestPray(world, player, data.objectId, rid));
     r.perPlayer('login', (world, p) => {

@@ -44,28 +44,30 @@ export interface PrayerRuntime {
   sent: { points: number; maxPoints: number; active: string };
 }
 
-const runtimes = new WeakMap<Player, PrayerRuntime>();
-
-/** The sorted active prayers as one string, to tell whether they changed. */
-export const activeKey = (p: Player): string => [...PRAYER.of(p).active].sort().join(',');
+/** The sorted active prayers as one string, to tell whether they changed ('' when none: no allocation). */
+export const activeKey = (p: Player): string => {
+  const active = PRAYER.of(p).active;
+  return active.size === 0 ? '' : [...active].sort().join(',');
+};
 
 /**
- * The player's prayer state, created on first use with the client's view set to the player's
- * current points and prayers (what the login's `player:sync` carried).
+ * The player's prayer state in memory, created as it enters the world with the client's view set
+ * to its current points and prayers (what the login's `player:sync` carried). In memory only
+ * (neither saved nor hashed): it starts afresh at every entry, as the file's header says.
  */
+export const PRAYER_RUNTIME = playerSlot('prayer.runtime', {
+  init: (p): PrayerRuntime => ({
+    drainCounter: 0,
+    nextBuryTick: 0,
+    level: p.skills.prayer.level,
+    dying: isDying(p),
+    sent: { points: PRAYER.of(p).points, maxPoints: p.skills.prayer.level, active: activeKey(p) },
+  }),
+});
+
+/** The player's prayer state in memory ({@link PRAYER_RUNTIME}). */
 export function runtimeOf(p: Player): PrayerRuntime {
-  let rt = runtimes.get(p);
-  if (!rt) {
-    rt = {
-      drainCounter: 0,
-      nextBuryTick: 0,
-      level: p.skills.prayer.level,
-      dying: isDying(p),
-      sent: { points: PRAYER.of(p).points, maxPoints: p.skills.prayer.level, active: activeKey(p) },
-    };
-    runtimes.set(p, rt);
-  }
-  return rt;
+  return PRAYER_RUNTIME.of(p);
 }
 
 /**
