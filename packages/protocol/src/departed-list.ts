@@ -7,7 +7,7 @@ const HOLE = -1;
  * The departed list of {@link keepDeparted} (the entities that left a client's view lately, newest
  * last, the oldest out beyond {@link RETURN_MEMORY}) in flat arrays, for a server that keeps one per
  * client and looks into thousands of them each tick: handles in an `Int32Array` searched with the
- * typed array's own `indexOf`, what was known of each beside them. An entity taken out (back in
+ * typed array's own `lastIndexOf`, what was known of each beside them. An entity taken out (back in
  * view) leaves a hole that the next compaction closes. It keeps exactly the entries, in the order,
  * that {@link keepDeparted} keeps in a `Map` (departed-list.test.ts checks both against each other).
  */
@@ -20,11 +20,14 @@ export class DepartedList<T> {
   /** Entries kept (holes not counted). */
   size = 0;
 
-  /** The slot of a handle in the list, or -1. */
+  /**
+   * The slot of a handle in the list, or -1. Searched from the newest: an entity coming back into
+   * view most often left it lately (one walking along the view's edge).
+   */
   private slotOf(idx: number): number {
     if (this.size === 0 || idx < 0) return -1;
-    const at = this.handles.indexOf(idx, this.head);
-    return at >= 0 && at < this.tail ? at : -1;
+    const at = this.handles.lastIndexOf(idx, this.tail - 1);
+    return at >= this.head ? at : -1;
   }
 
   /**
