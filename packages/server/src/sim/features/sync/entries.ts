@@ -27,7 +27,6 @@ import {
   CELL_Z,
   CHANGED,
   MOVED,
-  type Departed,
   type EntityCache,
 } from './state';
 
@@ -131,9 +130,10 @@ export function fillPositions(world: World, cache: EntityCache, looks: ReturnTyp
       flags |= MOVED;
     }
     try {
-      const change = lookOf(world, o, looks).change;
-      cache.changes[idx] = change;
-      if (change) flags |= CHANGED;
+      const built = lookOf(world, o, looks);
+      cache.changes[idx] = built.change;
+      if (built.change) flags |= CHANGED;
+      keepAppearance(cache, o, built.look);
     } catch (err) {
       // A look that cannot be built is its entity's fault (core/faults.ts); every other view goes on.
       world.charge(o, err);
@@ -167,23 +167,16 @@ export function fillPositions(world: World, cache: EntityCache, looks: ReturnTyp
 }
 
 /**
- * What a client knows of an entity besides its place (its id, name, level and look), as one object
- * per entity kept while none of them changes, so that "unchanged since it left" is one identity
- * test and every view it leaves this tick shares the same record.
+ * Keeps what a client knows of an entity besides its place (its id, name, level and look) in
+ * `cache.appearances`, as one object per entity kept while none of them changes, so that "unchanged
+ * since it left" is one identity test and every view it leaves this tick shares the same record.
+ * Called for every entity once per tick by fillPositions: the views read the record by handle.
  */
-export function appearanceOf(
-  world: World,
-  cache: EntityCache,
-  looks: ReturnType<typeof LOOKS.of>,
-  o: Player | Npc,
-): Departed {
-  const look = lookOf(world, o, looks).look;
+function keepAppearance(cache: EntityCache, o: Player | Npc, look: EntityLook): void {
   const was = cache.appearances[o.idx];
   if (was && was.look === look && was.id === o.id && was.name === o.name && was.combatLevel === o.combatLevel)
-    return was;
-  const now: Departed = { id: o.id, name: o.name, combatLevel: o.combatLevel, look };
-  cache.appearances[o.idx] = now;
-  return now;
+    return;
+  cache.appearances[o.idx] = { id: o.id, name: o.name, combatLevel: o.combatLevel, look };
 }
 
 /** An entity's place in full, `[idx, x, z, y, running]`: a jump in `moved`, or a `returned` entry. */

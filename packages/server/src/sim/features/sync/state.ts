@@ -115,7 +115,7 @@ export interface EntityCache {
   changes: Array<EntityChange | undefined>;
   returnTick: Int32Array;
   returns: Array<EntityReturn | undefined>;
-  /** Each entity's id, name, level and look as one record, kept while they do not change (sync.ts appearanceOf). */
+  /** Each entity's id, name, level and look as one record, kept while they do not change (entries.ts keepAppearance, every tick). */
   appearances: Array<Departed | undefined>;
   /** Tick + 1 the positions were filled in. */
   positionsTick: number;

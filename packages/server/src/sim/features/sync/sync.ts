@@ -15,7 +15,7 @@ import { groundDelta } from '../ground-items/view';
 import { selfPosition } from '../session/session';
 import { GROUND_ITEMS } from '../ground-items/state';
 import { LOOKS, lookChange } from './look';
-import { appearanceOf, fillPositions, returnEntry, snapshotOf } from './entries';
+import { fillPositions, returnEntry, snapshotOf } from './entries';
 import {
   AT_FLAGS,
   AT_STRIDE,
@@ -94,16 +94,16 @@ const SAME = Symbol('same look');
  * sent. Either way it is no longer a departed one.
  */
 function returnOf(
-  world: World,
   cache: EntityCache,
   departed: DepartedList<Departed | undefined>,
   o: Player | Npc,
-  looks: ReturnType<typeof LOOKS.of>,
 ): typeof SAME | EntityChange | undefined {
   const was = departed.take(o.idx);
   if (was === NOT_KEPT || was === undefined) return undefined;
-  const now = appearanceOf(world, cache, looks, o);
+  // Filled for every entity in the world this tick (fillPositions).
+  const now = cache.appearances[o.idx];
   if (was === now) return SAME;
+  if (now === undefined) return undefined;
   if (was.id !== now.id || was.name !== now.name || was.combatLevel !== now.combatLevel) return undefined;
   return lookChange(o.idx, was.look, now.look) ?? SAME;
 }
@@ -117,14 +117,12 @@ function returnOf(
 function remember(
   world: World,
   cache: EntityCache,
-  looks: ReturnType<typeof LOOKS.of>,
   departed: DepartedList<Departed | undefined>,
   idx: number,
 ): void {
-  const o = world.byIdx[idx];
   let known: Departed | undefined;
-  if (o && !((cache.at[idx * AT_STRIDE + AT_FLAGS] ?? 0) & CHANGED))
-    known = appearanceOf(world, cache, looks, o);
+  if (world.byIdx[idx] && !((cache.at[idx * AT_STRIDE + AT_FLAGS] ?? 0) & CHANGED))
+    known = cache.appearances[idx];
   departed.keep(idx, known);
 }
 
@@ -192,7 +190,6 @@ function syncPlayer(world: World, p: Player): void {
   const byIdx = world.byIdx;
   // Filled for this tick by the phase's first hook (fillPositions).
   const cache = ENTITY_CACHE.of(world);
-  const looks = LOOKS.of(world);
   const moves = cache.moves;
   const changes = cache.changes;
   const visible = view.visible;
@@ -227,7 +224,7 @@ function syncPlayer(world: World, p: Player): void {
         const o = entity(byIdx, idx);
         marks[idx] = seenMark;
         visible.push(idx);
-        const back = view.departed.size > 0 ? returnOf(world, cache, view.departed, o, looks) : undefined;
+        const back = view.departed.size > 0 ? returnOf(cache, view.departed, o) : undefined;
         if (back === undefined) enteredBuf[entered++] = snapshotOf(world, cache, o);
         else {
           returnedBuf[returned++] = returnEntry(world, cache, o);
@@ -246,7 +243,7 @@ function syncPlayer(world: World, p: Player): void {
       if (marks[idx] === seenMark) visible[kept++] = idx;
       else {
         leftBuf[left++] = idx;
-        remember(world, cache, looks, view.departed, idx);
+        remember(world, cache, view.departed, idx);
       }
     }
     visible.length = kept;
