@@ -41,7 +41,10 @@ describe('spatial index layout', () => {
     for (let id = 3; id < 600; id += 11) index.delete(id);
     const placed = new Int32Array(4096);
     const count = index.layout(placed, new Int32Array(BUCKETS + 1));
-    expect([...placed.subarray(0, count)]).toEqual(index.byPlace([]));
+    // Every bucket in key order: what bucketsNear finds over the whole index, from bucket key 0.
+    expect([...placed.subarray(0, count)]).toEqual(viaBuckets(index, 1023, 1023, 1023));
+    const kept = Array.from({ length: 600 }, (_, id) => id).filter((id) => id < 3 || (id - 3) % 11 !== 0);
+    expect([...placed.subarray(0, count)].sort((p, q) => p - q)).toEqual(kept);
     for (const [x, z, radius] of [
       [0, 0, 17],
       [-5, 3, 17],
@@ -63,6 +66,7 @@ describe('spatial index layout', () => {
     expect(index.layout(short, new Int32Array(BUCKETS + 1))).toBe(10);
     const long = new Int32Array(10);
     expect(index.layout(long, new Int32Array(BUCKETS + 1))).toBe(10);
-    expect([...long]).toEqual(index.byPlace([]));
+    expect([...long]).toEqual(viaBuckets(index, 1023, 1023, 1023));
+    expect([...long].sort((p, q) => p - q)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });

@@ -87,24 +87,9 @@ export class SpatialIndex {
   }
 
   /**
-   * Every handle, bucket by bucket in key order (neighbouring buckets of a column follow each other),
-   * into `out` (cleared first): a deterministic order in which entities near each other come
-   * together.
-   */
-  byPlace(out: number[]): number[] {
-    out.length = 0;
-    const buckets = this.buckets;
-    for (let k = 0; k < buckets.length; k++) {
-      const b = buckets[k];
-      if (b === undefined) continue;
-      for (let i = 0; i < b.length; i++) out.push(b[i] ?? -1);
-    }
-    return out;
-  }
-
-  /**
-   * Every handle in the order of {@link byPlace}, into `out` (its first entries; returns how many),
-   * and where each bucket's handles start: `starts[k]` for bucket key k, `starts[BUCKETS]` the
+   * Every handle, bucket by bucket in key order (neighbouring buckets of a column follow each other:
+   * a deterministic order in which entities near each other come together), into `out` (its first
+   * entries; returns how many), and where each bucket's handles start: `starts[k]` for bucket key k, `starts[BUCKETS]` the
    * count, so the handles of buckets k to j (in key order) are `out[starts[k]]` to
    * `out[starts[j + 1] - 1]`. With {@link rangesNear}, a hot loop reads the handles near a place as
    * a few runs of one flat array instead of one array per bucket. `starts` holds BUCKETS + 1 numbers.

@@ -9,7 +9,7 @@ import type { World } from '../../core/world';
 import { grantXp } from '../skills/grant';
 import { xpToTenths } from '../skills/levels';
 import { BURY_DELAY_TICKS } from './rules';
-import { runtimeOf } from './state';
+import { PRAYER_RUNTIME } from './state';
 import { isDying } from '../death/state';
 
 /**
@@ -21,7 +21,7 @@ export function buryBones(world: World, p: Player, slot: number): Outcome | unde
   const def = row ? world.itemLookup(row.itemId) : undefined;
   if (!row || !def?.prayerXp) return undefined;
   if (isDying(p)) return fail('dead', 'you are dying');
-  const rt = runtimeOf(p);
+  const rt = PRAYER_RUNTIME.of(p);
   if (world.tick < rt.nextBuryTick) {
     const left = rt.nextBuryTick - world.tick;
     return fail('bury_delay', `you are still burying: wait ${left} more tick${left === 1 ? '' : 's'}`);

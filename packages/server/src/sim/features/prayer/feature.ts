@@ -4,7 +4,7 @@ import type { World } from '../../core/world';
 import { bonuses } from '../equipment/bonuses';
 import { requestPray } from './altar';
 import { drainEffect, drainResistance, drainTick } from './rules';
-import { deactivateAll, PRAYER, PRAYER_RUNTIME, runtimeOf, syncPrayer } from './state';
+import { deactivateAll, PRAYER, PRAYER_RUNTIME, syncPrayer } from './state';
 import { togglePrayer } from './toggle';
 import { isDying } from '../death/state';
 
@@ -18,7 +18,6 @@ function system(world: World, p: Player, message: string): void {
  * left on without points).
  */
 function normaliseOnLogin(world: World, p: Player): void {
-  runtimeOf(p);
   const prayer = PRAYER.of(p);
   prayer.points = Math.max(0, Math.min(p.skills.prayer.level, Math.floor(prayer.points)));
   for (const id of [...prayer.active]) if (!world.content.prayers.has(id)) prayer.active.delete(id);
@@ -32,7 +31,7 @@ function normaliseOnLogin(world: World, p: Player): void {
  * - drain: the OSRS drain counter against the resistance (rules.ts); at 0 points all prayers end.
  */
 export function prayerTick(world: World, p: Player): void {
-  const rt = runtimeOf(p);
+  const rt = PRAYER_RUNTIME.of(p);
   const prayer = PRAYER.of(p);
   if (isDying(p)) {
     if (prayer.active.size > 0) deactivateAll(p);

@@ -65,11 +65,6 @@ export const PRAYER_RUNTIME = playerSlot('prayer.runtime', {
   }),
 });
 
-/** The player's prayer state in memory ({@link PRAYER_RUNTIME}). */
-export function runtimeOf(p: Player): PrayerRuntime {
-  return PRAYER_RUNTIME.of(p);
-}
-
 /**
  * Switches every prayer off. The drain counter keeps its progress, as in OSRS (switching prayers
  * off and on again does not dodge the drain).
@@ -83,7 +78,7 @@ export function deactivateAll(p: Player): string[] {
 
 /** Sends `prayer:update` when points, maximum or active prayers changed since the client last saw them. */
 export function syncPrayer(world: World, p: Player): void {
-  const rt = runtimeOf(p);
+  const rt = PRAYER_RUNTIME.of(p);
   const prayer = PRAYER.of(p);
   const active = activeKey(p);
   const maxPoints = p.skills.prayer.level;

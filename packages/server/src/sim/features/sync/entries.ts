@@ -146,7 +146,8 @@ export function fillPositions(world: World, cache: EntityCache, looks: ReturnTyp
     }
     at[base + AT_FLAGS] = flags;
   }
-  // The entities in place order, each with its position and flags beside it (state.ts `cells`).
+  // The entities in place order, each with its position and flags beside it (state.ts `cells`);
+  // the arrays grow when the index holds more handles than they do.
   let n = world.spatial.layout(cache.placed, cache.starts);
   if (n > cache.placed.length) {
     cache.placed = new Int32Array(n * 2);

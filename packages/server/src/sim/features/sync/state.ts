@@ -197,11 +197,6 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
     const at = new Int32Array(size * AT_STRIDE);
     at.set(cache.at);
     cache.at = at;
-    // Never more placed than handles (a handle is in one bucket at most).
-    if (size > cache.placed.length) {
-      cache.placed = new Int32Array(size);
-      cache.cells = new Int32Array(size * AT_STRIDE);
-    }
     while (cache.snapshots.length < size) cache.snapshots.push(undefined);
     while (cache.snapshotLooks.length < size) cache.snapshotLooks.push(undefined);
     while (cache.moves.length < size) cache.moves.push(undefined);
