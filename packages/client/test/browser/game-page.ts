@@ -129,7 +129,9 @@ export async function npcNamed(page: Page, npcId: string): Promise<string> {
 
 /**
  * Right-clicks an entity or an object on the canvas (where the world view projects it) and chooses
- * a menu option; retried, since NPCs wander and something may stand in front for a moment.
+ * a menu option; retried, since NPCs wander and something may stand in front for a moment. A point
+ * off screen or under the interface (the HUD, the minimap) is not clicked; after a few misses the
+ * player walks up to an entity, as a player would when the NPC is hard to click.
  */
 export async function chooseOption(
   page: Page,
@@ -137,23 +139,41 @@ export async function chooseOption(
   id: string,
   option: RegExp,
 ): Promise<void> {
-  for (let attempt = 0; attempt < 10; attempt++) {
+  const seen: string[] = [];
+  for (let attempt = 0; attempt < 12; attempt++) {
+    if (kind === 'Entity' && attempt > 0 && attempt % 4 === 0) {
+      const at = tile.safeParse(
+        await page.evaluate(`(() => { const e = window.__game.world.entities.get(${JSON.stringify(id)});
+          return e && { x: e.x, z: e.z }; })()`),
+      );
+      if (at.success) await walkTo(page, at.data.x, at.data.z, 1).catch(() => undefined);
+    }
     const at = point.safeParse(
       await page.evaluate(`window.__worldView.project${kind}(${JSON.stringify(id)})`),
     );
-    if (at.success) {
+    const onCanvas =
+      at.success &&
+      (await page.evaluate(
+        `(() => { const el = document.elementFromPoint(${at.data.x}, ${at.data.y});
+          return Boolean(el && el.tagName === 'CANVAS'); })()`,
+      )) === true;
+    if (!at.success || !onCanvas) {
+      seen.push(at.success ? 'covered' : 'off screen');
+    } else {
       await page.mouse.click(at.data.x, at.data.y, { button: 'right' });
+      const menu = page.getByTestId('context-menu').getByRole('menuitem');
       const item = page.getByTestId('context-menu').getByRole('menuitem', { name: option });
       if ((await item.count()) > 0) {
         await item.first().click();
         return;
       }
+      seen.push(`[${(await menu.allTextContents()).join(' | ')}]`);
       await page.keyboard.press('Escape');
     }
     await new Promise((r) => setTimeout(r, 300));
   }
   await screenshot(page, `failed-option-${id.replace(/[^a-z0-9]/gi, '_')}`);
-  throw new Error(`no ${String(option)} option on ${id}`);
+  throw new Error(`no ${String(option)} option on ${id}; the tries saw: ${seen.join(', ')}`);
 }
 
 /**
