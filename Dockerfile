@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image for the game server, the companion CDN, the agent runtime and the MCP server (docs/operations.md,
 # "Containers and deployment"; docs/decisions/0018). The default command runs a world:
-#   docker run ... tilerealm                       -> node dist/server.mjs   (port 5555)
+#   docker run ... tilerealm                       -> node <GC flags> dist/server.mjs (port 5555)
 #   docker run ... tilerealm node dist/cdn.mjs     -> the CDN                (port 8080)
 #   docker run ... tilerealm node dist/agents.mjs  -> the agent runtime      (port 4001)
 #   docker run ... tilerealm node dist/mcp.mjs --http --host 0.0.0.0 -> the MCP server (port 4100; docs/mcp.md)
@@ -50,4 +50,5 @@ USER node
 EXPOSE 5555
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 5555) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "dist/server.mjs"]
+# The game server's V8 flags: packages/server/src/app/node-flags.ts (docs/performance.md, "Garbage collection").
+CMD ["node", "--max-semi-space-size=64", "--no-allocation-site-pretenuring", "dist/server.mjs"]

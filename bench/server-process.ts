@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVER_NODE_FLAGS } from '../packages/server/src/app/node-flags';
 import { freePort } from './net';
 
 /** How long the server may take to answer /health after it was started. */
@@ -24,19 +25,23 @@ export async function startServerProcess(extraEnv: Record<string, string> = {}):
   const world = await mkdtemp(join(tmpdir(), 'tilerealm-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/app/main.ts'], {
-    env: {
-      ...process.env,
-      WORLD: world,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SKIP_MANIFESTS: 'true',
-      DISABLE_RATE_LIMIT: 'true',
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'packages/server/src/app/main.ts'],
+    {
+      env: {
+        ...process.env,
+        WORLD: world,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SKIP_MANIFESTS: 'true',
+        DISABLE_RATE_LIMIT: 'true',
+        LOG_LEVEL: 'warn',
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   let gone = false;
   const exited = new Promise((resolve) => child.once('exit', resolve)).then(() => (gone = true));
   const stop = async () => {

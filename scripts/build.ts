@@ -23,7 +23,7 @@ import type { BuildResult, Plugin } from 'esbuild';
 import { buildClient, DEFAULT_CLIENT_OUT_DIR } from './client-build';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** Where the bundles go; the image runs them from here (the Dockerfile's CMD is `node dist/server.mjs`). */
+/** Where the bundles go; the image runs them from here (the Dockerfile's CMD: `node <flags> dist/server.mjs`). */
 export const DIST_DIR = join(REPO_ROOT, 'dist');
 
 /** The programs of the image: bundle name → entry point. */

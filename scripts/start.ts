@@ -13,6 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVER_NODE_FLAGS } from '../packages/server/src/app/node-flags';
 import { buildClient, clientBuildIsCurrent, DEFAULT_CLIENT_OUT_DIR } from './client-build';
 
 const children: ChildProcess[] = [];
@@ -23,9 +24,14 @@ const STOP_DEADLINE_MS = (Number(process.env['SHUTDOWN_TIMEOUT_MS']) || 10_000) 
 
 const running = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
 
-function run(name: string, entry: string, env: NodeJS.ProcessEnv = process.env): void {
+function run(
+  name: string,
+  entry: string,
+  env: NodeJS.ProcessEnv = process.env,
+  nodeFlags: readonly string[] = [],
+): void {
   if (stopping) return;
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: 'inherit', env });
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry], { stdio: 'inherit', env });
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -102,11 +108,16 @@ async function main(): Promise<void> {
   // ever in these two processes' environments, never in a file).
   const agentRuntimeSecret = process.env['AGENT_RUNTIME_SECRET'] ?? randomBytes(32).toString('base64url');
   // The server fetches its manifests from this CDN unless told otherwise.
-  run('server', 'packages/server/src/app/main.ts', {
-    ...process.env,
-    PUBLIC_CDN_URL: process.env['PUBLIC_CDN_URL'] ?? `http://localhost:${cdnPort}`,
-    AGENT_RUNTIME_SECRET: agentRuntimeSecret,
-  });
+  run(
+    'server',
+    'packages/server/src/app/main.ts',
+    {
+      ...process.env,
+      PUBLIC_CDN_URL: process.env['PUBLIC_CDN_URL'] ?? `http://localhost:${cdnPort}`,
+      AGENT_RUNTIME_SECRET: agentRuntimeSecret,
+    },
+    SERVER_NODE_FLAGS,
+  );
   const serverUrl = `http://127.0.0.1:${process.env['PORT'] ?? '5555'}`;
   for (let i = 0; i < 600 && !(await isUp(serverUrl)); i++) await sleep(100);
   if (stopping) return;

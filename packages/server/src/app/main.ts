@@ -1,5 +1,6 @@
 import { ConfigError } from './config';
 import { stdoutLogOutput } from './log-output';
+import { missingServerNodeFlags } from './node-flags';
 import { armExitWatchdog } from './shutdown';
 import { startServer } from './start-server';
 
@@ -37,6 +38,12 @@ async function main(): Promise<void> {
     }
     process.exit(1);
   }
+  const missing = missingServerNodeFlags();
+  if (missing.length > 0)
+    server.logger.info(
+      { missing },
+      "started without the game server's V8 flags (packages/server/src/app/node-flags.ts): default garbage collection",
+    );
   // Last resort: a promise rejection that nothing handled is a bug, but ending the process for it
   // would take every player and every queued save down with it. It is logged loudly instead.
   process.on('unhandledRejection', (reason) => {

@@ -10,6 +10,7 @@ import { AGENT_CONFIG_VARIABLES, loadAgentConfig } from '../../../agents/src/con
 import { CDN_CONFIG_VARIABLES, loadCdnConfig } from '../../../cdn/src/config';
 import { CONFIG_VARIABLES, loadConfig } from '../../src/app/config';
 import { REPO_ROOT } from '../../src/app/paths';
+import { SERVER_NODE_FLAGS } from '../../src/app/node-flags';
 
 export type ProgramName = 'server' | 'cdn' | 'agents';
 
@@ -40,14 +41,19 @@ export const PROGRAMS: Record<ProgramName, Program> = {
   },
 };
 
-/** The program a command runs: it must be `node dist/<program>.mjs`, a bundle `npm run build` makes. */
+/**
+ * The program a command runs: it must be `node [flags] dist/<program>.mjs`, a bundle `npm run build`
+ * makes; the game server with exactly the V8 flags of SERVER_NODE_FLAGS, the others with none.
+ */
 export function programOf(command: readonly string[]): ProgramName {
-  const match =
-    command.length === 2 && command[0] === 'node'
-      ? /^dist\/(server|cdn|agents)\.mjs$/.exec(command[1] ?? '')
-      : null;
-  if (!match) throw new Error(`not a command of the image: ${JSON.stringify(command)}`);
-  return match[1] as ProgramName;
+  const bundle = command.at(-1) ?? '';
+  const flags = command.slice(1, -1);
+  const match = command[0] === 'node' ? /^dist\/(server|cdn|agents)\.mjs$/.exec(bundle) : null;
+  const program = match?.[1] as ProgramName | undefined;
+  const wanted = program === 'server' ? SERVER_NODE_FLAGS : [];
+  if (!program || flags.join(' ') !== wanted.join(' '))
+    throw new Error(`not a command of the image: ${JSON.stringify(command)}`);
+  return program;
 }
 
 export interface HttpProbe {
