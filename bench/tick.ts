@@ -30,6 +30,7 @@ import { percentile, perPlayerKB, perPlayerRates, rssPerPlayer } from './stats';
 import { OBJECTS } from '../packages/server/src/sim/features/objects/state';
 import { isDying } from '../packages/server/src/sim/features/death/state';
 import { hasTarget } from '../packages/server/src/sim/features/combat/state';
+import { collectYoungGarbage } from '../packages/server/src/world/young-garbage';
 
 function record(id: string, x: number, z: number): PlayerRecord {
   const skill = { level: 1, xp: 0 };
@@ -230,6 +231,8 @@ export async function runTickBench(args: {
         if (t >= 100 && e.event === 'skill:xp' && GATHERING.has((e.data as { skill: string }).skill))
           gathered++;
     for (const e of world.drainEffects()) if (e.type === 'npcKill' && t >= 100) kills++;
+    // Between ticks, as the world's host does (with the server's --expose-gc): the young generation.
+    collectYoungGarbage();
     if (t < 100) continue;
     totals.push(report.totalMs);
     for (const p of report.phases) {

@@ -21,7 +21,7 @@ describe("the game server's V8 flags", () => {
   it('names the flags a process was started without', () => {
     expect(missingServerNodeFlags([])).toEqual([...SERVER_NODE_FLAGS]);
     expect(missingServerNodeFlags(['--import', 'tsx', ...SERVER_NODE_FLAGS])).toEqual([]);
-    expect(missingServerNodeFlags(['--max-semi-space-size=64'])).toEqual([
+    expect(missingServerNodeFlags(['--max-semi-space-size=64', '--expose-gc'])).toEqual([
       '--no-allocation-site-pretenuring',
     ]);
   });

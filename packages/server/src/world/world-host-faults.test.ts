@@ -100,4 +100,22 @@ describe('WorldHost faults', () => {
     h.tick();
     expect(saves.push).toHaveBeenCalledWith(expect.objectContaining({ id: 'ok' }), { release: true });
   });
+
+  it('collects the young generation after each tick when the process exposes gc, and runs without it', async () => {
+    const { h } = await host();
+    const g = globalThis as { gc?: unknown };
+    const before = g.gc;
+    const gc = vi.fn();
+    try {
+      g.gc = undefined;
+      h.tick();
+      g.gc = gc;
+      h.tick();
+      h.tick();
+    } finally {
+      g.gc = before;
+    }
+    expect(gc).toHaveBeenCalledTimes(2);
+    expect(gc).toHaveBeenCalledWith({ type: 'minor' });
+  });
 });

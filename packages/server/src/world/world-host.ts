@@ -9,6 +9,7 @@ import { buildTileMap } from '../sim/map/build-tile-map';
 import type { NpcKillRepository } from '../storage';
 import type { InputRecorder } from './input-recorder';
 import type { SaveQueue } from './save-queue';
+import { collectYoungGarbage } from './young-garbage';
 import { TickLoop } from './tick-loop';
 import { TickStats } from './tick-stats';
 import type { Log } from '../app/logger';
@@ -180,6 +181,7 @@ export class WorldHost implements WorldView {
       this.guarded('observing a tick', {}, () => observe(report, deliveryMs));
     for (const e of this.world.drainEffects())
       this.guarded('applying a world effect', { effect: e.type }, () => this.apply(e));
+    collectYoungGarbage();
     return report;
   }
 
