@@ -161,13 +161,13 @@ export async function chooseOption(
       seen.push(at.success ? 'covered' : 'off screen');
     } else {
       await page.mouse.click(at.data.x, at.data.y, { button: 'right' });
-      const menu = page.getByTestId('context-menu').getByRole('menuitem');
-      const item = page.getByTestId('context-menu').getByRole('menuitem', { name: option });
+      const menu = page.getByTestId('context-menu');
+      const item = menu.getByRole('menuitem', { name: option });
       if ((await item.count()) > 0) {
         await item.first().click();
         return;
       }
-      seen.push(`[${(await menu.allTextContents()).join(' | ')}]`);
+      seen.push(`[${(await menu.getByRole('menuitem').allTextContents()).join(' | ')}]`);
       await page.keyboard.press('Escape');
     }
     await new Promise((r) => setTimeout(r, 300));
