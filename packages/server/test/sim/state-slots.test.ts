@@ -9,7 +9,7 @@ import { atObject } from '../../src/sim/features/interaction/targets';
 import { INTERFACE } from '../../src/sim/features/bank/interface';
 import { COMBAT } from '../../src/sim/features/combat/state';
 import { DYING } from '../../src/sim/features/death/state';
-import { PRAYER } from '../../src/sim/features/prayer/state';
+import { PRAYER, PRAYER_RUNTIME } from '../../src/sim/features/prayer/state';
 import { QUESTS } from '../../src/sim/features/quests/state';
 import { SESSION } from '../../src/sim/features/session/state';
 import { SHOPS } from '../../src/sim/features/shops/stock';
@@ -87,6 +87,21 @@ describe('feature state in the state hash', () => {
     expect(a.world.hash()).toBe(b.world.hash());
     prayer.active.add('surge_of_might');
     expect(a.world.hash()).not.toBe(b.world.hash());
+  });
+
+  it('a divergence in the prayer drain counter or the burial delay changes the hash (what was sent does not)', async () => {
+    const [a, b] = await twins();
+    const rt = PRAYER_RUNTIME.of(me(b));
+    rt.drainCounter += 1;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    rt.drainCounter -= 1;
+    expect(a.world.hash()).toBe(b.world.hash());
+    rt.nextBuryTick += 1;
+    expect(a.world.hash()).not.toBe(b.world.hash());
+    rt.nextBuryTick -= 1;
+    // What the client was last sent is a view, not the world's state.
+    rt.sent = { ...rt.sent, points: rt.sent.points + 1 };
+    expect(a.world.hash()).toBe(b.world.hash());
   });
 
   it('a divergence in a quest stage or quest points changes the hash', async () => {

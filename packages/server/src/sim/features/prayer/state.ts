@@ -1,8 +1,8 @@
 /**
  * The prayer feature's state per character in the world: its points and active prayers (the
- * {@link PRAYER} slot: saved with the character, hashed), and in memory only the drain counter, the
- * burial delay, the prayer level last seen (to add a point per level gained) and what the client
- * last got in `prayer:update`, which start afresh when a character enters the world.
+ * {@link PRAYER} slot: saved with the character, hashed), and in memory only (hashed, not saved) the
+ * drain counter, the burial delay, the prayer level last seen (to add a point per level gained) and
+ * what the client last got in `prayer:update`, which start afresh when a character enters the world.
  */
 import type { Player } from '../../core/player';
 import { playerSlot } from '../../core/slots';
@@ -52,8 +52,10 @@ export const activeKey = (p: Player): string => {
 
 /**
  * The player's prayer state in memory, created as it enters the world with the client's view set
- * to its current points and prayers (what the login's `player:sync` carried). In memory only
- * (neither saved nor hashed): it starts afresh at every entry, as the file's header says.
+ * to its current points and prayers (what the login's `player:sync` carried). Not saved: it starts
+ * afresh at every entry, as the file's header says. Hashed, all but what the client was sent: the
+ * drain counter, the burial delay, the level and the dying flag decide the points and actions of
+ * later ticks, so two worlds differing in them have diverged (a replay must tell).
  */
 export const PRAYER_RUNTIME = playerSlot('prayer.runtime', {
   init: (p): PrayerRuntime => ({
@@ -63,6 +65,12 @@ export const PRAYER_RUNTIME = playerSlot('prayer.runtime', {
     dying: isDying(p),
     sent: { points: PRAYER.of(p).points, maxPoints: p.skills.prayer.level, active: activeKey(p) },
   }),
+  hash: (rt, h) => {
+    h.num(rt.drainCounter);
+    h.num(rt.nextBuryTick);
+    h.num(rt.level);
+    h.num(rt.dying ? 1 : 0);
+  },
 });
 
 /**
