@@ -1,7 +1,7 @@
 /**
  * The prayer feature's state per character in the world: its points and active prayers (the
- * {@link PRAYER} slot: saved with the character, hashed), and in memory only (hashed, not saved) the
- * drain counter, the burial delay, the prayer level last seen (to add a point per level gained) and
+ * {@link PRAYER} slot: saved with the character, hashed), and in memory only the drain counter, the
+ * burial delay, the prayer level last seen (to add a point per level gained), all three hashed, and
  * what the client last got in `prayer:update`, which start afresh when a character enters the world.
  */
 import type { Player } from '../../core/player';
