@@ -113,6 +113,11 @@ export async function walkTo(page: Page, x: number, z: number, near = 0): Promis
   throw new Error(`could not walk to ${x},${z}`);
 }
 
+/** The last tick the client heard of. */
+async function worldTick(page: Page): Promise<number> {
+  return z.number().parse(await page.evaluate('window.__game.world.tick'));
+}
+
 /** The id of the nearest NPC in view with this npcId. */
 export async function npcNamed(page: Page, npcId: string): Promise<string> {
   const id: unknown = await page.evaluate(
@@ -141,6 +146,7 @@ export async function chooseOption(
 ): Promise<void> {
   const seen: string[] = [];
   for (let attempt = 0; attempt < 12; attempt++) {
+    const tick = await worldTick(page);
     if (kind === 'Entity' && attempt > 0 && attempt % 4 === 0) {
       const at = tile.safeParse(
         await page.evaluate(`(() => { const e = window.__game.world.entities.get(${JSON.stringify(id)});
@@ -170,7 +176,8 @@ export async function chooseOption(
       seen.push(`[${(await menu.getByRole('menuitem').allTextContents()).join(' | ')}]`);
       await page.keyboard.press('Escape');
     }
-    await new Promise((r) => setTimeout(r, 300));
+    // The next try once the world has moved on (an NPC in the way or wandering has had its step).
+    await waitUntil(async () => (await worldTick(page)) > tick, 'the next tick');
   }
   await screenshot(page, `failed-option-${id.replace(/[^a-z0-9]/gi, '_')}`);
   throw new Error(`no ${String(option)} option on ${id}; the tries saw: ${seen.join(', ')}`);
