@@ -82,4 +82,30 @@ describe('GroundItemStore', () => {
     s.forEachNear(95, 95, 10, (g) => seen.push(g.id));
     expect(seen).toEqual(['g1']);
   });
+
+  it('finds the regions holding piles in a box, and no longer one whose last pile went', () => {
+    const s = new GroundItemStore();
+    const found = (x0: number, z0: number, x1: number, z1: number) =>
+      s.regions.slice(0, s.regionsIn(x0, z0, x1, z1)).map((r) => `${r.bx},${r.bz}`);
+    const a = s.add(pile({ x: 2, z: 2 }), 0).pile;
+    const b = s.add(pile({ x: 5, z: 6 }), 0).pile;
+    const west = s.add(pile({ x: -3, z: 2 }), 0).pile;
+    // 2,048 tiles east: the same slot in the store's per-region counts as the first region.
+    const far = s.add(pile({ x: 2050, z: 2 }), 0).pile;
+    expect(found(-15, -15, 15, 15)).toEqual(['-1,0', '0,0']);
+    expect(found(2040, 0, 2060, 10)).toEqual(['256,0']);
+    s.remove(a);
+    expect(found(0, 0, 7, 7)).toEqual(['0,0']);
+    s.remove(b);
+    expect(found(0, 0, 7, 7)).toEqual([]);
+    expect(found(2040, 0, 2060, 10)).toEqual(['256,0']);
+    s.remove(far);
+    s.remove(far);
+    expect(found(2040, 0, 2060, 10)).toEqual([]);
+    expect(found(-15, -15, 15, 15)).toEqual(['-1,0']);
+    s.remove(west);
+    expect(found(-15, -15, 15, 15)).toEqual([]);
+    s.add(pile({ x: 1, z: 1 }), 0);
+    expect(found(-15, -15, 15, 15)).toEqual(['0,0']);
+  });
 });

@@ -13,6 +13,11 @@ import {
 
 /** Side of the square regions piles are bucketed by: "what lies near (x, z)" scans, and saving. */
 const BUCKET = REGION_SIZE;
+/**
+ * A region's slot in {@link GroundItemStore}'s pile counts: its coordinates wrapped to 256 x 256
+ * (two regions 2,048 tiles apart share a count, which only costs them a map lookup).
+ */
+const countSlot = (bx: number, bz: number): number => ((bx & 0xff) << 8) | (bz & 0xff);
 
 export interface Bucket {
   /** Region coordinates: it covers tiles [bx * 8, bx * 8 + 7] x [bz * 8, bz * 8 + 7]. */
@@ -89,6 +94,11 @@ export class GroundItemStore {
   private custodyExits: CustodyExit[] = [];
   /** Regions whose saved piles changed (a death's piles are saved by its lock, not their region). */
   private readonly dirty = new DirtyRegions<Bucket>();
+  /**
+   * Piles on the ground per region slot ({@link countSlot}): {@link regionsIn}, which every moving
+   * player's sync calls, passes over empty regions (most of a world) without a map lookup.
+   */
+  private readonly counts = new Uint32Array(65_536);
 
   constructor(limits: Partial<GroundLimits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
@@ -143,7 +153,11 @@ export class GroundItemStore {
     const tile = this.tiles.get(key);
     if (tile) tile.push(pile);
     else this.tiles.set(key, [pile]);
-    this.bucketOf(p.x, p.z, true)?.piles.add(pile);
+    const region = this.bucketOf(p.x, p.z, true);
+    if (region) {
+      region.piles.add(pile);
+      this.count(region, 1);
+    }
     this.touch(pile);
     this.markDirty(pile);
     this.scheduleTimers(pile, tick);
@@ -175,7 +189,8 @@ export class GroundItemStore {
     }
     this.touch(pile);
     this.markDirty(pile);
-    this.bucketOf(pile.x, pile.z, false)?.piles.delete(pile);
+    const region = this.bucketOf(pile.x, pile.z, false);
+    if (region?.piles.delete(pile)) this.count(region, -1);
   }
 
   /** `playerId`'s own items moved into or out of `pile` (a drop, a pickup): its save commits with the region. */
@@ -316,6 +331,11 @@ export class GroundItemStore {
     b.changes.push(pile);
   }
 
+  private count(region: Bucket, by: number): void {
+    const slot = countSlot(region.bx, region.bz);
+    this.counts[slot] = (this.counts[slot] ?? 0) + by;
+  }
+
   private bucketOf(x: number, z: number, create: boolean): Bucket | undefined {
     const key = tileKey(Math.floor(x / BUCKET), Math.floor(z / BUCKET));
     let b = this.buckets.get(key);
@@ -327,8 +347,8 @@ export class GroundItemStore {
   }
 
   /**
-   * Finds the existing regions overlapping the box [x0, x1] x [z0, z1], for hot loops that read
-   * their `piles` and `changes` inline: returns how many, found in {@link regions} from index 0. The
+   * Finds the regions holding piles that overlap the box [x0, x1] x [z0, z1], for hot loops that
+   * read their `piles` inline: returns how many, found in {@link regions} from index 0. The
    * array is reused (never shrunk, so no call allocates) and overwritten by the next call: read it
    * before asking again.
    */
@@ -338,10 +358,12 @@ export class GroundItemStore {
     let n = 0;
     const bx1 = Math.floor(x1 / BUCKET);
     const bz1 = Math.floor(z1 / BUCKET);
+    const counts = this.counts;
     for (let bx = Math.floor(x0 / BUCKET); bx <= bx1; bx++) {
       for (let bz = Math.floor(z0 / BUCKET); bz <= bz1; bz++) {
+        if (counts[countSlot(bx, bz)] === 0) continue;
         const b = this.buckets.get(tileKey(bx, bz));
-        if (b) out[n++] = b;
+        if (b && b.piles.size > 0) out[n++] = b;
       }
     }
     return n;

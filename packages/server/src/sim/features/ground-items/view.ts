@@ -96,6 +96,16 @@ function enter(world: World, p: Player, v: ViewerState, out: GroundDelta, before
 }
 
 /**
+ * Reads the fields of a player's ground view that {@link groundDelta} reads first, for the sync
+ * feature's warming of a chunk of views before it builds them (sync.ts warmView): a number to keep
+ * the reads. Changes nothing.
+ */
+export function warmGroundView(p: Player): number {
+  const v = GROUND_VIEWER.of(p);
+  return v.scanX + v.known.size;
+}
+
+/**
  * Interest management of ground items for one player, called by the sync feature once per tick.
  * Piles within view distance that the player may see are `added` when they come into view or
  * become visible (a public pile); piles the client knows are `removed` when they leave view, are
