@@ -1,32 +1,10 @@
 import type { StateHasher } from '../../core/hash';
 import { playerSlot } from '../../core/slots';
 import { DirtyRegions } from './dirty';
-import {
-  DEFAULT_LIMITS,
-  groundItemId,
-  handleOf,
-  REGION_SIZE,
-  tileKey,
-  type GroundItem,
-  type GroundLimits,
-} from './types';
+import { PileRegions, type Bucket } from './regions';
+import { DEFAULT_LIMITS, groundItemId, handleOf, tileKey, type GroundItem, type GroundLimits } from './types';
 
-/** Side of the square regions piles are bucketed by: "what lies near (x, z)" scans, and saving. */
-const BUCKET = REGION_SIZE;
-/**
- * A region's slot in {@link GroundItemStore}'s pile counts: its coordinates wrapped to 256 x 256
- * (two regions 2,048 tiles apart share a count, which only costs them a map lookup).
- */
-const countSlot = (bx: number, bz: number): number => ((bx & 0xff) << 8) | (bz & 0xff);
-
-export interface Bucket {
-  /** Region coordinates: it covers tiles [bx * 8, bx * 8 + 7] x [bz * 8, bz * 8 + 7]. */
-  readonly bx: number;
-  readonly bz: number;
-  piles: Set<GroundItem>;
-  /** Piles of this region added, changed, made public or removed since the last sync (see clearChanges). */
-  changes: GroundItem[];
-}
+export type { Bucket } from './regions';
 
 /** What one player's client knows of the ground. */
 export interface ViewerState {
@@ -79,7 +57,7 @@ export class GroundItemStore {
   private nextHandle = 1;
   private readonly piles = new Map<number, GroundItem>();
   private readonly tiles = new Map<number, GroundItem[]>();
-  private readonly buckets = new Map<number, Bucket>();
+  private readonly regionIndex = new PileRegions();
   private readonly publishAt = new Map<number, number[]>();
   private readonly despawnAt = new Map<number, number[]>();
   /** Handles in the order their piles became public; entries of removed piles are skipped lazily. */
@@ -89,16 +67,10 @@ export class GroundItemStore {
   private readonly queued = new Set<number>();
   /** Regions with logged changes, to clear them cheaply. */
   private readonly changed: Bucket[] = [];
-  private readonly scratch: Bucket[] = [];
   /** Piles of deaths removed since the death feature last read them (see {@link drainCustodyExits}). */
   private custodyExits: CustodyExit[] = [];
   /** Regions whose saved piles changed (a death's piles are saved by its lock, not their region). */
   private readonly dirty = new DirtyRegions<Bucket>();
-  /**
-   * Piles on the ground per region slot ({@link countSlot}): {@link regionsIn}, which every moving
-   * player's sync calls, passes over empty regions (most of a world) without a map lookup.
-   */
-  private readonly counts = new Uint32Array(65_536);
 
   constructor(limits: Partial<GroundLimits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
@@ -153,11 +125,7 @@ export class GroundItemStore {
     const tile = this.tiles.get(key);
     if (tile) tile.push(pile);
     else this.tiles.set(key, [pile]);
-    const region = this.bucketOf(p.x, p.z, true);
-    if (region) {
-      region.piles.add(pile);
-      this.count(region, 1);
-    }
+    this.regionIndex.place(pile);
     this.touch(pile);
     this.markDirty(pile);
     this.scheduleTimers(pile, tick);
@@ -189,8 +157,7 @@ export class GroundItemStore {
     }
     this.touch(pile);
     this.markDirty(pile);
-    const region = this.bucketOf(pile.x, pile.z, false);
-    if (region?.piles.delete(pile)) this.count(region, -1);
+    this.regionIndex.lift(pile);
   }
 
   /** `playerId`'s own items moved into or out of `pile` (a drop, a pickup): its save commits with the region. */
@@ -205,11 +172,11 @@ export class GroundItemStore {
 
   /** Every region holding piles now (the save on graceful shutdown). */
   occupiedRegions(): Bucket[] {
-    return [...this.buckets.values()].filter((b) => b.piles.size > 0);
+    return this.regionIndex.occupied();
   }
 
   private markDirty(pile: GroundItem): Set<string> | undefined {
-    const b = pile.deathId === undefined ? this.bucketOf(pile.x, pile.z, true) : undefined;
+    const b = pile.deathId === undefined ? this.regionIndex.of(pile.x, pile.z, true) : undefined;
     return b && this.dirty.mark(b);
   }
 
@@ -262,7 +229,7 @@ export class GroundItemStore {
 
   /** Calls `fn` for every pile in the regions overlapping the square of `radius` tiles around (x, z). */
   forEachNear(x: number, z: number, radius: number, fn: (pile: GroundItem) => void): void {
-    this.forEachBucket(x - radius, z - radius, x + radius, z + radius, (b) => {
+    this.regionIndex.forEachIn(x - radius, z - radius, x + radius, z + radius, (b) => {
       for (const pile of b.piles) fn(pile);
     });
   }
@@ -274,7 +241,7 @@ export class GroundItemStore {
    */
   forEachChange(x0: number, z0: number, x1: number, z1: number, fn: (pile: GroundItem) => void): void {
     if (this.changed.length === 0) return;
-    this.forEachBucket(x0, z0, x1, z1, (b) => {
+    this.regionIndex.forEachIn(x0, z0, x1, z1, (b) => {
       for (const pile of b.changes) fn(pile);
     });
   }
@@ -325,25 +292,10 @@ export class GroundItemStore {
   }
 
   private touch(pile: GroundItem): void {
-    const b = this.bucketOf(pile.x, pile.z, true);
+    const b = this.regionIndex.of(pile.x, pile.z, true);
     if (!b) return;
     if (b.changes.length === 0) this.changed.push(b);
     b.changes.push(pile);
-  }
-
-  private count(region: Bucket, by: number): void {
-    const slot = countSlot(region.bx, region.bz);
-    this.counts[slot] = (this.counts[slot] ?? 0) + by;
-  }
-
-  private bucketOf(x: number, z: number, create: boolean): Bucket | undefined {
-    const key = tileKey(Math.floor(x / BUCKET), Math.floor(z / BUCKET));
-    let b = this.buckets.get(key);
-    if (!b && create) {
-      b = { bx: Math.floor(x / BUCKET), bz: Math.floor(z / BUCKET), piles: new Set(), changes: [] };
-      this.buckets.set(key, b);
-    }
-    return b;
   }
 
   /**
@@ -353,25 +305,12 @@ export class GroundItemStore {
    * before asking again.
    */
   regionsIn(x0: number, z0: number, x1: number, z1: number): number {
-    if (this.buckets.size === 0) return 0;
-    const out = this.scratch;
-    let n = 0;
-    const bx1 = Math.floor(x1 / BUCKET);
-    const bz1 = Math.floor(z1 / BUCKET);
-    const counts = this.counts;
-    for (let bx = Math.floor(x0 / BUCKET); bx <= bx1; bx++) {
-      for (let bz = Math.floor(z0 / BUCKET); bz <= bz1; bz++) {
-        if (counts[countSlot(bx, bz)] === 0) continue;
-        const b = this.buckets.get(tileKey(bx, bz));
-        if (b && b.piles.size > 0) out[n++] = b;
-      }
-    }
-    return n;
+    return this.regionIndex.regionsIn(x0, z0, x1, z1);
   }
 
   /** The regions the last {@link regionsIn} found (its first entries; later ones are stale). */
   get regions(): readonly Bucket[] {
-    return this.scratch;
+    return this.regionIndex.regions;
   }
 
   /** Whether any pile changed since the last {@link clearChanges}. */
@@ -382,18 +321,6 @@ export class GroundItemStore {
   /** The regions with changes logged since the last {@link clearChanges} (usually a handful). */
   changedRegions(): readonly Bucket[] {
     return this.changed;
-  }
-
-  /** Calls `fn` for each existing region overlapping the box [x0, x1] x [z0, z1]. */
-  private forEachBucket(x0: number, z0: number, x1: number, z1: number, fn: (b: Bucket) => void): void {
-    const bx1 = Math.floor(x1 / BUCKET);
-    const bz1 = Math.floor(z1 / BUCKET);
-    for (let bx = Math.floor(x0 / BUCKET); bx <= bx1; bx++) {
-      for (let bz = Math.floor(z0 / BUCKET); bz <= bz1; bz++) {
-        const b = this.buckets.get(tileKey(bx, bz));
-        if (b) fn(b);
-      }
-    }
   }
 }
 
