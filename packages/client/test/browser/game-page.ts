@@ -100,11 +100,12 @@ export async function walkTo(page: Page, x: number, z: number, near = 0): Promis
       continue;
     }
     await walk.first().click();
-    // Wait until the player stops moving (arrived, or the path ended short of a blocked tile).
+    // Wait until the player stops moving (arrived, or the path ended short of a blocked tile): two
+    // ticks in the same place.
     let last = here;
     let still = 0;
-    for (let i = 0; i < 100 && still < 4; i++) {
-      await new Promise((r) => setTimeout(r, 150));
+    for (let i = 0; i < 40 && still < 2; i++) {
+      await nextTick(page);
       const now = await positionOf(page);
       still = now.x === last.x && now.z === last.z ? still + 1 : 0;
       last = now;
@@ -116,6 +117,12 @@ export async function walkTo(page: Page, x: number, z: number, near = 0): Promis
 /** The last tick the client heard of. */
 async function worldTick(page: Page): Promise<number> {
   return z.number().parse(await page.evaluate('window.__game.world.tick'));
+}
+
+/** Waits until the client hears of a tick after `tick` (by default, the one it knows now). */
+async function nextTick(page: Page, tick?: number): Promise<void> {
+  const from = tick ?? (await worldTick(page));
+  await waitUntil(async () => (await worldTick(page)) > from, 'the next tick');
 }
 
 /** The id of the nearest NPC in view with this npcId. */
@@ -177,7 +184,7 @@ export async function chooseOption(
       await page.keyboard.press('Escape');
     }
     // The next try once the world has moved on (an NPC in the way or wandering has had its step).
-    await waitUntil(async () => (await worldTick(page)) > tick, 'the next tick');
+    await nextTick(page, tick);
   }
   await screenshot(page, `failed-option-${id.replace(/[^a-z0-9]/gi, '_')}`);
   throw new Error(`no ${String(option)} option on ${id}; the tries saw: ${seen.join(', ')}`);
@@ -219,9 +226,10 @@ export async function leftClickOn(
         return;
       }
     }
-    // Nudge the pointer off the target so the next attempt hovers it afresh.
+    // Nudge the pointer off the target so the next attempt hovers it afresh, once the world has
+    // moved on.
     await page.mouse.move(5, 5);
-    await new Promise((r) => setTimeout(r, 200));
+    await nextTick(page);
   }
   await screenshot(page, `failed-left-click-${id.replace(/[^a-z0-9]/gi, '_')}`);
   throw new Error(
@@ -285,7 +293,8 @@ export async function finishDialogue(page: Page): Promise<void> {
     await dismissNotices(page);
     const next = page.getByTestId('dialogue-continue');
     if (await next.isVisible()) await next.click({ timeout: 2_000 }).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 200));
+    // The server answers a click within the tick.
+    await nextTick(page);
   }
   await dialogue.waitFor({ state: 'hidden', timeout: WAIT });
 }
