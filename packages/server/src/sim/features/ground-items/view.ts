@@ -5,11 +5,18 @@ import { GROUND_VIEWER, type ViewerState } from './store';
 import { groundItemId, visibleTo, type GroundItem } from './types';
 import { GROUND_ITEMS } from './state';
 
-/** What a viewer's client must learn about the ground this tick (each list absent when empty). */
+/**
+ * What a viewer's client must learn about the ground this tick (each list undefined when empty).
+ * Every delta has both fields, set in this order (see {@link emptyDelta}): one object shape, so the
+ * sync code that reads thousands of them a tick never meets a new one (a shape first seen late in a
+ * server's life would make the compiled sync code start over: a tick of tens of milliseconds).
+ */
 export interface GroundDelta {
-  added?: GroundItemSnapshot[];
-  removed?: string[];
+  added: GroundItemSnapshot[] | undefined;
+  removed: string[] | undefined;
 }
+
+const emptyDelta = (): GroundDelta => ({ added: undefined, removed: undefined });
 
 /** Beyond this many tiles between two syncs (a teleport), the view is rebuilt rather than slid. */
 const MAX_SLIDE = 4;
@@ -50,7 +57,8 @@ const snapshot = (g: GroundItem): GroundItemSnapshot => ({
 /** Side of the store's regions (ground-items/store.ts). */
 const REGION = 8;
 
-const NOTHING: GroundDelta = Object.freeze({});
+/** Nothing to tell (not frozen: a frozen object has a shape of its own; read-only by type). */
+const NOTHING: Readonly<GroundDelta> = emptyDelta();
 
 const inside = (g: GroundItem, b: Box): boolean => g.x >= b.x0 && g.x <= b.x1 && g.z >= b.z0 && g.z <= b.z1;
 
@@ -118,7 +126,7 @@ export function warmGroundView(p: Player): number {
  * sync, a resync or a teleport scans the whole view. It runs for every player every tick, so it
  * creates no closures and returns a shared empty delta when there is nothing to say.
  */
-export function groundDelta(world: World, p: Player, resync: boolean): GroundDelta {
+export function groundDelta(world: World, p: Player, resync: boolean): Readonly<GroundDelta> {
   const store = GROUND_ITEMS.of(world);
   const v = GROUND_VIEWER.of(p);
   if (resync) v.known.clear();
@@ -131,7 +139,7 @@ export function groundDelta(world: World, p: Player, resync: boolean): GroundDel
   if (!resync && slide === 0 && !store.hasChanges) return NOTHING;
   const r = world.settings.viewDistance;
   // A delta left over by a viewer whose sync threw belongs to no one.
-  if (pending.added || pending.removed) pending = {};
+  if (pending.added || pending.removed) pending = emptyDelta();
   const out = pending;
   const now = square(nowBox, p.x, p.z, r);
   if (resync || !(slide <= MAX_SLIDE)) {
@@ -184,12 +192,12 @@ export function groundDelta(world: World, p: Player, resync: boolean): GroundDel
 }
 
 /** The delta being gathered for the current viewer (a fresh object only once something was added to it). */
-let pending: GroundDelta = {};
+let pending: GroundDelta = emptyDelta();
 
 /** The gathered delta, or the shared empty one when nothing was gathered. */
-function taken(): GroundDelta {
+function taken(): Readonly<GroundDelta> {
   if (!pending.added && !pending.removed) return NOTHING;
   const out = pending;
-  pending = {};
+  pending = emptyDelta();
   return out;
 }

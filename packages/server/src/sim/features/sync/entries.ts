@@ -38,24 +38,33 @@ import {
 export function snapshotOf(world: World, cache: EntityCache, o: Player | Npc): EntitySnapshot {
   const idx = o.idx;
   const built = cache.snapshots[idx];
-  if (built && cache.snapshotTick[idx] === world.tick + 1) return built;
+  if (built !== undefined && cache.snapshotTick[idx] === world.tick + 1) return built;
   const look = lookOf(world, o).look;
+  // Compared with what the snapshot was built from, not with the snapshot itself: snapshots come in
+  // many shapes (players and NPCs, with and without worn items, activity, prayer), and reading them
+  // here would make this code meet a shape it has not seen whenever play first brings one about.
+  const appearance = cache.appearances[idx];
   if (
-    built &&
-    cache.snapshotLooks[idx] === look &&
-    built.id === o.id &&
-    built.x === o.x &&
-    built.z === o.z &&
-    built.running === o.running &&
-    built.combatLevel === o.combatLevel &&
-    built.name === o.name
+    built !== undefined &&
+    appearance !== undefined &&
+    cache.snapshotAppearances[idx] === appearance &&
+    appearance.look === look &&
+    appearance.id === o.id &&
+    appearance.name === o.name &&
+    appearance.combatLevel === o.combatLevel &&
+    cache.snapshotX[idx] === o.x &&
+    cache.snapshotZ[idx] === o.z &&
+    cache.snapshotRunning[idx] === (o.running ? 1 : 0)
   ) {
     cache.snapshotTick[idx] = world.tick + 1;
     return built;
   }
   const snapshot = buildSnapshot(world, o, look);
   cache.snapshots[idx] = snapshot;
-  cache.snapshotLooks[idx] = look;
+  cache.snapshotAppearances[idx] = appearance?.look === look ? appearance : undefined;
+  cache.snapshotX[idx] = o.x;
+  cache.snapshotZ[idx] = o.z;
+  cache.snapshotRunning[idx] = o.running ? 1 : 0;
   cache.snapshotTick[idx] = world.tick + 1;
   return snapshot;
 }
@@ -132,7 +141,8 @@ export function fillPositions(world: World, cache: EntityCache, looks: ReturnTyp
     try {
       const built = lookOf(world, o, looks);
       cache.changes[idx] = built.change;
-      if (built.change) flags |= CHANGED;
+      // Compared with undefined: a truth test reads the entry's shape, one shape more for each kind of change.
+      if (built.change !== undefined) flags |= CHANGED;
       keepAppearance(cache, o, built.look);
     } catch (err) {
       // A look that cannot be built is its entity's fault (core/faults.ts); every other view goes on.

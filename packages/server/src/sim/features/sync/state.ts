@@ -109,8 +109,14 @@ export function viewRadius(world: World, p: Player): number {
 export interface EntityCache {
   snapshotTick: Int32Array;
   snapshots: Array<EntitySnapshot | undefined>;
-  /** The look object each snapshot was built with (look.ts keeps it while the look is unchanged). */
-  snapshotLooks: Array<EntityLook | undefined>;
+  /**
+   * What each snapshot was built from: the entity's appearance record (`appearances`, kept while its
+   * id, name, level and look do not change; undefined: none to compare with), place and running.
+   */
+  snapshotAppearances: Array<Departed | undefined>;
+  snapshotX: Int32Array;
+  snapshotZ: Int32Array;
+  snapshotRunning: Uint8Array;
   moves: Array<EntityMove | undefined>;
   changes: Array<EntityChange | undefined>;
   returnTick: Int32Array;
@@ -164,7 +170,10 @@ export const ENTITY_CACHE = worldSlot('sync.entityCache', {
   init: (): EntityCache => ({
     snapshotTick: new Int32Array(0),
     snapshots: [],
-    snapshotLooks: [],
+    snapshotAppearances: [],
+    snapshotX: new Int32Array(0),
+    snapshotZ: new Int32Array(0),
+    snapshotRunning: new Uint8Array(0),
     moves: [],
     changes: [],
     returnTick: new Int32Array(0),
@@ -192,13 +201,18 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
     };
     cache.snapshotTick = grow(cache.snapshotTick);
     cache.returnTick = grow(cache.returnTick);
+    cache.snapshotX = grow(cache.snapshotX);
+    cache.snapshotZ = grow(cache.snapshotZ);
+    const running = new Uint8Array(size);
+    running.set(cache.snapshotRunning);
+    cache.snapshotRunning = running;
     cache.prevX = grow(cache.prevX);
     cache.prevZ = grow(cache.prevZ);
     const at = new Int32Array(size * AT_STRIDE);
     at.set(cache.at);
     cache.at = at;
     while (cache.snapshots.length < size) cache.snapshots.push(undefined);
-    while (cache.snapshotLooks.length < size) cache.snapshotLooks.push(undefined);
+    while (cache.snapshotAppearances.length < size) cache.snapshotAppearances.push(undefined);
     while (cache.moves.length < size) cache.moves.push(undefined);
     while (cache.changes.length < size) cache.changes.push(undefined);
     while (cache.appearances.length < size) cache.appearances.push(undefined);
