@@ -1,5 +1,6 @@
 import { markNearestCandidates, nearestVisited, type NearSquare } from './nearest-tile';
-import type { TileMap } from './tile-map';
+import { OpenGround, type OpenSearch } from './open-ground';
+import { TileMap } from './tile-map';
 
 /** The spec's limit on one movement request: targets further away (Chebyshev) are refused. */
 export const MAX_PATH_DISTANCE = 200;
@@ -42,6 +43,9 @@ const BLOCKED = 0x3fffffff;
  * rsmod's. The search is bounded by path length: at most maxDistance + searchRadius steps, which
  * also keeps it within that Chebyshev distance of the start (ADR 0005).
  *
+ * A target within reach of a start on open ground is not searched for: its path is looked up
+ * (open-ground.ts), the same path the search finds.
+ *
  * One instance per map keeps its buffers across calls (not re-entrant). Each cell's state is a
  * visit stamp, or BLOCKED, mirrored from map.walkable (refreshed through map.version): one array
  * read tells "free and not yet visited", and no array is cleared between queries, so a query costs
@@ -54,6 +58,7 @@ export class PathFinder {
   private readonly queue: Int32Array;
   private stamp = 0;
   private synced = -1;
+  private readonly open: OpenGround;
 
   constructor(readonly map: TileMap) {
     const n = map.walkable.length;
@@ -61,10 +66,20 @@ export class PathFinder {
     this.goal = new Int32Array(n);
     this.dir = new Uint8Array(n);
     this.queue = new Int32Array(n);
+    this.open = new OpenGround(map, OPEN_SEARCH);
   }
 
   /** A path from `from` to `to`; deterministic: the same map and inputs always give the same path. */
   findPath(from: TilePos, to: TilePos, opts: PathOptions = {}): PathResult {
+    return this.find(from, to, opts, true);
+  }
+
+  /** As {@link findPath}, always by searching (never looked up on open ground): tests compare the two. */
+  search(from: TilePos, to: TilePos, opts: PathOptions = {}): PathResult {
+    return this.find(from, to, opts, false);
+  }
+
+  private find(from: TilePos, to: TilePos, opts: PathOptions, lookup: boolean): PathResult {
     const maxDistance = opts.maxDistance ?? MAX_PATH_DISTANCE;
     const radius = opts.searchRadius ?? DEFAULT_SEARCH_RADIUS;
     if (Math.max(Math.abs(to.x - from.x), Math.abs(to.z - from.z)) > maxDistance)
@@ -90,10 +105,15 @@ export class PathFinder {
     const reachable = (c: number) => walkable[c] === 1 && (home === 0 || region[c] === home);
     let target = map.cell(to.x, to.z);
     if (target >= 0 && !reachable(target)) target = -1;
+    if (lookup && target >= 0) {
+      // Open ground all around: the search's path is known without searching (open-ground.ts).
+      const steps = this.open.path(start, from, to);
+      if (steps) return { ok: true, steps, reachedTarget: true };
+    }
     if (target < 0 && !markNearestCandidates(near, reachable, this.goal, stamp))
       return { ok: false, reason: 'no_path' };
 
-    const found = this.search(start, target, Math.max(1, maxDistance + radius), stamp);
+    const found = this.explore(start, target, Math.max(1, maxDistance + radius), stamp);
     if (target >= 0 && found === target) return { ok: true, steps: this.trace(found), reachedTarget: true };
     const nearest = nearestVisited(
       near,
@@ -109,7 +129,7 @@ export class PathFinder {
    * goal cell; popping one means every tile at most as far has been discovered, so none could beat
    * it). Returns the popped cell, or -1 when the search ran out of tiles or steps.
    */
-  private search(start: number, target: number, maxSteps: number, stamp: number): number {
+  private explore(start: number, target: number, maxSteps: number, stamp: number): number {
     const { state, goal, dir, queue } = this;
     const S = this.map.stride;
     const toGoal = target < 0;
@@ -225,6 +245,19 @@ export class PathFinder {
     return ++this.stamp;
   }
 }
+
+let openGridFinder: PathFinder | undefined;
+/** The open-ground table's search: a full search, on an open grid (open-ground.ts). */
+const OPEN_SEARCH: OpenSearch = {
+  grid: (rows) => TileMap.fromGrid(rows),
+  search(map, from, to) {
+    if (openGridFinder?.map !== map) openGridFinder = new PathFinder(map);
+    const r = openGridFinder.search(from, to);
+    if (!r.ok || !r.reachedTarget)
+      throw new Error(`open grid: no path from ${from.x},${from.z} to ${to.x},${to.z}`);
+    return r.steps;
+  },
+};
 
 const finders = new WeakMap<TileMap, PathFinder>();
 
