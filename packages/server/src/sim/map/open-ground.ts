@@ -1,5 +1,5 @@
 import type { TilePos } from './pathfinder';
-import type { TileMap } from './tile-map';
+import { TileMap } from './tile-map';
 
 /** The farthest target (Chebyshev, in tiles) whose path across open ground is looked up, not searched. */
 export const OPEN_REACH = 15;
@@ -29,7 +29,7 @@ export class OpenGround {
 
   constructor(
     private readonly map: TileMap,
-    private readonly finder: OpenSearch,
+    private readonly search: OpenSearch,
   ) {
     this.clearance = new Uint8Array(map.walkable.length);
   }
@@ -45,7 +45,7 @@ export class OpenGround {
     if (d > OPEN_REACH) return undefined;
     this.sync();
     if ((this.clearance[start] ?? 0) <= d) return undefined;
-    const table = openPaths(this.finder);
+    const table = openPaths(this.search);
     const k = (dz + OPEN_REACH) * SIDE + dx + OPEN_REACH;
     const begin = table.starts[k] ?? 0;
     const end = table.starts[k + 1] ?? 0;
@@ -137,17 +137,13 @@ interface OpenPaths {
 
 let built: OpenPaths | undefined;
 
-/** How the table is built: the path finder's own search, on a map drawn from text. */
-export interface OpenSearch {
-  grid(rows: readonly string[]): TileMap;
-  /** The steps of the path between two walkable tiles of `map`. */
-  search(map: TileMap, from: TilePos, to: TilePos): TilePos[];
-}
+/** How the table is built: the path finder's own search (the steps between two walkable tiles of `map`). */
+export type OpenSearch = (map: TileMap, from: TilePos, to: TilePos) => TilePos[];
 
 /** The table, built on first use by searching an open grid of SIDE × SIDE tiles from its centre. */
-function openPaths(finder: OpenSearch): OpenPaths {
+function openPaths(search: OpenSearch): OpenPaths {
   if (built) return built;
-  const map = finder.grid(Array.from({ length: SIDE }, () => '.'.repeat(SIDE)));
+  const map = TileMap.fromGrid(Array.from({ length: SIDE }, () => '.'.repeat(SIDE)));
   const starts = new Int32Array(SIDE * SIDE + 1);
   const out: number[] = [];
   for (let dz = -OPEN_REACH; dz <= OPEN_REACH; dz++)
@@ -155,7 +151,7 @@ function openPaths(finder: OpenSearch): OpenPaths {
       const k = (dz + OPEN_REACH) * SIDE + dx + OPEN_REACH;
       starts[k] = out.length;
       const from = { x: OPEN_REACH, z: OPEN_REACH };
-      for (const s of finder.search(map, from, { x: from.x + dx, z: from.z + dz }))
+      for (const s of search(map, from, { x: from.x + dx, z: from.z + dz }))
         out.push(s.x - from.x, s.z - from.z);
     }
   starts[SIDE * SIDE] = out.length;

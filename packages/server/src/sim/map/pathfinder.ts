@@ -1,6 +1,6 @@
 import { markNearestCandidates, nearestVisited, type NearSquare } from './nearest-tile';
 import { OpenGround, type OpenSearch } from './open-ground';
-import { TileMap } from './tile-map';
+import type { TileMap } from './tile-map';
 
 /** The spec's limit on one movement request: targets further away (Chebyshev) are refused. */
 export const MAX_PATH_DISTANCE = 200;
@@ -248,15 +248,12 @@ export class PathFinder {
 
 let openGridFinder: PathFinder | undefined;
 /** The open-ground table's search: a full search, on an open grid (open-ground.ts). */
-const OPEN_SEARCH: OpenSearch = {
-  grid: (rows) => TileMap.fromGrid(rows),
-  search(map, from, to) {
-    if (openGridFinder?.map !== map) openGridFinder = new PathFinder(map);
-    const r = openGridFinder.search(from, to);
-    if (!r.ok || !r.reachedTarget)
-      throw new Error(`open grid: no path from ${from.x},${from.z} to ${to.x},${to.z}`);
-    return r.steps;
-  },
+const OPEN_SEARCH: OpenSearch = (map, from, to) => {
+  if (openGridFinder?.map !== map) openGridFinder = new PathFinder(map);
+  const r = openGridFinder.search(from, to);
+  if (!r.ok || !r.reachedTarget)
+    throw new Error(`open grid: no path from ${from.x},${from.z} to ${to.x},${to.z}`);
+  return r.steps;
 };
 
 const finders = new WeakMap<TileMap, PathFinder>();
