@@ -120,6 +120,34 @@ describe('a fault in one player', () => {
     expect(tw.world.players.get('d')?.idx).toBe(bad.idx);
   });
 
+  it('charges no viewer for a player taken out earlier in the same sync that it saw entering', async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('bad'));
+    tw.advance();
+    const bad = tw.world.players.get('bad')!;
+    breakProperty(CLIENT_VIEW.of(bad), 'visible', 'visible is broken');
+    tw.world.drainEffects();
+    // `c` arrives in the tick `bad` fails; its view is built after bad's (a region further east),
+    // from places laid out before bad was taken out.
+    tw.login(record('c', 9, 0));
+    tw.advance();
+    expect(faultsOf(tw.world.drainEffects())).toMatchObject([
+      { where: 'phase sync/sync', entity: { kind: 'player', id: 'bad' } },
+    ]);
+    expect(tw.world.players.has('c')).toBe(true);
+    // c's first view holds what is around it, without bad.
+    const [update] = tw.events('c', 'world:update');
+    const entered = (update?.data as { entered?: Array<{ id: string }> } | undefined)?.entered ?? [];
+    expect(entered.length).toBeGreaterThan(0);
+    expect(entered.map((e) => e.id)).not.toContain('bad');
+    // Nothing left behind: the next tick tells c nothing of bad.
+    tw.clearEvents();
+    tw.advance();
+    expect(faultsOf(tw.world.drainEffects())).toEqual([]);
+    for (const e of tw.events('c', 'world:update'))
+      expect((e.data as { left?: number[] }).left ?? []).not.toContain(bad.idx);
+  });
+
   it('charges a look that cannot be built to its entity, which leaves the other views in the same tick', async () => {
     const tw = await TestWorld.create();
     for (const id of ['a', 'bad']) tw.login(record(id));
