@@ -1,14 +1,16 @@
 /**
- * Buckets of entity handles (small integers) by 8x8-tile region, so "who is near (x, z)" costs a few
- * bucket scans instead of a pass over every entity. Iteration order within a bucket follows the
- * sequence of insertions and removals (a removal moves the bucket's last handle into its place):
+ * Buckets of entity handles (small integers) by 4x4-tile region, so "who is near (x, z)" costs a few
+ * bucket scans instead of a pass over every entity. Small buckets fit a view's square closely: a
+ * view at 5,000 players reads 56 entities, 12 of them beyond its reach, where 8x8 buckets made it
+ * read 73, 29 beyond (docs/performance.md). Iteration order within a bucket follows the sequence
+ * of insertions and removals (a removal moves the bucket's last handle into its place):
  * deterministic.
  *
- * Buckets live in a flat array indexed by wrapped bucket coordinates (256 x 256 buckets, 2,048 tiles
- * a side): two regions 2,048 tiles apart share a bucket, which only costs a few extra candidates,
+ * Buckets live in a flat array indexed by wrapped bucket coordinates (256 x 256 buckets, 1,024 tiles
+ * a side): two regions 1,024 tiles apart share a bucket, which only costs a few extra candidates,
  * because every caller checks the real distance. Handles index a flat array too.
  */
-const BUCKET_SHIFT = 3; // 8 tiles
+const BUCKET_SHIFT = 2; // 4 tiles a side
 const WRAP = 0xff;
 const key = (bx: number, bz: number) => ((bx & WRAP) << 8) | (bz & WRAP);
 const bucketOf = (v: number) => v >> BUCKET_SHIFT; // floor division for negative tiles too
