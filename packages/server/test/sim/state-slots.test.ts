@@ -212,4 +212,42 @@ describe('state slots', () => {
     world.step();
     expect(world.players.get('a')?.toRecord(world.tick).homeTeleportCooldownTicks).toBe(42);
   });
+
+  it("reads each player's own state through the world's columns, before and after its handle is reused", async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('a', 6, -9));
+    tw.advance();
+    const a = me(tw);
+    const aPrayer = PRAYER.of(a);
+    aPrayer.points = 3;
+    tw.enqueue({ type: 'logout', playerId: 'a', reason: 'test' });
+    tw.advance();
+    // The handle is free from the tick after the logout: the world no longer holds a's states.
+    expect(tw.world.playerSlotColumns.some((column) => column.includes(a) || column.includes(aPrayer))).toBe(
+      false,
+    );
+    tw.login(record('b', 6, -9));
+    tw.advance();
+    const b = tw.world.players.get('b');
+    if (!b) throw new Error('b is not in the world');
+    expect(b.idx).toBe(a.idx);
+    const bPrayer = PRAYER.of(b);
+    expect(bPrayer).not.toBe(aPrayer);
+    // The player that left reads its own state (and takes the handle's entry), then b reads its own.
+    expect(PRAYER.of(a)).toBe(aPrayer);
+    expect(PRAYER.of(b)).toBe(bPrayer);
+    expect(PRAYER.of(a).points).toBe(3);
+    expect(b.toRecord(tw.world.tick).prayerPoints).toBe(bPrayer.points);
+  });
+
+  it("keeps two worlds' players on one handle apart", async () => {
+    const [one, two] = await twins();
+    expect(me(one).idx).toBe(me(two).idx);
+    expect(one.world.playerSlotColumns).not.toBe(two.world.playerSlotColumns);
+    const points = PRAYER.of(me(two)).points;
+    PRAYER.of(me(one)).points = points + 5;
+    expect(PRAYER.of(me(two)).points).toBe(points);
+    expect(PRAYER.of(me(one)).points).toBe(points + 5);
+    expect(one.world.hash()).not.toBe(two.world.hash());
+  });
 });

@@ -4,7 +4,7 @@ import { BANK_SIZE, INVENTORY_SIZE, ItemContainer } from '../items/container';
 import { Equipment } from '../items/equipment';
 import type { ItemLookup } from '../items/types';
 import type { Activity } from './activity';
-import type { PlayerSlot, PlayerSlotHandle } from './slots';
+import type { PlayerSlot, PlayerSlotHandle, SlotColumns } from './slots';
 import {
   featureFieldsOf,
   type FeatureRecordFields,
@@ -49,6 +49,8 @@ export class Player {
   private readonly slots: readonly PlayerSlotHandle[];
   /** The features' states for this player, by slot key index: read and written only by core/slots.ts. */
   readonly slotStates: unknown[] = [];
+  /** Its world's player slot states by key and handle, through which slots are read (core/slots.ts). */
+  readonly slotColumns: SlotColumns;
   /** Saved rows that could not be placed when loading (reported as a fault, kept for the save). */
   readonly unplaced: {
     inventory: Array<SlotRow<number>>;
@@ -73,6 +75,7 @@ export class Player {
     idx: number,
     lookup: ItemLookup,
     slots: readonly PlayerSlotHandle[] = [],
+    slotColumns: SlotColumns = [],
   ) {
     this.id = record.id;
     this.idx = idx;
@@ -89,6 +92,7 @@ export class Player {
     this.ignored = new Set(record.ignored ?? []);
     this.saved = featureFieldsOf(record);
     this.slots = slots;
+    this.slotColumns = slotColumns;
     this.skills = structuredCloneSkills(record.skills);
     this.joinedTick = tick;
     const inv = ItemContainer.fromRows(record.inventory, INVENTORY_SIZE, lookup);

@@ -94,9 +94,33 @@ export interface PlayerSlotHandle {
 }
 
 /**
- * A typed key of one per-player state slot (see {@link playerSlot}). The state sits in the
- * player's {@link Player.slotStates} at this key's index: reading a slot is an array access, as
- * cheap as a field, on paths that run for every player in view every tick (interest management).
+ * A world's player slot states, by key index, then by entity handle (decision 0027): the column of
+ * a key holds, at `2 * handle`, the player holding the handle and, at `2 * handle + 1`, its state.
+ * A hook that runs for every player reads one key's column in handle order, an array of pointers
+ * the processor streams from memory; through the player's own array (`Player.slotStates`) each
+ * read was two more dependent misses (its array, the array's storage) at 5,000 players, where a
+ * tick runs some twenty such hooks (docs/performance.md). A cache of `Player.slotStates`, which
+ * stays each state's home (a player that left still reads its own states).
+ */
+export type SlotColumns = unknown[][];
+
+/**
+ * Clears the columns' entries of handles being freed (their players left the world), so that a
+ * world does not hold the states of players gone until their handles are reused.
+ */
+export function releaseColumns(columns: SlotColumns, handles: readonly number[]): void {
+  for (const column of columns)
+    for (const handle of handles)
+      if (column.length > 2 * handle + 1) {
+        column[2 * handle] = undefined;
+        column[2 * handle + 1] = undefined;
+      }
+}
+
+/**
+ * A typed key of one per-player state slot (see {@link playerSlot}). The state's home is the
+ * player's {@link Player.slotStates} at this key's index; reads go through the world's
+ * {@link SlotColumns}, on paths that run for every player every tick.
  */
 export class PlayerSlot<T extends object> implements PlayerSlotHandle {
   private readonly index = nextPlayerSlotIndex++;
@@ -108,8 +132,14 @@ export class PlayerSlot<T extends object> implements PlayerSlotHandle {
 
   /** This slot's state for `player`, created on first use (from the record it entered with, at its join tick). */
   of(player: Player): T {
+    const column = player.slotColumns[this.index];
+    const at = 2 * player.idx;
+    if (column !== undefined && column[at] === player) return column[at + 1] as T;
+    // Not in the column (first use, a player that left, two worlds' players on one handle).
     const state = player.slotStates[this.index];
-    return state !== undefined ? (state as T) : this.create(player, player.joinedTick);
+    if (state === undefined) return this.create(player, player.joinedTick);
+    this.place(player, state);
+    return state as T;
   }
 
   has(player: Player): boolean {
@@ -132,7 +162,19 @@ export class PlayerSlot<T extends object> implements PlayerSlotHandle {
   private create(player: Player, tick: number): T {
     const state = this.spec.init(player, tick);
     player.slotStates[this.index] = state;
+    this.place(player, state);
     return state;
+  }
+
+  /** Puts the player's state in its world's column at its handle (grown without holes). */
+  private place(player: Player, state: unknown): void {
+    const columns = player.slotColumns;
+    while (columns.length <= this.index) columns.push([]);
+    const column = columns[this.index] ?? [];
+    const at = 2 * player.idx;
+    while (column.length < at) column.push(undefined);
+    column[at] = player;
+    column[at + 1] = state;
   }
 }
 

@@ -18,7 +18,7 @@ import type { Npc } from './npc';
 import type { Player } from './player';
 import { fail, PHASES, Registry, type Feature, type Outcome, type PhaseName } from './registry';
 import { Rng } from './rng';
-import type { WorldSlot } from './slots';
+import { releaseColumns, type SlotColumns, type WorldSlot } from './slots';
 import { DEFAULT_SETTINGS, type WorldSettings } from './settings';
 import { SpatialIndex } from './spatial';
 import type { Command, Effect, JsonObject, OutEvent, PersistKind, PlayerRecord } from './types';
@@ -53,6 +53,8 @@ export class World {
   tick = 0;
   /** The features' world-level state, by slot index (core/slots.ts: read with `KEY.of(world)`). */
   readonly slotStates: Array<{ state: unknown } | undefined> = [];
+  /** The players' feature states by slot key and handle (core/slots.ts), filled as players enter. */
+  readonly playerSlotColumns: SlotColumns = [];
   /** This run's name (see {@link WorldOptions.runId}); part of every id that is saved. */
   readonly runId: string;
   readonly content: Content;
@@ -119,7 +121,11 @@ export class World {
       this.activeHook = '';
       // A handle released during sync (a faulty player) may still be in views built this tick: it
       // waits for the next sync.
-      if (name === 'sync') this.freeIdx.push(...this.releasing.splice(0, released));
+      if (name === 'sync') {
+        const freed = this.releasing.splice(0, released);
+        releaseColumns(this.playerSlotColumns, freed);
+        this.freeIdx.push(...freed);
+      }
       const now = this.clock();
       phases.push({ name, ms: now - t });
       t = now;

@@ -131,6 +131,7 @@ export const sessionFeature: Feature = {
             world.allocIndex(),
             world.itemLookup,
             world.registry.playerSlots(),
+            world.playerSlotColumns,
           );
           const { inventory, equipment, bank } = p.unplaced;
           if (inventory.length > 0 || equipment.length > 0 || bank.length > 0) {
