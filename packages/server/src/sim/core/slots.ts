@@ -99,8 +99,8 @@ export interface PlayerSlotHandle {
  * A hook that runs for every player reads one key's column in handle order, an array of pointers
  * the processor streams from memory; through the player's own array (`Player.slotStates`) each
  * read was two more dependent misses (its array, the array's storage) at 5,000 players, where a
- * tick runs some twenty such hooks (docs/performance.md). A cache of `Player.slotStates`, which
- * stays each state's home (a player that left still reads its own states).
+ * tick runs some twenty such hooks (docs/performance.md). The columns are a cache:
+ * `Player.slotStates` stays each state's home, so a player that left still reads its own states.
  */
 export type SlotColumns = unknown[][];
 
