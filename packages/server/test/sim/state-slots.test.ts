@@ -222,7 +222,7 @@ describe('state slots', () => {
     aPrayer.points = 3;
     tw.enqueue({ type: 'logout', playerId: 'a', reason: 'test' });
     tw.advance();
-    // The handle is free from the tick after the logout: the world no longer holds a's states.
+    // The handle was freed at the end of the logout tick's sync: the world no longer holds a's states.
     expect(tw.world.playerSlotColumns.some((column) => column.includes(a) || column.includes(aPrayer))).toBe(
       false,
     );

@@ -74,8 +74,8 @@ export class Player {
     tick: number,
     idx: number,
     lookup: ItemLookup,
-    slots: readonly PlayerSlotHandle[] = [],
-    slotColumns: SlotColumns = [],
+    slots: readonly PlayerSlotHandle[],
+    slotColumns: SlotColumns,
   ) {
     this.id = record.id;
     this.idx = idx;
