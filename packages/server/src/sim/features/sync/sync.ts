@@ -61,18 +61,18 @@ export const syncFeature: Feature = {
     r.phase('sync', (world) => {
       fillPositions(world, entityCache(ENTITY_CACHE.of(world), world.byIdx.length), LOOKS.of(world));
     });
-    // Views are built in the order of places (bucket by bucket), not of logins: neighbours share
-    // most of what they scan (buckets, positions, this tick's entries), which then stays in the
-    // processor's cache. They are built a chunk at a time, each chunk's state warmed first (see
-    // warmView). Each view is its player's own work: a throw is that player's fault.
+    // Views are built in the order of handles: each player's slot states are read through the
+    // world's columns by handle (core/slots.ts), front to back in this order, while the positions a
+    // view scans (this tick's cells) stay in the processor's cache in any order. They are built a
+    // chunk at a time, each chunk's state warmed first (see warmView). Each view is its player's own
+    // work: a throw is that player's fault.
     r.phase('sync', (world) => {
-      // Every player is in the spatial index from entering the world to leaving it (World).
       const byIdx = world.byIdx;
-      const { placed, placedCount } = ENTITY_CACHE.of(world);
-      for (let start = 0; start < placedCount; start += WARM_CHUNK) {
-        const end = Math.min(start + WARM_CHUNK, placedCount);
+      const handles = byIdx.length;
+      for (let start = 0; start < handles; start += WARM_CHUNK) {
+        const end = Math.min(start + WARM_CHUNK, handles);
         for (let i = start; i < end; i++) {
-          const p = byIdx[placed[i] ?? -1];
+          const p = byIdx[i];
           if (p?.kind !== 'player') continue;
           try {
             warmView(p);
@@ -81,7 +81,7 @@ export const syncFeature: Feature = {
           }
         }
         for (let i = start; i < end; i++) {
-          const p = byIdx[placed[i] ?? -1];
+          const p = byIdx[i];
           if (p?.kind !== 'player') continue;
           try {
             syncPlayer(world, p);
