@@ -39,6 +39,8 @@ export async function smallRun(task: EvalTask, agent: AgentSpec = { kind: 'plann
     gameMinutes: GAME_MINUTES,
     outDir: out.dir,
     databaseTemplate: template.dir,
+    // Under the tests' own 60 s: an agent that never enters fails with that error, not a timeout.
+    enterTimeoutMs: 45_000,
   });
   sane(run.result);
   return run;
