@@ -164,7 +164,6 @@ export function fillPositions(world: World, cache: EntityCache, looks: ReturnTyp
     cache.cells = new Int32Array(n * 2 * AT_STRIDE);
     n = world.spatial.layout(cache.placed, cache.starts);
   }
-  cache.placedCount = n;
   const { placed, cells } = cache;
   for (let i = 0; i < n; i++) {
     const idx = placed[i] ?? 0;

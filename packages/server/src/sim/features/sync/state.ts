@@ -141,12 +141,12 @@ export interface EntityCache {
   prevZ: Int32Array;
   /**
    * The spatial index laid out once per tick (core/spatial.ts `layout`): `placed` holds every indexed
-   * handle bucket by bucket, `starts` where each bucket begins, and `cells` this tick's `[handle, x,
-   * z, flags]` of each placed handle in the same order ({@link AT_STRIDE} numbers each, offsets
-   * CELL_*), so that a view's scan reads the entities near it as a few runs of one array.
+   * handle bucket by bucket (the layout's buffer), `starts` where each bucket begins, and `cells`
+   * this tick's `[handle, x, z, flags]` of each placed handle in the same order ({@link AT_STRIDE}
+   * numbers each, offsets CELL_*), so that a view's scan reads the entities near it as a few runs of
+   * one array.
    */
   placed: Int32Array;
-  placedCount: number;
   starts: Int32Array;
   cells: Int32Array;
 }
@@ -184,7 +184,6 @@ export const ENTITY_CACHE = worldSlot('sync.entityCache', {
     prevX: new Int32Array(0),
     prevZ: new Int32Array(0),
     placed: new Int32Array(0),
-    placedCount: 0,
     starts: new Int32Array(BUCKETS + 1),
     cells: new Int32Array(0),
   }),
