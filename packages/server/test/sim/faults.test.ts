@@ -100,8 +100,8 @@ describe('a fault in one player', () => {
     for (const id of ['a', 'bad']) tw.login(record(id));
     tw.advance();
     const bad = tw.world.players.get('bad')!;
-    // Only the sync feature reads `visible`: `bad` fails in the sync phase, after `a`'s view was built.
-    breakProperty(CLIENT_VIEW.of(bad), 'visible', 'visible is broken');
+    // Only the sync feature reads `departed`: `bad` fails in the sync phase, after `a`'s view was built.
+    breakProperty(CLIENT_VIEW.of(bad), 'departed', 'departed is broken');
     tw.world.drainEffects();
     tw.advance();
     expect(faultsOf(tw.world.drainEffects())).toMatchObject([
@@ -125,7 +125,7 @@ describe('a fault in one player', () => {
     tw.login(record('bad'));
     tw.advance();
     const bad = tw.world.players.get('bad')!;
-    breakProperty(CLIENT_VIEW.of(bad), 'visible', 'visible is broken');
+    breakProperty(CLIENT_VIEW.of(bad), 'departed', 'departed is broken');
     tw.world.drainEffects();
     // `c` arrives in the tick `bad` fails; its view is built after bad's (a region further east),
     // from places laid out before bad was taken out.

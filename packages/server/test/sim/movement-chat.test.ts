@@ -1,7 +1,8 @@
 import { applyMove, moveStep, type EntityMove } from '@tilerealm/protocol';
 import { describe, expect, it } from 'vitest';
 import { CHAT_LIMIT_MESSAGES } from '../../src/sim/features/chat/chat';
-import { CLIENT_VIEW } from '../../src/sim/features/sync/state';
+import { HEAD_RADIUS, HEAD_STRIDE } from '../../src/sim/features/sync/scan';
+import { VIEW_SETS } from '../../src/sim/features/sync/view-sets';
 import { RUN_DRAIN_PER_TICK } from '../../src/sim/features/movement/movement';
 import { record, TestWorld } from './test-world';
 
@@ -124,7 +125,8 @@ describe('chat', () => {
     tw.login(record('clear', 0, 8, 'Clear'));
     tw.advance();
     // As a crowd around it would (sync.ts): the view of `crowded` reaches 5 tiles.
-    CLIENT_VIEW.of(tw.world.players.get('crowded')!).radius = 5;
+    const crowded = tw.world.players.get('crowded')!;
+    VIEW_SETS.of(tw.world).heads[crowded.idx * HEAD_STRIDE + HEAD_RADIUS] = 5;
     tw.enqueue(say('talker', 'over here'));
     tw.advance();
     expect(tw.events('crowded', 'chat:message')).toHaveLength(0);

@@ -3,6 +3,7 @@ import { WorldModel } from '@tilerealm/sdk';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_VIEW } from '../../src/sim/features/sync/state';
 import { LEAVE_MARGIN, MIN_VIEW } from '../../src/sim/features/sync/sync';
+import { viewHandles, viewRadius } from '../../src/sim/features/sync/view-sets';
 import { record, TestWorld } from './test-world';
 
 /** The entities a client knows, rebuilt by the SDK's world model from what it received (handle -> id). */
@@ -47,8 +48,7 @@ describe('view radius', () => {
       tw.login(record(`c${x}_${z}`, x, z));
     tw.login(record('b', MIN_VIEW, 0));
     tw.advance(1 + 7 - MIN_VIEW);
-    const view = CLIENT_VIEW.of(tw.world.players.get('a')!);
-    expect(view.radius).toBe(MIN_VIEW);
+    expect(viewRadius(tw.world, tw.world.players.get('a')!)).toBe(MIN_VIEW);
     expect([...known(tw, 'a').values()]).toContain('b');
     // b walks out to the radius plus the margin: still known, its moves reported.
     tw.enqueue(move('b', MIN_VIEW + LEAVE_MARGIN, 0));
@@ -75,31 +75,31 @@ describe('view radius', () => {
         tw.login(record(`o${x}_${z}`, x, z));
       }
     tw.advance();
-    const view = CLIENT_VIEW.of(tw.world.players.get('me')!);
+    const meView = tw.world.players.get('me')!;
     expect(known(tw, 'me').size).toBeGreaterThan(crowd * 4);
     tw.advance(20);
     const me = tw.world.players.get('me')!;
     // Shrunk (never under MIN_VIEW), and the client knows exactly what
     // the server counts as in view, all within radius + margin.
-    expect(view.radius).toBeLessThan(15);
-    expect(view.radius).toBeGreaterThanOrEqual(MIN_VIEW);
+    expect(viewRadius(tw.world, meView)).toBeLessThan(15);
+    expect(viewRadius(tw.world, meView)).toBeGreaterThanOrEqual(MIN_VIEW);
     const seen = known(tw, 'me');
-    expect(new Set(seen.keys())).toEqual(new Set(view.visible));
+    expect(new Set(seen.keys())).toEqual(new Set(viewHandles(tw.world, meView)));
     for (const id of seen.values()) {
       const o = tw.world.players.get(id) ?? [...tw.world.npcs.values()].find((n) => n.id === id);
       expect(o).toBeDefined();
       expect(Math.max(Math.abs(o!.x - me.x), Math.abs(o!.z - me.z))).toBeLessThanOrEqual(
-        view.radius + LEAVE_MARGIN,
+        viewRadius(tw.world, meView) + LEAVE_MARGIN,
       );
     }
     // This crowd is so dense that even the smallest view holds more than `crowd`: it stays there.
-    expect(view.radius).toBe(MIN_VIEW);
+    expect(viewRadius(tw.world, meView)).toBe(MIN_VIEW);
     expect(seen.size).toBeLessThan(others.length / 3);
     // The crowd leaves: the view grows back a tile a tick to the full view distance.
     for (const id of others) tw.enqueue({ type: 'logout', playerId: id, reason: 'test' });
     tw.advance(15);
-    expect(view.radius).toBe(15);
-    expect(new Set(known(tw, 'me').keys())).toEqual(new Set(view.visible));
+    expect(viewRadius(tw.world, meView)).toBe(15);
+    expect(new Set(known(tw, 'me').keys())).toEqual(new Set(viewHandles(tw.world, meView)));
   });
 
   it('keeps every client picture exact through short moves, leaves and returns', async () => {
@@ -169,7 +169,7 @@ describe('view radius', () => {
             worn: e.worn?.weapon ? { weapon: e.worn.weapon } : undefined,
           }))
           .sort((a, b) => (a.idx ?? 0) - (b.idx ?? 0));
-        truth[id] = [...view.visible]
+        truth[id] = viewHandles(tw.world, tw.world.players.get(id)!)
           .sort((a, b) => a - b)
           .map((idx): Partial<EntitySnapshot> => {
             const o = tw.world.byIdx[idx]!;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Npc } from '../../src/sim/core/npc';
-import { CLIENT_VIEW } from '../../src/sim/features/sync/state';
+import { viewHandles, viewRadius } from '../../src/sim/features/sync/view-sets';
 import { MIN_VIEW } from '../../src/sim/features/sync/sync';
 import { record, TestWorld } from './test-world';
 
@@ -32,10 +32,10 @@ describe('events about an entity in view', () => {
       message: { event: 'player:action', data: { action: 'attack', targetId: goblin.id } },
     });
     tw.advance(14);
-    const far = CLIENT_VIEW.of(tw.world.players.get('far')!);
-    expect(far.radius).toBe(MIN_VIEW);
-    expect(far.visible).not.toContain(goblin.idx);
-    expect(CLIENT_VIEW.of(tw.world.players.get('near')!).visible).toContain(goblin.idx);
+    const far = tw.world.players.get('far')!;
+    expect(viewRadius(tw.world, far)).toBe(MIN_VIEW);
+    expect(viewHandles(tw.world, far)).not.toContain(goblin.idx);
+    expect(viewHandles(tw.world, tw.world.players.get('near')!)).toContain(goblin.idx);
     expect(
       tw.world.playersNear(goblin.x, goblin.z, tw.world.settings.viewDistance).map((p) => p.id),
     ).toContain('far');

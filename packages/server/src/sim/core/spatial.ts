@@ -121,27 +121,7 @@ export class SpatialIndex {
    * order, as {@link bucketsNear}.
    */
   rangesNear(x: number, z: number, radius: number, starts: Int32Array, ranges: Int32Array): number {
-    let n = 0;
-    const bx0 = bucketOf(x - radius);
-    const bz0 = bucketOf(z - radius);
-    const bx1 = Math.min(bucketOf(x + radius), bx0 + WRAP);
-    const bz1 = Math.min(bucketOf(z + radius), bz0 + WRAP);
-    const z0 = bz0 & WRAP;
-    const z1 = bz1 & WRAP;
-    for (let bx = bx0; bx <= bx1; bx++) {
-      const column = (bx & WRAP) << 8;
-      if (z0 <= z1) {
-        ranges[n++] = starts[column | z0] ?? 0;
-        ranges[n++] = starts[(column | z1) + 1] ?? 0;
-      } else {
-        // The column's buckets wrap past its last one: two runs, in the order bucketsNear reads them.
-        ranges[n++] = starts[column | z0] ?? 0;
-        ranges[n++] = starts[column + WRAP + 1] ?? 0;
-        ranges[n++] = starts[column] ?? 0;
-        ranges[n++] = starts[(column | z1) + 1] ?? 0;
-      }
-    }
-    return n >> 1;
+    return rangesNear(x, z, radius, starts, ranges);
   }
 
   /** Calls `fn` for every handle in buckets overlapping the square of `radius` tiles around (x, z). */
@@ -153,4 +133,35 @@ export class SpatialIndex {
       for (let i = 0; i < b.length; i++) fn(b[i] ?? -1);
     }
   }
+}
+
+/** {@link SpatialIndex.rangesNear}, for a thread that holds only the layout (features/sync/scan.ts). */
+export function rangesNear(
+  x: number,
+  z: number,
+  radius: number,
+  starts: Int32Array,
+  ranges: Int32Array,
+): number {
+  let n = 0;
+  const bx0 = bucketOf(x - radius);
+  const bz0 = bucketOf(z - radius);
+  const bx1 = Math.min(bucketOf(x + radius), bx0 + WRAP);
+  const bz1 = Math.min(bucketOf(z + radius), bz0 + WRAP);
+  const z0 = bz0 & WRAP;
+  const z1 = bz1 & WRAP;
+  for (let bx = bx0; bx <= bx1; bx++) {
+    const column = (bx & WRAP) << 8;
+    if (z0 <= z1) {
+      ranges[n++] = starts[column | z0] ?? 0;
+      ranges[n++] = starts[(column | z1) + 1] ?? 0;
+    } else {
+      // The column's buckets wrap past its last one: two runs, in the order bucketsNear reads them.
+      ranges[n++] = starts[column | z0] ?? 0;
+      ranges[n++] = starts[column + WRAP + 1] ?? 0;
+      ranges[n++] = starts[column] ?? 0;
+      ranges[n++] = starts[(column | z1) + 1] ?? 0;
+    }
+  }
+  return n >> 1;
 }

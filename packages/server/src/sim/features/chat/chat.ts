@@ -1,7 +1,7 @@
 import { fail, type Feature } from '../../core/registry';
 import { playerSlot } from '../../core/slots';
 import { chebyshev } from '../combat/combatants';
-import { viewRadius } from '../sync/state';
+import { viewRadius } from '../sync/view-sets';
 import { runCommand } from './admin-commands';
 import { sanitizeChat } from './sanitize';
 

@@ -11,6 +11,7 @@ import { isDying } from '../death/state';
 import { SESSION } from './state';
 import { arrivalTile } from './arrival';
 import { CLIENT_VIEW, UNSENT } from '../sync/state';
+import { clearView } from '../sync/view-sets';
 import { COMBAT } from '../combat/state';
 
 /** The logout reason of a connection that went away; such logouts wait until combat ends. */
@@ -66,12 +67,7 @@ export const sessionFeature: Feature = {
       session.detached = change === 'detach';
     });
     r.on('player:requestSync', (world, player, _data, rid) => {
-      // A full sync also resets interest management: everything in view is sent again as entered.
-      const view = CLIENT_VIEW.of(player);
-      view.visible.length = 0;
-      view.departed.clear();
-      view.lastSent = { ...UNSENT };
-      sendSync(world, player, rid);
+      resync(world, player, rid);
       return { ok: true, deferred: true };
     });
     r.on('ping', (world, player, data, rid) => {
@@ -153,6 +149,18 @@ export const sessionFeature: Feature = {
 /** In combat (hit or swung at within the combat timeout) or dying: a disconnect must wait. */
 export function inCombat(world: World, p: Player): boolean {
   return isDying(p) || world.tick < COMBAT.of(p).inCombatUntil;
+}
+
+/**
+ * A full player:sync that also resets interest management: everything in view is sent again as
+ * entered, in this tick's world:update.
+ */
+export function resync(world: World, p: Player, rid: Rid | undefined): void {
+  const view = CLIENT_VIEW.of(p);
+  clearView(world, p);
+  view.departed.clear();
+  view.lastSent = { ...UNSENT };
+  sendSync(world, p, rid);
 }
 
 /** A full player:sync; the containers it carries count as sent. */

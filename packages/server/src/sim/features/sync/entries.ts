@@ -29,6 +29,7 @@ import {
   MOVED,
   type EntityCache,
 } from './state';
+import { sharedInts } from './layout';
 
 /**
  * An entity's snapshot, built once per tick and shared by every view it enters. An entity that has
@@ -161,7 +162,7 @@ export function fillPositions(world: World, cache: EntityCache, looks: ReturnTyp
   let n = world.spatial.layout(cache.placed, cache.starts);
   if (n > cache.placed.length) {
     cache.placed = new Int32Array(n * 2);
-    cache.cells = new Int32Array(n * 2 * AT_STRIDE);
+    cache.cells = sharedInts(n * 2 * AT_STRIDE);
     n = world.spatial.layout(cache.placed, cache.starts);
   }
   const { placed, cells } = cache;

@@ -13,10 +13,9 @@ import {
   type EntityReturn,
   type EntitySnapshot,
 } from '@tilerealm/protocol';
-import type { Player } from '../../core/player';
 import { playerSlot, worldSlot } from '../../core/slots';
 import { BUCKETS } from '../../core/spatial';
-import type { World } from '../../core/world';
+import { AT_STRIDE, sharedInts } from './layout';
 
 /** A client's own state as last sent in a world:update (x NaN: nothing sent yet, or a full sync asked for). */
 export interface SentSelf {
@@ -27,13 +26,11 @@ export interface SentSelf {
   energyPercent: number;
 }
 
-/** What a player's client was last told. */
+/**
+ * What a player's client was last told. The entities it knows and its view's radius are kept apart,
+ * in arrays a worker thread can share (view-sets.ts).
+ */
 export interface ClientView {
-  /**
-   * Handles of the entities this player's client currently knows (interest management), in the
-   * order they entered: a plain array, which the view's scan reads every tick (sync.ts).
-   */
-  readonly visible: number[];
   /**
    * The entities that left this client's view lately, oldest first, as the client keeps them
    * (protocol RETURN_MEMORY): what it knew of each (undefined: nothing a return could reuse, e.g. a
@@ -41,11 +38,6 @@ export interface ClientView {
    * short `returned` entry instead of a snapshot.
    */
   readonly departed: DepartedList<Departed | undefined>;
-  /**
-   * The view's radius in tiles: the world's view distance, less in a crowd (sync.ts). NaN until the
-   * first sync.
-   */
-  radius: number;
   /** Own state last sent in a world:update, so unchanged state is not re-sent. */
   lastSent: SentSelf;
   /** Container versions last sent (inventory:update / equipment:update). */
@@ -77,9 +69,7 @@ export const UNSENT: Readonly<SentSelf> = {
 /** What the player's client was last told (it enters the world knowing its health from player:sync). */
 export const CLIENT_VIEW = playerSlot('sync.clientView', {
   init: (player): ClientView => ({
-    visible: [],
     departed: new DepartedList<Departed | undefined>(),
-    radius: NaN,
     lastSent: { ...UNSENT },
     sentInventoryVersion: -1,
     sentEquipmentVersion: -1,
@@ -87,16 +77,6 @@ export const CLIENT_VIEW = playerSlot('sync.clientView', {
     sentMaxHealth: player.maxHealth,
   }),
 });
-
-/**
- * How far the player's view reaches now, in tiles: the world's view distance, less while a crowd
- * shrinks it (sync.ts); the view distance before its first sync.
- */
-export function viewRadius(world: World, p: Player): number {
-  const r = CLIENT_VIEW.of(p).radius;
-  const max = world.settings.viewDistance;
-  return r <= max ? r : max;
-}
 
 /**
  * This tick's entity snapshots, returns, move entries and look changes by entity handle, each built
@@ -151,21 +131,18 @@ export interface EntityCache {
   cells: Int32Array;
 }
 
-/** Offsets in {@link EntityCache.cells}: the handle, then as in `at` (AT_X + 1, ...). */
-export const CELL_IDX = 0;
-export const CELL_X = 1;
-export const CELL_Z = 2;
-export const CELL_FLAGS = 3;
-
-/** Numbers per handle in {@link EntityCache.at}, and their offsets. */
-export const AT_STRIDE = 4;
-export const AT_X = 0;
-export const AT_Z = 1;
-export const AT_FLAGS = 2;
-/** Flags in {@link EntityCache.at}: the entity moved this tick; its look changed this tick. */
-export const MOVED = 1;
-export const CHANGED = 2;
-
+export {
+  AT_FLAGS,
+  AT_STRIDE,
+  AT_X,
+  AT_Z,
+  CELL_FLAGS,
+  CELL_IDX,
+  CELL_X,
+  CELL_Z,
+  CHANGED,
+  MOVED,
+} from './layout';
 export const ENTITY_CACHE = worldSlot('sync.entityCache', {
   init: (): EntityCache => ({
     snapshotTick: new Int32Array(0),
@@ -180,12 +157,12 @@ export const ENTITY_CACHE = worldSlot('sync.entityCache', {
     returns: [],
     appearances: [],
     positionsTick: 0,
-    at: new Int32Array(0),
+    at: sharedInts(0),
     prevX: new Int32Array(0),
     prevZ: new Int32Array(0),
     placed: new Int32Array(0),
-    starts: new Int32Array(BUCKETS + 1),
-    cells: new Int32Array(0),
+    starts: sharedInts(BUCKETS + 1),
+    cells: sharedInts(0),
   }),
 });
 
@@ -207,7 +184,7 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
     cache.snapshotRunning = running;
     cache.prevX = grow(cache.prevX);
     cache.prevZ = grow(cache.prevZ);
-    const at = new Int32Array(size * AT_STRIDE);
+    const at = sharedInts(size * AT_STRIDE);
     at.set(cache.at);
     cache.at = at;
     while (cache.snapshots.length < size) cache.snapshots.push(undefined);

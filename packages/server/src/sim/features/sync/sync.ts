@@ -12,17 +12,13 @@ import type { Player } from '../../core/player';
 import type { Feature } from '../../core/registry';
 import type { World } from '../../core/world';
 import { groundDelta, warmGroundView } from '../ground-items/view';
-import { selfPosition } from '../session/session';
+import { resync, selfPosition } from '../session/session';
 import { GROUND_ITEMS } from '../ground-items/state';
 import { LOOKS, lookChange } from './look';
 import { fillPositions, returnEntry, snapshotOf } from './entries';
 import {
   AT_FLAGS,
   AT_STRIDE,
-  CELL_FLAGS,
-  CELL_IDX,
-  CELL_X,
-  CELL_Z,
   CHANGED,
   CLIENT_VIEW,
   ENTITY_CACHE,
@@ -31,6 +27,11 @@ import {
   type Departed,
   type EntityCache,
 } from './state';
+import { recordEnd, Scanner, SHORT_OF_ROOM } from './scan';
+import { forget, growSet, scanArrays, trackViewers, VIEW_SETS, type ViewSets } from './view-sets';
+import { VIEW_CHANNEL, viewChannelFor } from './scan-channel';
+
+export { LEAVE_MARGIN, MIN_VIEW } from './scan';
 
 /**
  * Interest management: each tick, every player gets at most one `world:update` with what changed in
@@ -57,44 +58,111 @@ export const syncFeature: Feature = {
     r.playerSlot(CLIENT_VIEW);
     r.worldSlot(ENTITY_CACHE);
     r.worldSlot(LOOKS);
+    r.worldSlot(VIEW_SETS);
+    r.worldSlot(VIEW_CHANNEL);
     // Every entity's position, move entry and look change, in one flat array, before the views are built.
     r.phase('sync', (world) => {
       fillPositions(world, entityCache(ENTITY_CACHE.of(world), world.byIdx.length), LOOKS.of(world));
     });
-    // Views are built in the order of handles: each player's slot states are read through the
-    // world's columns by handle (core/slots.ts), front to back in this order, while the positions a
-    // view scans (this tick's cells) stay in the processor's cache in any order. They are built a
-    // chunk at a time, each chunk's state warmed first (see warmView). Each view is its player's own
-    // work: a throw is that player's fault.
+    // Views are scanned (scan.ts) and their updates built in the order of handles: each player's
+    // slot states are read through the world's columns by handle (core/slots.ts), front to back in
+    // this order. When the host gave the world a worker thread (scan-channel.ts), it scans them
+    // while this thread builds the updates of the views scanned so far; the updates are the same.
     r.phase('sync', (world) => {
-      const byIdx = world.byIdx;
-      const handles = byIdx.length;
-      for (let start = 0; start < handles; start += WARM_CHUNK) {
-        const end = Math.min(start + WARM_CHUNK, handles);
-        for (let i = start; i < end; i++) {
-          const p = byIdx[i];
-          if (p?.kind !== 'player') continue;
-          try {
-            warmView(p);
-          } catch {
-            // Broken state: building the view below meets it again, and charges its player.
-          }
-        }
-        for (let i = start; i < end; i++) {
-          const p = byIdx[i];
-          if (p?.kind !== 'player') continue;
-          try {
-            syncPlayer(world, p);
-          } catch (err) {
-            world.charge(p, err);
-          }
+      const sets = VIEW_SETS.of(world);
+      trackViewers(world, sets);
+      const channel = viewChannelFor(world);
+      let from = 0;
+      if (channel !== undefined) {
+        from = channel.run(world, sets, ENTITY_CACHE.of(world), (out, o, end) =>
+          buildUpdates(world, out, o, end),
+        );
+        if (from < 0) return;
+        // The thread failed: the views it may have left half done start afresh.
+        for (let i = from; i < world.byIdx.length; i++) {
+          const p = world.byIdx[i];
+          if (p?.kind === 'player' && sets.viewers[i] === 1)
+            world.isolate(p, () => resync(world, p, undefined));
         }
       }
+      scanHere(world, sets, from);
     });
     // Every view has read this tick's ground changes.
     r.phase('sync', (world) => GROUND_ITEMS.of(world).clearChanges());
   },
 };
+
+/** This thread's scanner, and the records of a chunk of views (grown when short). */
+const scanner = new Scanner();
+let records = new Int32Array(16_384);
+
+/** Scans the views from handle `from` on this thread, a chunk at a time, and builds their updates. */
+function scanHere(world: World, sets: ViewSets, from: number): void {
+  const cache = ENTITY_CACHE.of(world);
+  const maxRadius = world.settings.viewDistance;
+  const crowd = world.settings.viewCrowd;
+  const handles = world.byIdx.length;
+  let arrays = scanArrays(sets, cache.at, cache.cells, cache.starts);
+  for (let start = from; start < handles; start += WARM_CHUNK) {
+    const end = Math.min(start + WARM_CHUNK, handles);
+    let o = 0;
+    for (let v = start; v < end; v++) {
+      if (sets.viewers[v] !== 1) continue;
+      for (;;) {
+        const next = scanner.scan(arrays, v, maxRadius, crowd, records, o);
+        if (next >= 0) {
+          o = next;
+          break;
+        }
+        if (next === SHORT_OF_ROOM) {
+          growSet(sets, v, scanner.needed);
+          arrays = scanArrays(sets, cache.at, cache.cells, cache.starts);
+        } else {
+          const grown = new Int32Array(records.length * 2);
+          grown.set(records.subarray(0, o));
+          records = grown;
+        }
+      }
+    }
+    buildUpdates(world, records, 0, o);
+  }
+}
+
+/**
+ * Builds the updates of the views whose records lie in `out` from `o` to `end` (scan.ts), a chunk
+ * at a time, each chunk's state warmed first (see warmView). Each view is its player's own work: a
+ * throw is that player's fault. Returns the last viewer's handle (-1: none).
+ */
+function buildUpdates(world: World, out: Int32Array, o: number, end: number): number {
+  const byIdx = world.byIdx;
+  let last = -1;
+  while (o < end) {
+    let chunkEnd = o;
+    for (let n = 0; n < WARM_CHUNK && chunkEnd < end; n++) {
+      const p = byIdx[out[chunkEnd] ?? -1];
+      if (p?.kind === 'player') {
+        try {
+          warmView(p);
+        } catch {
+          // Broken state: building the view below meets it again, and charges its player.
+        }
+      }
+      chunkEnd = recordEnd(out, chunkEnd);
+    }
+    for (; o < chunkEnd; o = recordEnd(out, o)) {
+      last = out[o] ?? -1;
+      const p = byIdx[last];
+      // Taken out of the world by a fault earlier in this phase: nothing to tell.
+      if (p?.kind !== 'player') continue;
+      try {
+        buildUpdate(world, p, out, o);
+      } catch (err) {
+        world.charge(p, err);
+      }
+    }
+  }
+  return last;
+}
 
 /**
  * Players per chunk of views (see warmView): 32 to 64 measured best at 5,000 players, 512 no
@@ -115,16 +183,7 @@ let warmed = 0;
 function warmView(p: Player): void {
   const view = CLIENT_VIEW.of(p);
   warmed =
-    (warmed +
-      view.radius +
-      view.lastSent.x +
-      view.visible.length +
-      (view.visible[0] ?? 0) +
-      view.departed.size +
-      p.path.length +
-      p.runEnergy +
-      warmGroundView(p)) |
-    0;
+    (warmed + view.lastSent.x + view.departed.size + p.path.length + p.runEnergy + warmGroundView(p)) | 0;
 }
 
 /** No change: a returning entity looks as the client last knew it. */
@@ -170,37 +229,18 @@ function remember(
   departed.keep(idx, known);
 }
 
-/** Tiles beyond a shrunk view's radius an entity the client knows stays in it (never beyond the view distance). */
-export const LEAVE_MARGIN = 2;
-/** The smallest radius a crowd shrinks a view to. */
-export const MIN_VIEW = 4;
-
-/**
- * Per entity handle, the mark of the last view that scanned it: twice the view's stamp where the
- * view knew it before its scan, twice plus one where the scan found it in range (see syncPlayer). The
- * view's own set is read once, in order, into the marks: the scan then tests a flat array instead of
- * a hash set per entity (5,000 hash sets do not stay in the processor's cache).
- */
-let marks = new Int32Array(1024);
-/** The runs of cells a view scans (core/spatial.ts rangesNear: two numbers a run, two runs a column). */
-const ranges = new Int32Array(4 * 256);
-let stamp = 0;
-/** A view's entries as it gathers them (reused from view to view; see syncPlayer). */
+/** A view's entries as it gathers them (reused from view to view; see buildUpdate). */
 const enteredBuf: EntitySnapshot[] = [];
 const returnedBuf: EntityReturn[] = [];
 const movedBuf: EntityMove[] = [];
 const leftBuf: number[] = [];
 const changedBuf: EntityChange[] = [];
 
-function syncPlayer(world: World, p: Player): void {
+/** Builds and queues `p`'s `world:update` from its view's record at `o` in `out` (scan.ts), if anything changed. */
+function buildUpdate(world: World, p: Player, out: Int32Array, o: number): void {
   const view = CLIENT_VIEW.of(p);
-  const maxRadius = world.settings.viewDistance;
-  // NaN on the first sync; a lowered view distance takes effect at once.
-  if (!(view.radius <= maxRadius)) view.radius = maxRadius;
-  const radius = view.radius;
-  // Never beyond the view distance: whatever a client knows is within reach of its actions.
-  const keep = Math.min(radius + LEAVE_MARGIN, maxRadius);
   const lastSent = view.lastSent;
+  const departed = view.departed;
   // lastSent is unset only on a player's first sync and after player:sync: the client starts afresh.
   const items = groundDelta(world, p, Number.isNaN(lastSent.x));
   // This view's entries, gathered in reused buffers and copied out at their exact length.
@@ -209,91 +249,46 @@ function syncPlayer(world: World, p: Player): void {
   let left = 0;
   let returned = 0;
   let changed = 0;
-  // One pass over the entities near the player: each in range is stamped; known ones that moved
-  // are reported, unknown ones enter. Known entities left unstamped have left the view.
-  if (world.byIdx.length > marks.length) {
-    const grown = new Int32Array(Math.max(world.byIdx.length, marks.length * 2));
-    grown.set(marks);
-    marks = grown;
-  }
-  if (stamp === 0x3fffffff) {
-    marks.fill(0);
-    stamp = 0;
-  }
-  stamp++;
-  const knownMark = stamp * 2;
-  const seenMark = knownMark + 1;
-  let knownInRange = 0;
   const byIdx = world.byIdx;
   // Filled for this tick by the phase's first hook (fillPositions).
   const cache = ENTITY_CACHE.of(world);
   const moves = cache.moves;
   const changes = cache.changes;
-  const visible = view.visible;
-  const knownBefore = visible.length;
-  for (let i = 0; i < knownBefore; i++) marks[visible[i] ?? 0] = knownMark;
-  const px = p.x;
-  const pz = p.z;
-  const self = p.idx;
-  // The entities in the buckets near the player, as runs of the tick's place-ordered cells.
-  const cells = cache.cells;
-  const runs = world.spatial.rangesNear(px, pz, keep, cache.starts, ranges);
-  for (let r = 0; r < runs; r++) {
-    const end = (ranges[2 * r + 1] ?? 0) * AT_STRIDE;
-    for (let base = (ranges[2 * r] ?? 0) * AT_STRIDE; base < end; base += AT_STRIDE) {
-      const idx = cells[base + CELL_IDX] ?? -1;
-      const dx = (cells[base + CELL_X] ?? 0) - px;
-      const dz = (cells[base + CELL_Z] ?? 0) - pz;
-      const d = Math.max(dx < 0 ? -dx : dx, dz < 0 ? -dz : dz);
-      if (d > keep || idx === self) continue;
-      if (marks[idx] === knownMark) {
-        // Known and in reach: what changed is read from this tick's shared entries (fillPositions).
-        marks[idx] = seenMark;
-        knownInRange++;
-        const flags = cells[base + CELL_FLAGS] ?? 0;
-        if (flags !== 0) {
-          // Compared with undefined, not tested for truth: a truth test reads the entry's own
-          // memory, a miss per entry for thousands of entries a tick.
-          const move = flags & MOVED ? moves[idx] : undefined;
-          if (move !== undefined) movedBuf[moved++] = move;
-          const change = flags & CHANGED ? changes[idx] : undefined;
-          if (change !== undefined) changedBuf[changed++] = change;
-        }
-      } else if (d <= radius) {
-        const o = byIdx[idx];
+  const entriesEnd = o + 2 + (out[o + 1] ?? 0);
+  for (let e = o + 2; e < entriesEnd; e++) {
+    const entry = out[e] ?? 0;
+    const idx = entry >> 2;
+    const code = entry & 3;
+    if (code === 0) {
+      const ent = byIdx[idx];
+      if (ent === undefined) {
         // Taken out of the world since the places were laid out (a fault charged earlier in this
         // phase): it does not enter, and from the next tick its handle is out of every view's reach.
-        if (o === undefined) continue;
-        marks[idx] = seenMark;
-        visible.push(idx);
-        const back = view.departed.size > 0 ? returnOf(cache, view.departed, o) : undefined;
-        if (back === undefined) enteredBuf[entered++] = snapshotOf(world, cache, o);
-        else {
-          returnedBuf[returned++] = returnEntry(world, cache, o);
-          if (back !== SAME) changedBuf[changed++] = back;
-        }
+        forget(world, p, idx);
+        continue;
       }
-    }
-  }
-  if (knownInRange < knownBefore) {
-    // Known entities not stamped have left the view (kept in order). A player who logged out this
-    // tick is gone (its handle is not reused before the next tick); a dead NPC is out of the spatial
-    // index: neither is stamped.
-    let kept = 0;
-    for (let i = 0; i < visible.length; i++) {
-      const idx = visible[i] ?? 0;
-      if (marks[idx] === seenMark) visible[kept++] = idx;
+      const back = departed.size > 0 ? returnOf(cache, departed, ent) : undefined;
+      if (back === undefined) enteredBuf[entered++] = snapshotOf(world, cache, ent);
       else {
-        leftBuf[left++] = idx;
-        remember(world, cache, view.departed, idx);
+        returnedBuf[returned++] = returnEntry(world, cache, ent);
+        if (back !== SAME) changedBuf[changed++] = back;
       }
+    } else {
+      // Known and in reach: what changed is read from this tick's shared entries (fillPositions).
+      // Compared with undefined, not tested for truth: a truth test reads the entry's own memory, a
+      // miss per entry for thousands of entries a tick.
+      const move = code & MOVED ? moves[idx] : undefined;
+      if (move !== undefined) movedBuf[moved++] = move;
+      const change = code & CHANGED ? changes[idx] : undefined;
+      if (change !== undefined) changedBuf[changed++] = change;
     }
-    visible.length = kept;
   }
-  // A crowd shrinks the view a tile a tick; it grows back a tile a tick once the crowd thins.
-  const crowd = world.settings.viewCrowd;
-  if (visible.length > crowd && radius > MIN_VIEW) view.radius = radius - 1;
-  else if (radius < maxRadius && visible.length * 4 < crowd * 3) view.radius = radius + 1;
+  const leftEnd = entriesEnd + 1 + (out[entriesEnd] ?? 0);
+  for (let e = entriesEnd + 1; e < leftEnd; e++) {
+    const idx = out[e] ?? 0;
+    leftBuf[left++] = idx;
+    remember(world, cache, departed, idx);
+  }
   const energyPercent = Math.floor(p.runEnergy / 100);
   const moving = p.path.length > 0;
   const selfChanged =

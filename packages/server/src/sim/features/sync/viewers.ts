@@ -1,7 +1,7 @@
 import type { Npc } from '../../core/npc';
 import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
-import { CLIENT_VIEW } from './state';
+import { viewKnows } from './view-sets';
 
 /**
  * Who is told what happens to an entity (a hit, a death, a teleport's animation): the players whose
@@ -13,7 +13,7 @@ import { CLIENT_VIEW } from './state';
 export function viewersOf(world: World, o: Player | Npc, also?: Player | Npc): Player[] {
   const out: Player[] = [];
   for (const p of world.playersNear(o.x, o.z, world.settings.viewDistance))
-    if (p === o || p === also || CLIENT_VIEW.of(p).visible.includes(o.idx)) out.push(p);
+    if (p === o || p === also || viewKnows(world, p, o.idx)) out.push(p);
   if (also?.kind === 'player' && also !== o && !out.includes(also)) out.push(also);
   return out;
 }
