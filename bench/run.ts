@@ -8,6 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { WireFormat } from '@tilerealm/protocol';
+import { DEFAULT_VIEW_THREAD_FROM } from '../packages/server/src/app/config-world';
 import { runClientBench } from './client';
 import { runCrowdBench } from './crowd';
 import { runHttpBench } from './http';
@@ -30,6 +31,7 @@ const { values, positionals } = parseArgs({
     worlds: { type: 'string', default: '2' },
     runs: { type: 'string', default: '5' },
     'view-crowd': { type: 'string' },
+    'view-thread-from': { type: 'string' },
     breakdown: { type: 'boolean', default: false },
     wire: { type: 'boolean', default: false },
     format: { type: 'string', default: 'msgpack' },
@@ -59,6 +61,15 @@ const format = formatOf(values.format);
 const viewCrowd =
   values['view-crowd'] === undefined ? undefined : positiveInt('view-crowd', values['view-crowd']);
 
+/**
+ * `--view-thread-from N` (tick benchmarks): the players from which the views are scanned on a worker
+ * thread, 0 for never (default: the server's). The socket benchmarks' server reads VIEW_THREAD_FROM.
+ */
+const viewThreadFrom =
+  values['view-thread-from'] === undefined
+    ? DEFAULT_VIEW_THREAD_FROM
+    : nonNegativeInt('view-thread-from', values['view-thread-from']);
+
 const benches: Record<string, () => Promise<void>> = {
   http: () =>
     runHttpBench({
@@ -73,6 +84,7 @@ const benches: Record<string, () => Promise<void>> = {
       gatherers: nonNegativeInt('gatherers', values.gatherers),
       ticks: positiveInt('ticks', values.ticks),
       viewCrowd,
+      viewThreadFrom,
       breakdown: values.breakdown,
       wire: values.wire,
     }),
@@ -98,6 +110,7 @@ const benches: Record<string, () => Promise<void>> = {
       gatherers: 200,
       ticks: positiveInt('ticks', values.ticks),
       viewCrowd,
+      viewThreadFrom,
       breakdown: values.breakdown,
       wire: values.wire,
     }),

@@ -30,6 +30,7 @@ import { percentile, perPlayerKB, perPlayerRates, rssPerPlayer } from './stats';
 import { OBJECTS } from '../packages/server/src/sim/features/objects/state';
 import { isDying } from '../packages/server/src/sim/features/death/state';
 import { hasTarget } from '../packages/server/src/sim/features/combat/state';
+import { startViewThread, stopViewThread } from '../packages/server/src/world/view-thread';
 import { collectYoungGarbage } from '../packages/server/src/world/young-garbage';
 
 function record(id: string, x: number, z: number): PlayerRecord {
@@ -76,6 +77,11 @@ export async function runTickBench(args: {
   ticks: number;
   /** The world's viewCrowd setting (default: the server's default). */
   viewCrowd?: number | undefined;
+  /**
+   * The players from which the views are scanned on a worker thread, as the host's VIEW_THREAD_FROM
+   * (default: 0, never).
+   */
+  viewThreadFrom?: number | undefined;
   /** Also print the outbound bytes by event and by world:update field (slower: encodes twice). */
   breakdown?: boolean | undefined;
   /** Also compress every frame as permessage-deflate would and print the bytes on the wire. */
@@ -151,6 +157,7 @@ export async function runTickBench(args: {
   let kills = 0;
   let gathered = 0;
   const gc = new GcMeter();
+  let viewThread = false;
   for (let t = 0; t < 100 + args.ticks; t++) {
     for (let i = 0; i < args.players; i++) {
       const spot = home[i] ?? { x: 0, z: 0 };
@@ -196,6 +203,10 @@ export async function runTickBench(args: {
         });
       if (rand(60) === 0) client(i, { event: 'player:chat', data: { message: `bench chatter ${t}` } });
     }
+    // The views' worker thread, as the host starts it, up before the measured ticks.
+    const threadFrom = args.viewThreadFrom ?? 0;
+    if (t === 99 && threadFrom > 0 && args.players >= threadFrom)
+      viewThread = await startViewThread(world).up;
     const report = t >= 100 ? gc.time(() => world.step()) : world.step();
     const outbox = world.drainOutbox();
     // The delivery's encoding: one msgpack frame per player per tick, as the gateway sends them to
@@ -243,6 +254,7 @@ export async function runTickBench(args: {
   }
   const rss = rssPerPlayer(rssBase, process.memoryUsage().rss, args.players);
   const collections = await gc.summary();
+  await stopViewThread(world);
   deflate?.close();
   const round = (n: number) => Math.round(n * 1000) / 1000;
   totals.sort((a, b) => a - b);
@@ -268,6 +280,7 @@ export async function runTickBench(args: {
     gathered,
     ticks: args.ticks,
     viewCrowd: world.settings.viewCrowd,
+    viewThread,
     npcKills: kills,
     tickP50Ms: round(percentile(totals, 0.5)),
     tickP99Ms: round(percentile(totals, 0.99)),
@@ -293,7 +306,7 @@ export async function runTickBench(args: {
     ...rss,
   };
   console.log(
-    `${args.players} players (${args.fighters} fighting, ${args.gatherers} gathering), view crowd ${world.settings.viewCrowd}, ${args.ticks} ticks measured, ${kills} NPC kills, ${gathered} resources gathered`,
+    `${args.players} players (${args.fighters} fighting, ${args.gatherers} gathering), view crowd ${world.settings.viewCrowd}, views scanned on ${viewThread ? 'a worker thread' : "the world's thread"}, ${args.ticks} ticks measured, ${kills} NPC kills, ${gathered} resources gathered`,
   );
   console.log(`tick p50 ${figures.tickP50Ms} ms, p99 ${figures.tickP99Ms} ms`);
   for (const p of figures.phases) console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);

@@ -4,7 +4,8 @@
  * - the browser client (Vite) into packages/server/public, which the game server serves;
  * - one ESM bundle per program under dist/ (esbuild, platform node, target node20):
  *   dist/server.mjs (the game server), dist/cdn.mjs (the companion CDN), dist/agents.mjs (the agent
- *   runtime), dist/mcp.mjs (the MCP server, docs/mcp.md). The workspace packages (@tilerealm/*, TypeScript sources) are bundled in; every
+ *   runtime), dist/mcp.mjs (the MCP server, docs/mcp.md), and dist/view-worker.mjs (the worker thread
+ *   a world starts to scan its views). The workspace packages (@tilerealm/*, TypeScript sources) are bundled in; every
  *   third-party package stays an import, installed as a production dependency beside the bundle.
  *
  * The programs find their data files (the migrations, the bundled manifests, the assets, the built
@@ -32,6 +33,8 @@ export const BUNDLES = {
   cdn: 'packages/cdn/src/main.ts',
   agents: 'packages/agents/src/main.ts',
   mcp: 'packages/mcp/src/main.ts',
+  // Not a program: the worker thread a world starts to scan its views (server/src/world/view-thread.ts).
+  'view-worker': 'packages/server/src/world/view-worker.ts',
 } as const;
 
 const WORKSPACE_SCOPE = '@tilerealm/';

@@ -18,6 +18,9 @@ const whole = (name: string, min: number, max: number, unit = '') =>
 /** The largest world number (the world list shows numbers as players know them: 1, 2, ... 4095). */
 export const MAX_WORLD_ID = 4095;
 
+/** Players from which a world scans its views on a worker thread, by default (docs/performance.md). */
+export const DEFAULT_VIEW_THREAD_FROM = 0;
+
 /** Default lifetime of a character lease whose world stopped renewing it (a crashed world). */
 export const DEFAULT_LEASE_TTL_MS = 30_000;
 
@@ -28,6 +31,7 @@ export const worldEnvSchema = z.object({
   WORLD_CAPACITY: whole('WORLD_CAPACITY', 1, 20_000).optional(),
   CHARACTER_LEASE_TTL_MS: whole('CHARACTER_LEASE_TTL_MS', 1000, 600_000, ' milliseconds').optional(),
   VIEW_CROWD: whole('VIEW_CROWD', 8, 2000).optional(),
+  VIEW_THREAD_FROM: whole('VIEW_THREAD_FROM', 0, 1_000_000).optional(),
   REDIS_URL: z
     .string()
     .trim()
@@ -61,6 +65,11 @@ export interface WorldConfig {
    * in a crowd (features/sync).
    */
   viewCrowd: number;
+  /**
+   * VIEW_THREAD_FROM: the players from which the views are scanned on a worker thread (0: never;
+   * features/sync/view-thread.ts).
+   */
+  viewThreadFrom: number;
 }
 
 /** The world's configuration from the parsed variables. */
@@ -77,6 +86,7 @@ export function resolveWorldConfig(e: z.infer<typeof worldEnvSchema>): {
       capacity: e.WORLD_CAPACITY ?? 2000,
       leaseTtlMs: e.CHARACTER_LEASE_TTL_MS ?? DEFAULT_LEASE_TTL_MS,
       viewCrowd: e.VIEW_CROWD ?? DEFAULT_SETTINGS.viewCrowd,
+      viewThreadFrom: e.VIEW_THREAD_FROM ?? DEFAULT_VIEW_THREAD_FROM,
     },
     redisUrl: e.REDIS_URL,
   };

@@ -196,6 +196,7 @@ export async function startServer(
         autosaveTicks: Math.max(1, Math.round((config.saveIntervalSeconds * 1000) / config.tickMs)),
         viewCrowd: config.world.viewCrowd,
       },
+      viewThreadFrom: config.world.viewThreadFrom,
       saves,
       logger,
       npcKills: repos.npcKills,

@@ -11,6 +11,7 @@ import type { InputRecorder } from './input-recorder';
 import type { SaveQueue } from './save-queue';
 import { collectYoungGarbage } from './young-garbage';
 import { TickLoop } from './tick-loop';
+import { startViewThread, stopViewThread } from './view-thread';
 import { TickStats } from './tick-stats';
 import type { Log } from '../app/logger';
 
@@ -58,6 +59,11 @@ export interface WorldHostOptions {
   crossWorld?: CrossWorldAdmin;
   /** An administrator's system update reached zero: begin the graceful shutdown (start-server). */
   onSystemUpdate?: () => void;
+  /**
+   * Players from which the world's views are scanned on a worker thread (VIEW_THREAD_FROM,
+   * view-thread.ts); 0 or absent: never.
+   */
+  viewThreadFrom?: number;
 }
 
 /**
@@ -72,6 +78,7 @@ export class WorldHost implements WorldView {
   private sink: PlayerSink | undefined;
   private lastReport: TickReport | undefined;
   private readonly observers: TickObserver[] = [];
+  private viewThreadStarted = false;
 
   constructor(private readonly opts: WorldHostOptions) {
     this.world = new World({
@@ -145,12 +152,25 @@ export class WorldHost implements WorldView {
   /** Stops ticking and hands every player's final snapshot to the save queue (it ends their leases). */
   stop(): void {
     this.loop.stop();
+    void stopViewThread(this.world);
     for (const p of this.world.players.values())
       this.guarded('saving a player at shutdown', { playerId: p.id }, () =>
         this.opts.saves.push(snapshotOf(this.world, p), { release: true }),
       );
     // World objects and ground piles with their timers as they are now (ticks left), so a restart resumes them.
     for (const r of this.world.recordsToSave()) this.opts.saves.pushRecord(r.what, r.key, r.data, []);
+  }
+
+  /** The views' worker thread, started once the world holds `viewThreadFrom` players. */
+  private startViewThreadWhenDue(): void {
+    const from = this.opts.viewThreadFrom ?? 0;
+    if (this.viewThreadStarted || !(from > 0) || this.world.players.size < from) return;
+    this.viewThreadStarted = true;
+    const logger = this.opts.logger;
+    logger.info({ players: this.world.players.size }, 'scanning the views on a worker thread');
+    startViewThread(this.world, {
+      onDown: (err) => logger.error({ err }, 'the views worker failed: the world scans its views itself'),
+    });
   }
 
   enqueue(command: Command): void {
@@ -165,6 +185,7 @@ export class WorldHost implements WorldView {
 
   /** Runs one tick now (the loop calls this; tests may too). */
   tick(): TickReport {
+    this.startViewThreadWhenDue();
     const report = this.world.step();
     this.lastReport = report;
     this.stats.add(report);
