@@ -19,7 +19,7 @@ const whole = (name: string, min: number, max: number, unit = '') =>
 export const MAX_WORLD_ID = 4095;
 
 /** Players from which a world scans its views on a worker thread, by default (docs/performance.md). */
-export const DEFAULT_VIEW_THREAD_FROM = 0;
+export const DEFAULT_VIEW_THREAD_FROM = 1000;
 
 /** Default lifetime of a character lease whose world stopped renewing it (a crashed world). */
 export const DEFAULT_LEASE_TTL_MS = 30_000;

@@ -112,6 +112,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ WS_COMPRESSION: 'true' }).config.wsCompression).toBe(true);
   });
 
+  it('scans the views on a worker thread from VIEW_THREAD_FROM players (1000 by default, 0 never)', () => {
+    expect(loadConfig({}).config.world.viewThreadFrom).toBe(1000);
+    expect(loadConfig({ VIEW_THREAD_FROM: '0' }).config.world.viewThreadFrom).toBe(0);
+    expect(loadConfig({ VIEW_THREAD_FROM: '2500' }).config.world.viewThreadFrom).toBe(2500);
+    for (const bad of ['-1', '1.5', 'many'])
+      expect(problemsOf({ VIEW_THREAD_FROM: bad }).join(' ')).toMatch(/VIEW_THREAD_FROM/);
+  });
+
   it('development honours DISABLE_RATE_LIMIT and USE_LOCAL_POSTGRES', () => {
     const { config } = loadConfig({ DISABLE_RATE_LIMIT: 'true', USE_LOCAL_POSTGRES: 'true' });
     expect(config.rateLimitEnabled).toBe(false);

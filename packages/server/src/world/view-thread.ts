@@ -14,6 +14,11 @@ export interface ViewThreadOptions {
   output?: number;
   /** The worker's code as a CommonJS script (default: view-worker.ts, see workerModule). */
   source?: string;
+  /**
+   * False: the world's thread waits for the worker instead of scanning free chunks of viewers
+   * itself (tests and measurements; default true).
+   */
+  share?: boolean;
   /** Told when the worker fails or exits before it is stopped. */
   onDown?: (err: unknown) => void;
 }
@@ -38,7 +43,10 @@ export function startViewThread(world: World, options: ViewThreadOptions = {}): 
       : new Worker(options.source, { eval: true, name: 'views' });
   // A world that ends without stopping it does not keep its process alive.
   worker.unref();
-  const channel = new ScanChannel((q) => worker.postMessage(q), options.output);
+  const channel = new ScanChannel((q) => worker.postMessage(q), {
+    output: options.output,
+    share: options.share,
+  });
   workers.set(channel, worker);
   channel.onFailed = () => {
     options.onDown?.(new Error('the views worker stopped answering'));

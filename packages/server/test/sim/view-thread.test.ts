@@ -51,34 +51,43 @@ afterEach(async () => {
 });
 
 describe('views scanned on a worker thread', () => {
-  it('sends every player the same updates as views scanned on the world thread, tick by tick', async () => {
-    const plain = await TestWorld.create(1, SETTINGS);
-    // A short output array: the worker stops for room and goes on, many times a tick.
-    const { tw, thread } = await threaded({ output: 256 });
-    const ticks = 40;
-    const inputs = script(ticks);
-    let updates = 0;
-    for (let t = 0; t < ticks; t++) {
-      for (const w of [plain, tw]) applyTick(w, inputs[t] ?? [], t);
-      plain.world.step();
-      tw.world.step();
-      const expected = [...plain.world.drainOutbox()];
-      expect([...tw.world.drainOutbox()]).toEqual(expected);
-      for (const [, events] of expected) updates += events.filter((e) => e.event === 'world:update').length;
-    }
-    // The worker scanned every tick's views, and there was much to tell.
-    expect(thread.ticks).toBe(ticks);
-    expect(thread.usable).toBe(true);
-    expect(updates).toBeGreaterThan(ticks * 30);
-    for (const id of PLAYERS) {
-      const p = tw.world.players.get(id);
-      if (p) expect(viewHandles(tw.world, p)).toEqual(viewHandles(plain.world, plain.world.players.get(id)!));
-    }
-  });
+  for (const share of [false, true])
+    it(`sends every player the same updates as views scanned on the world thread, tick by tick (${share ? 'both threads scanning' : 'the worker scanning'})`, async () => {
+      const plain = await TestWorld.create(1, SETTINGS);
+      // A short output array: the worker stops short and the world's thread takes over, many times.
+      const { tw, thread } = await threaded({ output: 256, share });
+      const ticks = 40;
+      const inputs = script(ticks);
+      let updates = 0;
+      for (let t = 0; t < ticks; t++) {
+        for (const w of [plain, tw]) applyTick(w, inputs[t] ?? [], t);
+        plain.world.step();
+        tw.world.step();
+        const expected = [...plain.world.drainOutbox()];
+        expect([...tw.world.drainOutbox()]).toEqual(expected);
+        for (const [, events] of expected) updates += events.filter((e) => e.event === 'world:update').length;
+      }
+      // Every tick went through the channel, and there was much to tell.
+      expect(thread.ticks).toBe(ticks);
+      expect(thread.usable).toBe(true);
+      if (!share) expect(thread.chunksThere).toBeGreaterThan(ticks);
+      expect(updates).toBeGreaterThan(ticks * 30);
+      for (const id of PLAYERS) {
+        const p = tw.world.players.get(id);
+        if (p)
+          expect(viewHandles(tw.world, p)).toEqual(viewHandles(plain.world, plain.world.players.get(id)!));
+      }
+    });
 
-  // A worker that publishes a failure (as one whose scan throws does), and one that never answers.
+  // A worker that takes the first chunk of viewers and publishes a failure (as one whose scan
+  // throws does), and one that never answers; the world's thread waits for it (share: false).
   const FAILING = `const { parentPort } = require('node:worker_threads');
-parentPort.on('message', (q) => { Atomics.store(q.ctl, 2, 4); Atomics.add(q.ctl, 0, 1); Atomics.notify(q.ctl, 0); });
+parentPort.on('message', (q) => {
+  Atomics.compareExchange(q.owners, 0, q.generation * 4, q.generation * 4 + 1);
+  Atomics.store(q.ctl, 2, q.generation * 8 + 4);
+  Atomics.add(q.ctl, 0, 1);
+  Atomics.notify(q.ctl, 0);
+});
 parentPort.postMessage('ready');`;
   const SILENT = `const { parentPort } = require('node:worker_threads');
 parentPort.on('message', () => undefined);
@@ -89,7 +98,7 @@ parentPort.postMessage('ready');`;
     ['stops answering', SILENT],
   ] as const) {
     it(`keeps every client's picture exact when the worker ${name}: the views start afresh on the world thread`, async () => {
-      const { tw, thread } = await threaded({ source });
+      const { tw, thread } = await threaded({ source, share: false });
       thread.timeoutMs = 50;
       // The first ticks on the world's thread; the worker is handed the views at tick FAIL.
       VIEW_CHANNEL.of(tw.world).channel = undefined;

@@ -131,11 +131,10 @@ function scanHere(world: World, sets: ViewSets, from: number): void {
 /**
  * Builds the updates of the views whose records lie in `out` from `o` to `end` (scan.ts), a chunk
  * at a time, each chunk's state warmed first (see warmView). Each view is its player's own work: a
- * throw is that player's fault. Returns the last viewer's handle (-1: none).
+ * throw is that player's fault.
  */
-function buildUpdates(world: World, out: Int32Array, o: number, end: number): number {
+function buildUpdates(world: World, out: Int32Array, o: number, end: number): void {
   const byIdx = world.byIdx;
-  let last = -1;
   while (o < end) {
     let chunkEnd = o;
     for (let n = 0; n < WARM_CHUNK && chunkEnd < end; n++) {
@@ -150,8 +149,7 @@ function buildUpdates(world: World, out: Int32Array, o: number, end: number): nu
       chunkEnd = recordEnd(out, chunkEnd);
     }
     for (; o < chunkEnd; o = recordEnd(out, o)) {
-      last = out[o] ?? -1;
-      const p = byIdx[last];
+      const p = byIdx[out[o] ?? -1];
       // Taken out of the world by a fault earlier in this phase: nothing to tell.
       if (p?.kind !== 'player') continue;
       try {
@@ -161,7 +159,6 @@ function buildUpdates(world: World, out: Int32Array, o: number, end: number): nu
       }
     }
   }
-  return last;
 }
 
 /**

@@ -93,6 +93,16 @@ export function growSet(sets: ViewSets, viewer: number, needed: number): void {
   sets.heads[head + HEAD_LENGTH] = held.length;
 }
 
+/**
+ * {@link growSet} when the pool has the room without packing (which moves every set: not while a
+ * worker scans them); false, changing nothing, when it has not.
+ */
+export function growSetInPlace(sets: ViewSets, viewer: number, needed: number): boolean {
+  if (sets.top + Math.max(needed * 2, FIRST_ROOM) > sets.pool.length) return false;
+  growSet(sets, viewer, needed);
+  return true;
+}
+
 /** Places `viewer`'s set (empty) in the pool with `room` places, packing the pool when it is full. */
 function place(sets: ViewSets, viewer: number, room: number): void {
   if (sets.top + room > sets.pool.length) pack(sets, room);
