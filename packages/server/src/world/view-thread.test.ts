@@ -35,6 +35,8 @@ describe('the views worker thread', () => {
     expect(channel).toBeDefined();
     expect(logger.info).toHaveBeenCalledWith({ players: 2 }, 'scanning the views on a worker thread');
     expect(await channel!.up).toBe(true);
+    // Never given up on here, however loaded the machine.
+    channel!.timeoutMs = 60_000;
     for (let i = 0; i < 3; i++) h.tick();
     expect(channel!.ticks).toBe(3);
     h.stop();

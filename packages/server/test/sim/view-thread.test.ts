@@ -56,6 +56,8 @@ describe('views scanned on a worker thread', () => {
       const plain = await TestWorld.create(1, SETTINGS);
       // A short output array: the worker stops short and the world's thread takes over, many times.
       const { tw, thread } = await threaded({ output: 256, share });
+      // Never given up on here, however loaded the machine (giving up is tested below).
+      thread.timeoutMs = 60_000;
       const ticks = 40;
       const inputs = script(ticks);
       let updates = 0;

@@ -185,11 +185,12 @@ export class ScanChannel {
 
   /**
    * Scans every view of this tick with the worker and builds their updates in the order of
-   * handles, handing each chunk's records to `consume`. The viewers go by chunks that either thread claims: the worker takes them in order;
-   * this thread, while the next chunk it needs is still being scanned, scans the next free one
-   * itself (so it never waits on a worker that has not woken up yet, or that lost its core).
-   * Returns -1, or, when the worker failed, the first viewer handle whose update was not built (the
-   * worker is not used again; `sets` then holds copies it can no longer write to).
+   * handles, handing each chunk's records to `consume`. The viewers go by chunks that either
+   * thread claims: the worker takes them in order; this thread, while the next chunk it needs is
+   * still being scanned, scans the next free one itself (so it never waits on a worker that has not
+   * woken up yet, or that lost its core). Returns -1, or, when the worker failed, the first viewer
+   * handle whose update was not built (the worker is not used again; `sets` then holds copies it
+   * can no longer write to).
    */
   run(
     world: World,
