@@ -77,10 +77,7 @@ export async function runTickBench(args: {
   ticks: number;
   /** The world's viewCrowd setting (default: the server's default). */
   viewCrowd?: number | undefined;
-  /**
-   * The players from which the views are scanned on a worker thread, as the host's VIEW_THREAD_FROM
-   * (default: 0, never).
-   */
+  /** Players from which the views are scanned on a worker thread, as VIEW_THREAD_FROM (default 0: never). */
   viewThreadFrom?: number | undefined;
   /** Also print the outbound bytes by event and by world:update field (slower: encodes twice). */
   breakdown?: boolean | undefined;
@@ -157,6 +154,8 @@ export async function runTickBench(args: {
   let kills = 0;
   let gathered = 0;
   const gc = new GcMeter();
+  // The views' worker thread, as the host starts it, up before the measured ticks.
+  const threadFrom = args.viewThreadFrom ?? 0;
   let viewThread = false;
   for (let t = 0; t < 100 + args.ticks; t++) {
     for (let i = 0; i < args.players; i++) {
@@ -203,8 +202,6 @@ export async function runTickBench(args: {
         });
       if (rand(60) === 0) client(i, { event: 'player:chat', data: { message: `bench chatter ${t}` } });
     }
-    // The views' worker thread, as the host starts it, up before the measured ticks.
-    const threadFrom = args.viewThreadFrom ?? 0;
     if (t === 99 && threadFrom > 0 && args.players >= threadFrom)
       viewThread = await startViewThread(world).up;
     const report = t >= 100 ? gc.time(() => world.step()) : world.step();

@@ -16,6 +16,7 @@ import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import type { LOOKS } from './look';
 import { lookOf } from './look';
+import type { EntityCache } from './state';
 import {
   AT_FLAGS,
   AT_STRIDE,
@@ -27,9 +28,8 @@ import {
   CELL_Z,
   CHANGED,
   MOVED,
-  type EntityCache,
-} from './state';
-import { sharedInts } from './layout';
+  sharedInts,
+} from './layout';
 
 /**
  * An entity's snapshot, built once per tick and shared by every view it enters. An entity that has

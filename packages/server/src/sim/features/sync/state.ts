@@ -131,18 +131,6 @@ export interface EntityCache {
   cells: Int32Array;
 }
 
-export {
-  AT_FLAGS,
-  AT_STRIDE,
-  AT_X,
-  AT_Z,
-  CELL_FLAGS,
-  CELL_IDX,
-  CELL_X,
-  CELL_Z,
-  CHANGED,
-  MOVED,
-} from './layout';
 export const ENTITY_CACHE = worldSlot('sync.entityCache', {
   init: (): EntityCache => ({
     snapshotTick: new Int32Array(0),

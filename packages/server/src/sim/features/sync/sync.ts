@@ -16,17 +16,8 @@ import { resync, selfPosition } from '../session/session';
 import { GROUND_ITEMS } from '../ground-items/state';
 import { LOOKS, lookChange } from './look';
 import { fillPositions, returnEntry, snapshotOf } from './entries';
-import {
-  AT_FLAGS,
-  AT_STRIDE,
-  CHANGED,
-  CLIENT_VIEW,
-  ENTITY_CACHE,
-  entityCache,
-  MOVED,
-  type Departed,
-  type EntityCache,
-} from './state';
+import { AT_FLAGS, AT_STRIDE, CHANGED, MOVED } from './layout';
+import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type Departed, type EntityCache } from './state';
 import { recordEnd, Scanner, SHORT_OF_ROOM } from './scan';
 import { forget, growSet, scanArrays, trackViewers, VIEW_SETS, type ViewSets } from './view-sets';
 import { VIEW_CHANNEL, viewChannelFor } from './scan-channel';
