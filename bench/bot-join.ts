@@ -43,7 +43,9 @@ export interface Bot {
   /** Attackable NPCs in view (fighters only): handle -> id. */
   npcs: Map<number, string>;
   target: string | undefined;
+  /** Killed since the driver last looked (it then teleports back to its place); deaths in the measured window. */
   died: boolean;
+  deaths: number;
   kills: number;
   hits: number;
 }
@@ -121,6 +123,7 @@ function join(url: string, place: Place, watch: Watch, format: WireFormat): Prom
       npcs: new Map(),
       target: undefined,
       died: false,
+      deaths: 0,
       kills: 0,
       hits: 0,
     };

@@ -13,8 +13,9 @@
  * connects: startup leaves transient memory behind for a while), then one JSON line.
  * The bots run in this process, the server in its own, so they share the machine's cores but not
  * the server's event loop. The first `--fighters` bots fight instead: they
- * stand by the spawns of attackable NPCs and attack one in view after another (re-teleporting after
- * a death), so the figures include combat, NPC deaths, drops and respawns.
+ * stand by the spawns of attackable NPCs and attack one in view after another, so the figures include
+ * combat, NPC deaths, drops and respawns. Any bot killed (a fighter, or another by an aggressive NPC
+ * near its place) teleports back to its place and carries on; the deaths are counted.
  *
  * The next `--gatherers` bots stand next to a level-1 tree, rock or fishing spot and gather it over
  * and over with the starter tools, dropping their haul when the inventory is full.
@@ -40,6 +41,7 @@ let yields = new Set<string>();
 
 /** What a bot reads in its frames: fighters their fights, gatherers their gathering, the others nothing. */
 function watch(bot: Bot, messages: Envelope[]): void {
+  for (const m of messages) if (m.event === 'player:died') bot.died = true;
   if (bot.fighter) watchFight(bot, messages);
   else if (bot.resource !== undefined) watchGathering(bot, messages);
 }
@@ -65,7 +67,6 @@ function watchFight(bot: Bot, messages: Envelope[]): void {
     } else if (m.event === 'combat:hit') {
       bot.hits++;
     } else if (m.event === 'player:died') {
-      bot.died = true;
       bot.target = undefined;
     } else if (m.event === 'error') {
       bot.target = undefined;
@@ -176,6 +177,15 @@ export async function runLoadBench(args: {
       let n = 0;
       while (running) {
         for (const bot of bots) {
+          // Killed (an aggressive NPC near its place, or in a fight): back to its place, so that every
+          // bot keeps doing what it is there for rather than walking back across the map.
+          if (bot.died) {
+            bot.died = false;
+            bot.deaths++;
+            bot.gathering = false;
+            send(bot, 'player:chat', { message: `/tele ${bot.x} ${bot.z}` });
+            continue;
+          }
           if (bot.resource !== undefined) {
             if (bot.gathering) continue;
             // Full: drop what was gathered (it despawns on the ground); then gather again.
@@ -190,10 +200,7 @@ export async function runLoadBench(args: {
             continue;
           }
           if (bot.fighter) {
-            if (bot.died) {
-              bot.died = false;
-              send(bot, 'player:chat', { message: `/tele ${bot.x} ${bot.z}` });
-            } else if (bot.target === undefined && bot.npcs.size > 0) {
+            if (bot.target === undefined && bot.npcs.size > 0) {
               const ids = [...bot.npcs.values()];
               bot.target = ids[rand(ids.length)];
               send(bot, 'player:action', { action: 'attack', targetId: bot.target });
@@ -214,6 +221,7 @@ export async function runLoadBench(args: {
       bot.measuredFrames = 0;
       bot.events = 0;
       bot.kills = 0;
+      bot.deaths = 0;
       bot.hits = 0;
       bot.gathered = 0;
     }
@@ -240,6 +248,7 @@ export async function runLoadBench(args: {
       gatherers: bots.filter((b) => b.resource !== undefined).length,
       gathered: bots.reduce((s, b) => s + b.gathered, 0),
       hitsSeenByFighters: bots.reduce((s, b) => s + b.hits, 0),
+      deaths: bots.reduce((s, b) => s + b.deaths, 0),
       online: figuresNow.playersOnline,
       seconds: Math.round(elapsed),
       tickP50Ms: figuresNow.tick?.p50Ms ?? null,
@@ -264,6 +273,7 @@ export async function runLoadBench(args: {
       `fighters ${figures.fighters}: ${figures.npcKills} NPC kills, ${figures.hitsSeenByFighters} combat:hit events received`,
     );
     console.log(`gatherers ${figures.gatherers}: ${figures.gathered} resources gathered`);
+    console.log(`deaths ${figures.deaths} (each bot killed was teleported back to its place)`);
     console.log(`tick p50 ${figures.tickP50Ms} ms, p99 ${figures.tickP99Ms} ms (last 100 ticks)`);
     for (const p of figures.phases)
       console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);
