@@ -57,7 +57,8 @@ export const chatFeature: Feature = {
       for (const listener of near)
         warmed = (warmed + listener.ignored.size + viewRadius(world, listener)) | 0;
       for (const listener of near) {
-        if (listener.ignored.has(player.id)) continue;
+        // Most ignore no one: the size is read by the warming loop, the set's table is not.
+        if (listener.ignored.size !== 0 && listener.ignored.has(player.id)) continue;
         // In a crowd, no farther than the listener's view reaches: it hears those it can see.
         if (chebyshev(listener.x, listener.z, player.x, player.z) > viewRadius(world, listener)) continue;
         world.send(listener.id, 'chat:message', line);
