@@ -72,8 +72,8 @@ export const entityReturn = wholeMove;
 /**
  * Puts an entity that left the view into the departed list, as client and server both keep it:
  * newest last, the oldest out beyond {@link RETURN_MEMORY}. Clients keep it in a `Map` with this
- * function; the server keeps the same list in flat arrays ({@link DepartedList}, tested against this
- * function), so the two lists cannot drift apart.
+ * function; the server keeps the same list in flat arrays (its views' departed lists, tested against
+ * this function), so the two lists cannot drift apart.
  */
 export function keepDeparted<T>(departed: Map<number, T>, idx: number, known: T): void {
   departed.delete(idx);

@@ -5,7 +5,6 @@ export * from './envelope';
 export * from './equipment';
 export * from './entity-look';
 export * from './entity-move';
-export * from './departed-list';
 export * from './codec';
 export * from './errors';
 export * from './client-events';

@@ -10,7 +10,8 @@ import type { Effect } from '../../src/sim/core/types';
 import { snapshotOf } from '../../src/sim/core/snapshot';
 import { record, TestWorld } from './test-world';
 import { COMBAT } from '../../src/sim/features/combat/state';
-import { CLIENT_VIEW } from '../../src/sim/features/sync/state';
+import { GROUND_VIEWER } from '../../src/sim/features/ground-items/store';
+import { departedOf } from '../../src/sim/features/sync/view-sets';
 import { LOOKS } from '../../src/sim/features/sync/look';
 
 type Fault = Extract<Effect, { type: 'fault' }>;
@@ -100,8 +101,8 @@ describe('a fault in one player', () => {
     for (const id of ['a', 'bad']) tw.login(record(id));
     tw.advance();
     const bad = tw.world.players.get('bad')!;
-    // Only the sync feature reads `departed`: `bad` fails in the sync phase, after `a`'s view was built.
-    breakProperty(CLIENT_VIEW.of(bad), 'departed', 'departed is broken');
+    // Only the sync feature reads a ground view's `scanZ`: `bad` fails in the sync phase, after `a`'s view was built.
+    breakProperty(GROUND_VIEWER.of(bad), 'scanZ', 'the ground view is broken');
     tw.world.drainEffects();
     tw.advance();
     expect(faultsOf(tw.world.drainEffects())).toMatchObject([
@@ -125,7 +126,7 @@ describe('a fault in one player', () => {
     tw.login(record('bad'));
     tw.advance();
     const bad = tw.world.players.get('bad')!;
-    breakProperty(CLIENT_VIEW.of(bad), 'departed', 'departed is broken');
+    breakProperty(GROUND_VIEWER.of(bad), 'scanZ', 'the ground view is broken');
     tw.world.drainEffects();
     // `c` arrives in the tick `bad` fails; its view is built after bad's (a region further east),
     // from places laid out before bad was taken out.
@@ -146,6 +147,47 @@ describe('a fault in one player', () => {
     expect(faultsOf(tw.world.drainEffects())).toEqual([]);
     for (const e of tw.events('c', 'world:update'))
       expect((e.data as { left?: number[] }).left ?? []).not.toContain(bad.idx);
+  });
+
+  it('starts afresh a viewer that kept a player taken out in the same sync as it came back into view', async () => {
+    const tw = await TestWorld.create();
+    // `bad` logs in first: its handle is lower, its update built before `a`'s, from the same scan.
+    tw.login(record('bad'));
+    tw.login(record('a', 2, 0));
+    tw.advance(2);
+    const [a, bad] = ['a', 'bad'].map((id) => tw.world.players.get(id)!);
+    expect(bad!.idx).toBeLessThan(a!.idx);
+    bad!.isAdmin = true;
+    const tele = (x: number, z: number) =>
+      tw.enqueue({
+        type: 'client',
+        playerId: 'bad',
+        rid: undefined,
+        message: { event: 'player:chat', data: { message: `/tele ${x} ${z}` } },
+      });
+    tele(30, 0);
+    tw.advance();
+    expect(departedOf(tw.world, a!)).toEqual([bad!.idx]);
+    breakProperty(GROUND_VIEWER.of(bad!), 'scanZ', 'the ground view is broken');
+    tw.world.drainEffects();
+    tw.clearEvents();
+    tele(3, 0);
+    tw.advance();
+    expect(faultsOf(tw.world.drainEffects())).toMatchObject([
+      { where: 'phase sync/sync', entity: { kind: 'player', id: 'bad' } },
+    ]);
+    // The scan took `bad` out of a's departed list; a's client still keeps it: a full sync instead
+    // of an update, and both start afresh.
+    expect(tw.events('a', 'player:sync')).toHaveLength(1);
+    expect(tw.events('a', 'world:update')).toEqual([]);
+    expect(departedOf(tw.world, a!)).toEqual([]);
+    tw.clearEvents();
+    tw.advance();
+    const [update] = tw.events('a', 'world:update');
+    expect(update?.data).toMatchObject({ self: { x: 2, z: 0 } });
+    const entered = (update?.data as { entered?: Array<{ id: string }> } | undefined)?.entered ?? [];
+    expect(entered.map((e) => e.id)).not.toContain('bad');
+    expect(faultsOf(tw.world.drainEffects())).toEqual([]);
   });
 
   it('charges a look that cannot be built to its entity, which leaves the other views in the same tick', async () => {

@@ -1,9 +1,8 @@
 import { RETURN_MEMORY, type EntitySnapshot, type ServerPayload } from '@tilerealm/protocol';
 import { WorldModel } from '@tilerealm/sdk';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_VIEW } from '../../src/sim/features/sync/state';
 import { LEAVE_MARGIN, MIN_VIEW } from '../../src/sim/features/sync/sync';
-import { viewHandles, viewRadius } from '../../src/sim/features/sync/view-sets';
+import { departedOf, viewHandles, viewRadius } from '../../src/sim/features/sync/view-sets';
 import { record, TestWorld } from './test-world';
 
 /** The entities a client knows, rebuilt by the SDK's world model from what it received (handle -> id). */
@@ -156,8 +155,12 @@ describe('view radius', () => {
           }
           model.apply({ ...e, rid: undefined } as Parameters<WorldModel['apply']>[0]);
         }
-        const view = CLIENT_VIEW.of(tw.world.players.get(id)!);
-        fullest = Math.max(fullest, view.departed.size);
+        // The server's departed list is the one the client keeps (the model's, private to it).
+        const departed = departedOf(tw.world, tw.world.players.get(id)!);
+        expect(departed).toEqual([
+          ...(model as unknown as { departed: Map<number, unknown> }).departed.keys(),
+        ]);
+        fullest = Math.max(fullest, departed.length);
         // (The gait comes with moves: a run switched on standing still shows with the next step.)
         seen[id] = [...model.entities]
           .map(([idx, e]): Partial<EntitySnapshot> => ({

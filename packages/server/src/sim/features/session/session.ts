@@ -158,7 +158,6 @@ export function inCombat(world: World, p: Player): boolean {
 export function resync(world: World, p: Player, rid: Rid | undefined): void {
   const view = CLIENT_VIEW.of(p);
   clearView(world, p);
-  view.departed.clear();
   view.lastSent = { ...UNSENT };
   sendSync(world, p, rid);
 }

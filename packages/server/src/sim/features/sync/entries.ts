@@ -16,10 +16,12 @@ import type { Player } from '../../core/player';
 import type { World } from '../../core/world';
 import type { LOOKS } from './look';
 import { lookOf } from './look';
-import type { EntityCache } from './state';
+import { HISTORY, type Departed, type EntityCache } from './state';
 import {
+  ABSENT,
   AT_FLAGS,
   AT_STRIDE,
+  AT_VERSION,
   AT_X,
   AT_Z,
   CELL_FLAGS,
@@ -104,9 +106,6 @@ function moveEntry(world: World, cache: EntityCache, o: Player | Npc, idx: numbe
   return move;
 }
 
-/** The position kept for a handle no entity holds: farther than any view reaches. */
-const ABSENT = -0x40000000;
-
 /**
  * Fills this tick's position of every entity (keeping the previous tick's), and, once per tick
  * before the views are built, its move entry when it moved and its look change when its look changed
@@ -144,7 +143,7 @@ export function fillPositions(world: World, cache: EntityCache, looks: ReturnTyp
       cache.changes[idx] = built.change;
       // Compared with undefined: a truth test reads the entry's shape, one shape more for each kind of change.
       if (built.change !== undefined) flags |= CHANGED;
-      keepAppearance(cache, o, built.look);
+      at[base + AT_VERSION] = keepAppearance(cache, o, built.look);
     } catch (err) {
       // A look that cannot be built is its entity's fault (core/faults.ts); every other view goes on.
       world.charge(o, err);
@@ -179,15 +178,29 @@ export function fillPositions(world: World, cache: EntityCache, looks: ReturnTyp
 
 /**
  * Keeps what a client knows of an entity besides its place (its id, name, level and look) in
- * `cache.appearances`, as one object per entity kept while none of them changes, so that "unchanged
- * since it left" is one identity test and every view it leaves this tick shares the same record.
- * Called for every entity once per tick by fillPositions: the views read the record by handle.
+ * `cache.appearances`, as one record per entity kept while none of them changes, numbered: each new
+ * record of a handle (a change, or a new entity taking the handle over) takes the next version, so
+ * that "unchanged since it left" is one comparison of numbers, which the views' scan keeps in the
+ * departed lists (departed.ts). The handle's last {@link HISTORY} records stay in `cache.history`,
+ * for an entity coming back to a view that kept an older one. Called for every entity once per tick
+ * by fillPositions; returns the version.
  */
-function keepAppearance(cache: EntityCache, o: Player | Npc, look: EntityLook): void {
-  const was = cache.appearances[o.idx];
+function keepAppearance(cache: EntityCache, o: Player | Npc, look: EntityLook): number {
+  const idx = o.idx;
+  const was = cache.appearances[idx];
   if (was && was.look === look && was.id === o.id && was.name === o.name && was.combatLevel === o.combatLevel)
-    return;
-  cache.appearances[o.idx] = { id: o.id, name: o.name, combatLevel: o.combatLevel, look };
+    return was.version;
+  const version = was === undefined ? 0 : (was.version + 1) & 0x3fffffff;
+  const record = { id: o.id, name: o.name, combatLevel: o.combatLevel, look, version };
+  cache.appearances[idx] = record;
+  cache.history[idx * HISTORY + (version & (HISTORY - 1))] = record;
+  return version;
+}
+
+/** The record of handle `idx`'s appearance `version`, if it is one of the last {@link HISTORY}. */
+export function appearanceAt(cache: EntityCache, idx: number, version: number): Departed | undefined {
+  const record = cache.history[idx * HISTORY + (version & (HISTORY - 1))];
+  return record?.version === version ? record : undefined;
 }
 
 /** An entity's place in full, `[idx, x, z, y, running]`: a jump in `moved`, or a `returned` entry. */
@@ -195,9 +208,8 @@ export function wholeEntry(world: World, o: Player | Npc): EntityReturn {
   return [o.idx, o.x, o.z, world.heightAt(o.x, o.z), o.running ? 1 : 0];
 }
 
-/** An entity's `returned` entry this tick, built once and shared by every view it returns to. */
-export function returnEntry(world: World, cache: EntityCache, o: Player | Npc): EntityReturn {
-  const idx = o.idx;
+/** The `returned` entry of entity `o` (handle `idx`) this tick, built once and shared by every view it returns to. */
+export function returnEntry(world: World, cache: EntityCache, idx: number, o: Player | Npc): EntityReturn {
   const built = cache.returns[idx];
   if (built && cache.returnTick[idx] === world.tick + 1) return built;
   const entry = wholeEntry(world, o);

@@ -14,6 +14,10 @@ export const AT_STRIDE = 4;
 export const AT_X = 0;
 export const AT_Z = 1;
 export const AT_FLAGS = 2;
+/** The version of the entity's appearance (entries.ts keepAppearance): kept by views it leaves (departed.ts). */
+export const AT_VERSION = 3;
+/** The position kept for a handle no entity holds: farther than any view reaches. */
+export const ABSENT = -0x40000000;
 /** Flags in `EntityCache.at`: the entity moved this tick; its look changed this tick. */
 export const MOVED = 1;
 export const CHANGED = 2;

@@ -348,6 +348,9 @@ export class ScanChannel {
       at: cache.at,
       cells: cache.cells,
       starts: cache.starts,
+      departedHandles: sets.departedHandles,
+      departedVersions: sets.departedVersions,
+      departedState: sets.departedState,
       generation: gen,
       chunks,
       handles: world.byIdx.length,
@@ -364,6 +367,9 @@ export class ScanChannel {
     // A worker that did not answer may still be writing: the world's thread goes on with copies.
     sets.heads = copy(sets.heads);
     sets.pool = copy(sets.pool);
+    sets.departedHandles = copy(sets.departedHandles);
+    sets.departedVersions = copy(sets.departedVersions);
+    sets.departedState = copy(sets.departedState);
     return next;
   }
 }

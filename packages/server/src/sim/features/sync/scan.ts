@@ -9,16 +9,31 @@
  * viewer, which the world's thread turns into the viewer's `world:update`:
  *
  * ```
- * [viewer, n, entry x n, m, left handle x m]
+ * [viewer, n, entry... (n numbers), m, left handle x m]
  * ```
  *
  * Each entry is `handle * 4 + code`, in the order of the scan: code 0 the entity enters the view
- * (it is not known to it), otherwise the known entity's flags this tick ({@link MOVED} and
- * {@link CHANGED}; a known entity with neither has no entry). The left handles come in the order of
- * the view's set (the order the entities entered).
+ * (it is not known to it), followed by what the view's departed list kept of it (departed.ts: an
+ * appearance version, UNKNOWN or NOT_KEPT); otherwise the known entity's flags this tick ({@link MOVED}
+ * and {@link CHANGED}; a known entity with neither has no entry). The left handles come in the order
+ * of the view's set (the order the entities entered). The view's departed list is kept on the way:
+ * the entities entering are taken out of it, in the order of the scan, then those that left go in.
  */
 import { rangesNear } from '../../core/spatial';
-import { AT_STRIDE, AT_X, AT_Z, CELL_FLAGS, CELL_IDX, CELL_X, CELL_Z } from './layout';
+import {
+  ABSENT,
+  AT_FLAGS,
+  AT_STRIDE,
+  AT_VERSION,
+  AT_X,
+  AT_Z,
+  CELL_FLAGS,
+  CELL_IDX,
+  CELL_X,
+  CELL_Z,
+  CHANGED,
+} from './layout';
+import { keepDeparted, takeDeparted, UNKNOWN, type DepartedArrays } from './departed';
 
 /** Tiles beyond a shrunk view's radius an entity the client knows stays in it (never beyond the view distance). */
 export const LEAVE_MARGIN = 2;
@@ -41,7 +56,7 @@ export const SHORT_OF_ROOM = -1;
 export const SHORT_OF_OUTPUT = -2;
 
 /** What the scan reads and writes. */
-export interface ScanArrays {
+export interface ScanArrays extends DepartedArrays {
   /** Per viewer handle, {@link HEAD_STRIDE} numbers (HEAD_* offsets). */
   heads: Int32Array;
   /** The views' sets, each at its head's offset. */
@@ -66,8 +81,9 @@ export class Scanner {
   private stamp = 0;
   /** The runs of cells a view scans (core/spatial.ts rangesNear: two numbers a run, two runs a column). */
   private readonly ranges = new Int32Array(4 * 256);
-  /** The handles entering the view being scanned. */
+  /** The handles entering the view being scanned, and where each one's departed number goes in the output. */
   private entering = new Int32Array(256);
+  private enteringAt = new Int32Array(256);
   /** After {@link SHORT_OF_ROOM}: the room the view's set needs. */
   needed = 0;
 
@@ -91,17 +107,21 @@ export class Scanner {
     const runs = rangesNear(px, pz, keep, a.starts, ranges);
     let span = 0;
     for (let r = 0; r < runs; r++) span += (ranges[2 * r + 1] ?? 0) - (ranges[2 * r] ?? 0);
-    // Each entity scanned gives at most one entry, each one known at most one leave.
-    if (o + 3 + span + knownBefore > out.length) return SHORT_OF_OUTPUT;
+    // Each entity scanned gives at most one entry (two numbers), each one known at most one leave.
+    if (o + 3 + 2 * span + knownBefore > out.length) return SHORT_OF_OUTPUT;
     const handles = at.length / AT_STRIDE;
     if (handles > this.marks.length) {
       const grown = new Int32Array(Math.max(handles, this.marks.length * 2));
       grown.set(this.marks);
       this.marks = grown;
     }
-    if (span > this.entering.length) this.entering = new Int32Array(span * 2);
+    if (span > this.entering.length) {
+      this.entering = new Int32Array(span * 2);
+      this.enteringAt = new Int32Array(span * 2);
+    }
     const marks = this.marks;
     const entering = this.entering;
+    const enteringAt = this.enteringAt;
     if (this.stamp === 0x3fffffff) {
       marks.fill(0);
       this.stamp = 0;
@@ -131,6 +151,7 @@ export class Scanner {
         } else if (d <= radius) {
           marks[idx] = seenMark;
           out[w++] = idx * 4;
+          enteringAt[entered] = w++;
           entering[entered++] = idx;
         }
       }
@@ -142,6 +163,7 @@ export class Scanner {
     }
     out[o] = viewer;
     out[o + 1] = w - o - 2;
+    for (let i = 0; i < entered; i++) out[enteringAt[i] ?? 0] = takeDeparted(a, viewer, entering[i] ?? 0);
     const leftAt = w++;
     if (knownInRange < knownBefore) {
       // Known entities not stamped have left the view; the others are kept in order. A player who
@@ -151,7 +173,10 @@ export class Scanner {
       for (let i = 0; i < knownBefore; i++) {
         const idx = pool[offset + i] ?? 0;
         if (marks[idx] === seenMark) pool[offset + kept++] = idx;
-        else out[w++] = idx;
+        else {
+          out[w++] = idx;
+          keepDeparted(a, viewer, idx, knownOf(at, idx));
+        }
       }
     }
     out[leftAt] = w - leftAt - 1;
@@ -163,6 +188,17 @@ export class Scanner {
     heads[head + HEAD_RADIUS] = radius;
     return w;
   }
+}
+
+/**
+ * What a view keeps of an entity leaving it: its appearance's version, if it is still in the world
+ * (a player that logged out is not; a dead NPC is, and may return at its respawn) and its look did
+ * not change this tick (a change this tick reached the views that kept it, not this one).
+ */
+function knownOf(at: Int32Array, idx: number): number {
+  const base = idx * AT_STRIDE;
+  if (at[base + AT_X] === ABSENT || (at[base + AT_FLAGS] ?? 0) & CHANGED) return UNKNOWN;
+  return at[base + AT_VERSION] ?? UNKNOWN;
 }
 
 /** Where the record at `o` ends (see the module's comment). */

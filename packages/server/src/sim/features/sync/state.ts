@@ -6,7 +6,6 @@
  * happens in the world, only what is sent: none of it is hashed.
  */
 import {
-  DepartedList,
   type EntityChange,
   type EntityLook,
   type EntityMove,
@@ -27,17 +26,10 @@ export interface SentSelf {
 }
 
 /**
- * What a player's client was last told. The entities it knows and its view's radius are kept apart,
- * in arrays a worker thread can share (view-sets.ts).
+ * What a player's client was last told. The entities it knows, those that left its view lately and
+ * its view's radius are kept apart, in arrays a worker thread can share (view-sets.ts, departed.ts).
  */
 export interface ClientView {
-  /**
-   * The entities that left this client's view lately, oldest first, as the client keeps them
-   * (protocol RETURN_MEMORY): what it knew of each (undefined: nothing a return could reuse, e.g. a
-   * player that logged out or a look that changed as it left). One back in view unchanged comes as a
-   * short `returned` entry instead of a snapshot.
-   */
-  readonly departed: DepartedList<Departed | undefined>;
   /** Own state last sent in a world:update, so unchanged state is not re-sent. */
   lastSent: SentSelf;
   /** Container versions last sent (inventory:update / equipment:update). */
@@ -48,14 +40,19 @@ export interface ClientView {
   sentMaxHealth: number;
 }
 
-/** What a client knew of an entity when it left its view. */
+/** What a client knows of an entity besides its place: one record per appearance (entries.ts keepAppearance). */
 export interface Departed {
   id: string;
   name: string;
   combatLevel: number;
   /** The look object (look.ts keeps the same object while the look is unchanged). */
   look: EntityLook;
+  /** The record's number among its handle's records. */
+  version: number;
 }
+
+/** Appearance records kept per handle in {@link EntityCache.history} (a power of two). */
+export const HISTORY = 16;
 
 /** Nothing sent yet: the next world:update carries the player's own state and its whole view. */
 export const UNSENT: Readonly<SentSelf> = {
@@ -69,7 +66,6 @@ export const UNSENT: Readonly<SentSelf> = {
 /** What the player's client was last told (it enters the world knowing its health from player:sync). */
 export const CLIENT_VIEW = playerSlot('sync.clientView', {
   init: (player): ClientView => ({
-    departed: new DepartedList<Departed | undefined>(),
     lastSent: { ...UNSENT },
     sentInventoryVersion: -1,
     sentEquipmentVersion: -1,
@@ -103,13 +99,15 @@ export interface EntityCache {
   returns: Array<EntityReturn | undefined>;
   /** Each entity's id, name, level and look as one record, kept while they do not change (entries.ts keepAppearance, every tick). */
   appearances: Array<Departed | undefined>;
+  /** Each handle's last {@link HISTORY} records, for entities returning to a view that kept an older one. */
+  history: Array<Departed | undefined>;
   /** Tick + 1 the positions were filled in. */
   positionsTick: number;
   /**
-   * Per entity handle, this tick's `[x, z, flags, 0]` (AT_* offsets, {@link AT_STRIDE} numbers a
-   * handle): what a view's scan reads of every entity near it, side by side so that one memory line
+   * Per entity handle, this tick's `[x, z, flags, version]` (AT_* offsets, {@link AT_STRIDE} numbers
+   * a handle): what a view's scan reads of every entity near it, side by side so that one memory line
    * holds it. Flags: {@link MOVED} (its move entry is in `moves`), {@link CHANGED} (its look change
-   * is in `changes`).
+   * is in `changes`); version: its appearance's (`appearances`).
    */
   at: Int32Array;
   /**
@@ -144,6 +142,7 @@ export const ENTITY_CACHE = worldSlot('sync.entityCache', {
     returnTick: new Int32Array(0),
     returns: [],
     appearances: [],
+    history: [],
     positionsTick: 0,
     at: sharedInts(0),
     prevX: new Int32Array(0),
@@ -181,6 +180,7 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
     while (cache.changes.length < size) cache.changes.push(undefined);
     while (cache.appearances.length < size) cache.appearances.push(undefined);
     while (cache.returns.length < size) cache.returns.push(undefined);
+    while (cache.history.length < size * HISTORY) cache.history.push(undefined);
   }
   return cache;
 }

@@ -1,13 +1,10 @@
 import {
-  NOT_KEPT,
-  type DepartedList,
   type EntityChange,
   type EntityMove,
   type EntityReturn,
   type EntitySnapshot,
   type ServerPayload,
 } from '@tilerealm/protocol';
-import type { Npc } from '../../core/npc';
 import type { Player } from '../../core/player';
 import type { Feature } from '../../core/registry';
 import type { World } from '../../core/world';
@@ -15,9 +12,10 @@ import { groundDelta, warmGroundView } from '../ground-items/view';
 import { resync, selfPosition } from '../session/session';
 import { GROUND_ITEMS } from '../ground-items/state';
 import { LOOKS, lookChange } from './look';
-import { fillPositions, returnEntry, snapshotOf } from './entries';
-import { AT_FLAGS, AT_STRIDE, CHANGED, MOVED } from './layout';
-import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type Departed, type EntityCache } from './state';
+import { appearanceAt, fillPositions, returnEntry, snapshotOf } from './entries';
+import { CHANGED, MOVED } from './layout';
+import { NOT_KEPT } from './departed';
+import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type EntityCache } from './state';
 import { recordEnd, Scanner, SHORT_OF_ROOM } from './scan';
 import { forget, growSet, scanArrays, trackViewers, VIEW_SETS, type ViewSets } from './view-sets';
 import { VIEW_CHANNEL, viewChannelFor } from './scan-channel';
@@ -170,8 +168,7 @@ let warmed = 0;
  */
 function warmView(p: Player): void {
   const view = CLIENT_VIEW.of(p);
-  warmed =
-    (warmed + view.lastSent.x + view.departed.size + p.path.length + p.runEnergy + warmGroundView(p)) | 0;
+  warmed = (warmed + view.lastSent.x + p.path.length + p.runEnergy + warmGroundView(p)) | 0;
 }
 
 /** No change: a returning entity looks as the client last knew it. */
@@ -179,42 +176,21 @@ const SAME = Symbol('same look');
 
 /**
  * How an entity entering the view comes back, when the client keeps it from its departed ones
- * (protocol RETURN_MEMORY) as the same entity with the same name and level: with its place only
- * (SAME), or with its place and a look change from the look the client kept (an entity whose worn
- * items or activity changed while away). Undefined: the client does not have it, a snapshot is
- * sent. Either way it is no longer a departed one.
+ * (protocol RETURN_MEMORY; `kept`: the version of its appearance the view's departed list kept,
+ * scan.ts) as the same entity with the same name and level: with its place only (SAME), or with its
+ * place and a look change from the look the client kept (an entity whose worn items or activity
+ * changed while away; one whose appearance changed more often than the handle's records are kept
+ * comes as a snapshot). Undefined: the client does not have it, a snapshot is sent.
  */
-function returnOf(
-  cache: EntityCache,
-  departed: DepartedList<Departed | undefined>,
-  o: Player | Npc,
-): typeof SAME | EntityChange | undefined {
-  const was = departed.take(o.idx);
-  if (was === NOT_KEPT || was === undefined) return undefined;
+function returnOf(cache: EntityCache, idx: number, kept: number): typeof SAME | EntityChange | undefined {
   // Filled for every entity in the world this tick (fillPositions).
-  const now = cache.appearances[o.idx];
-  if (was === now) return SAME;
+  const now = cache.appearances[idx];
   if (now === undefined) return undefined;
+  if (now.version === kept) return SAME;
+  const was = appearanceAt(cache, idx, kept);
+  if (was === undefined) return undefined;
   if (was.id !== now.id || was.name !== now.name || was.combatLevel !== now.combatLevel) return undefined;
-  return lookChange(o.idx, was.look, now.look) ?? SAME;
-}
-
-/**
- * Keeps what the client knew of an entity leaving its view, as the client keeps it (the oldest
- * beyond RETURN_MEMORY goes). Known only if the entity is still in the world (a player that logged
- * out is not; a dead NPC is, and may return at its respawn) and its look did not change this tick:
- * a change this tick reached the views that kept it, not this one.
- */
-function remember(
-  world: World,
-  cache: EntityCache,
-  departed: DepartedList<Departed | undefined>,
-  idx: number,
-): void {
-  let known: Departed | undefined;
-  if (world.byIdx[idx] !== undefined && !((cache.at[idx * AT_STRIDE + AT_FLAGS] ?? 0) & CHANGED))
-    known = cache.appearances[idx];
-  departed.keep(idx, known);
+  return lookChange(idx, was.look, now.look) ?? SAME;
 }
 
 /** A view's entries as it gathers them (reused from view to view; see buildUpdate). */
@@ -228,7 +204,6 @@ const changedBuf: EntityChange[] = [];
 function buildUpdate(world: World, p: Player, out: Int32Array, o: number): void {
   const view = CLIENT_VIEW.of(p);
   const lastSent = view.lastSent;
-  const departed = view.departed;
   // lastSent is unset only on a player's first sync and after player:sync: the client starts afresh.
   const items = groundDelta(world, p, Number.isNaN(lastSent.x));
   // This view's entries, gathered in reused buffers and copied out at their exact length.
@@ -243,22 +218,28 @@ function buildUpdate(world: World, p: Player, out: Int32Array, o: number): void 
   const moves = cache.moves;
   const changes = cache.changes;
   const entriesEnd = o + 2 + (out[o + 1] ?? 0);
+  let lost = false;
   for (let e = o + 2; e < entriesEnd; e++) {
     const entry = out[e] ?? 0;
     const idx = entry >> 2;
     const code = entry & 3;
     if (code === 0) {
+      const kept = out[++e] ?? NOT_KEPT;
       const ent = byIdx[idx];
       if (ent === undefined) {
         // Taken out of the world since the places were laid out (a fault charged earlier in this
         // phase): it does not enter, and from the next tick its handle is out of every view's reach.
+        // Were it among the departed ones, the scan took it out of the list while the client keeps
+        // it: the lists would differ, so the client starts afresh instead.
+        if (kept !== NOT_KEPT) lost = true;
         forget(world, p, idx);
         continue;
       }
-      const back = departed.size > 0 ? returnOf(cache, departed, ent) : undefined;
+      // By handle: a return entry already built this tick is shared without reading the entity.
+      const back = kept >= 0 ? returnOf(cache, idx, kept) : undefined;
       if (back === undefined) enteredBuf[entered++] = snapshotOf(world, cache, ent);
       else {
-        returnedBuf[returned++] = returnEntry(world, cache, ent);
+        returnedBuf[returned++] = returnEntry(world, cache, idx, ent);
         if (back !== SAME) changedBuf[changed++] = back;
       }
     } else {
@@ -272,10 +253,10 @@ function buildUpdate(world: World, p: Player, out: Int32Array, o: number): void 
     }
   }
   const leftEnd = entriesEnd + 1 + (out[entriesEnd] ?? 0);
-  for (let e = entriesEnd + 1; e < leftEnd; e++) {
-    const idx = out[e] ?? 0;
-    leftBuf[left++] = idx;
-    remember(world, cache, departed, idx);
+  for (let e = entriesEnd + 1; e < leftEnd; e++) leftBuf[left++] = out[e] ?? 0;
+  if (lost) {
+    resync(world, p, undefined);
+    return;
   }
   const energyPercent = Math.floor(p.runEnergy / 100);
   const moving = p.path.length > 0;

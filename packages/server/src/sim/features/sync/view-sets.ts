@@ -12,6 +12,13 @@ import { worldSlot } from '../../core/slots';
 import type { World } from '../../core/world';
 import { sharedInts } from './layout';
 import {
+  clearDeparted,
+  DEPARTED_ROOM,
+  DEPARTED_STRIDE,
+  departedEntries,
+  type DepartedArrays,
+} from './departed';
+import {
   HEAD_CAPACITY,
   HEAD_LENGTH,
   HEAD_OFFSET,
@@ -21,7 +28,8 @@ import {
   type ScanArrays,
 } from './scan';
 
-export interface ViewSets {
+/** The views' sets and radii, and their departed lists (departed.ts), all by viewer handle. */
+export interface ViewSets extends DepartedArrays {
   /** Per handle, the head of its view (scan.ts HEAD_*): where its set is in `pool`, its room, size and radius. */
   heads: Int32Array;
   /** The views' sets. */
@@ -47,6 +55,9 @@ export const VIEW_SETS = worldSlot('sync.viewSets', {
     top: 0,
     viewers: sharedInts(0),
     owners: [],
+    departedHandles: sharedInts(0),
+    departedVersions: sharedInts(0),
+    departedState: sharedInts(0),
   }),
 });
 
@@ -66,6 +77,9 @@ export function trackViewers(world: World, sets: ViewSets): void {
     const viewers = sharedInts(size);
     viewers.set(sets.viewers);
     sets.viewers = viewers;
+    sets.departedHandles = grown(sets.departedHandles, size * DEPARTED_ROOM);
+    sets.departedVersions = grown(sets.departedVersions, size * DEPARTED_ROOM);
+    sets.departedState = grown(sets.departedState, size * DEPARTED_STRIDE);
   }
   const owners = sets.owners;
   for (let i = 0; i < n; i++) {
@@ -78,8 +92,16 @@ export function trackViewers(world: World, sets: ViewSets): void {
     const head = i * HEAD_STRIDE;
     sets.heads[head + HEAD_LENGTH] = 0;
     sets.heads[head + HEAD_RADIUS] = UNSET_RADIUS;
+    clearDeparted(sets, i);
     if ((sets.heads[head + HEAD_CAPACITY] ?? 0) === 0) place(sets, i, FIRST_ROOM);
   }
+}
+
+/** A shared copy of `a` with `length` numbers. */
+function grown(a: Int32Array, length: number): Int32Array {
+  const next = sharedInts(length);
+  next.set(a);
+  return next;
 }
 
 /** Gives `viewer`'s set room for `needed` handles (at least twice that), keeping what it holds. */
@@ -148,7 +170,16 @@ export function scanArrays(
   cells: Int32Array,
   starts: Int32Array,
 ): ScanArrays {
-  return { heads: sets.heads, pool: sets.pool, at, cells, starts };
+  return {
+    heads: sets.heads,
+    pool: sets.pool,
+    at,
+    cells,
+    starts,
+    departedHandles: sets.departedHandles,
+    departedVersions: sets.departedVersions,
+    departedState: sets.departedState,
+  };
 }
 
 /** Whether the view of `p` was set up for it (it had a sync since it took its handle). */
@@ -193,10 +224,18 @@ export function forget(world: World, p: Player, idx: number): void {
   sets.heads[head + HEAD_LENGTH] = length - 1;
 }
 
-/** Forgets what `p`'s client knows (a full sync: the client starts afresh). */
+/** Forgets what `p`'s client knows, in view and departed (a full sync: the client starts afresh). */
 export function clearView(world: World, p: Player): void {
   const sets = ownView(world, p);
-  if (sets !== undefined) sets.heads[p.idx * HEAD_STRIDE + HEAD_LENGTH] = 0;
+  if (sets === undefined) return;
+  sets.heads[p.idx * HEAD_STRIDE + HEAD_LENGTH] = 0;
+  clearDeparted(sets, p.idx);
+}
+
+/** The entities that left `p`'s view lately as its client keeps them (departed.ts): handles, oldest first. */
+export function departedOf(world: World, p: Player): number[] {
+  const sets = ownView(world, p);
+  return sets === undefined ? [] : departedEntries(sets, p.idx).map(([idx]) => idx);
 }
 
 /**
