@@ -26,3 +26,10 @@ export const CHANGED = 2;
 export function sharedInts(length: number): Int32Array {
   return new Int32Array(new SharedArrayBuffer(length * Int32Array.BYTES_PER_ELEMENT));
 }
+
+/** A {@link sharedInts} copy of `a`, `length` numbers long (`a`'s length by default). */
+export function sharedCopy(a: Int32Array, length = a.length): Int32Array {
+  const copy = sharedInts(length);
+  copy.set(a);
+  return copy;
+}

@@ -13,7 +13,7 @@
  */
 import { worldSlot } from '../../core/slots';
 import type { World } from '../../core/world';
-import { sharedInts } from './layout';
+import { sharedCopy, sharedInts } from './layout';
 import { Scanner, SHORT_OF_ROOM, type ScanArrays } from './scan';
 import type { EntityCache } from './state';
 import { growSet, growSetInPlace, scanArrays, type ViewSets } from './view-sets';
@@ -365,19 +365,13 @@ export class ScanChannel {
     this.markDown();
     this.onFailed?.();
     // A worker that did not answer may still be writing: the world's thread goes on with copies.
-    sets.heads = copy(sets.heads);
-    sets.pool = copy(sets.pool);
-    sets.departedHandles = copy(sets.departedHandles);
-    sets.departedVersions = copy(sets.departedVersions);
-    sets.departedState = copy(sets.departedState);
+    sets.heads = sharedCopy(sets.heads);
+    sets.pool = sharedCopy(sets.pool);
+    sets.departedHandles = sharedCopy(sets.departedHandles);
+    sets.departedVersions = sharedCopy(sets.departedVersions);
+    sets.departedState = sharedCopy(sets.departedState);
     return next;
   }
-}
-
-function copy(a: Int32Array): Int32Array {
-  const c = sharedInts(a.length);
-  c.set(a);
-  return c;
 }
 
 /** Per world, the channel to the worker that scans its views, when its host gave it one. */

@@ -14,7 +14,7 @@ import {
 } from '@tilerealm/protocol';
 import { playerSlot, worldSlot } from '../../core/slots';
 import { BUCKETS } from '../../core/spatial';
-import { AT_STRIDE, sharedInts } from './layout';
+import { AT_STRIDE, sharedCopy, sharedInts } from './layout';
 
 /** A client's own state as last sent in a world:update (x NaN: nothing sent yet, or a full sync asked for). */
 export interface SentSelf {
@@ -171,9 +171,7 @@ export function entityCache(cache: EntityCache, handles: number): EntityCache {
     cache.snapshotRunning = running;
     cache.prevX = grow(cache.prevX);
     cache.prevZ = grow(cache.prevZ);
-    const at = sharedInts(size * AT_STRIDE);
-    at.set(cache.at);
-    cache.at = at;
+    cache.at = sharedCopy(cache.at, size * AT_STRIDE);
     while (cache.snapshots.length < size) cache.snapshots.push(undefined);
     while (cache.snapshotAppearances.length < size) cache.snapshotAppearances.push(undefined);
     while (cache.moves.length < size) cache.moves.push(undefined);

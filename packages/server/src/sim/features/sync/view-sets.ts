@@ -10,7 +10,7 @@ import type { Npc } from '../../core/npc';
 import type { Player } from '../../core/player';
 import { worldSlot } from '../../core/slots';
 import type { World } from '../../core/world';
-import { sharedInts } from './layout';
+import { sharedCopy, sharedInts } from './layout';
 import {
   clearDeparted,
   DEPARTED_ROOM,
@@ -71,15 +71,11 @@ export function trackViewers(world: World, sets: ViewSets): void {
   const n = byIdx.length;
   if (n > sets.viewers.length) {
     const size = Math.max(n, sets.viewers.length * 2, 256);
-    const heads = sharedInts(size * HEAD_STRIDE);
-    heads.set(sets.heads);
-    sets.heads = heads;
-    const viewers = sharedInts(size);
-    viewers.set(sets.viewers);
-    sets.viewers = viewers;
-    sets.departedHandles = grown(sets.departedHandles, size * DEPARTED_ROOM);
-    sets.departedVersions = grown(sets.departedVersions, size * DEPARTED_ROOM);
-    sets.departedState = grown(sets.departedState, size * DEPARTED_STRIDE);
+    sets.heads = sharedCopy(sets.heads, size * HEAD_STRIDE);
+    sets.viewers = sharedCopy(sets.viewers, size);
+    sets.departedHandles = sharedCopy(sets.departedHandles, size * DEPARTED_ROOM);
+    sets.departedVersions = sharedCopy(sets.departedVersions, size * DEPARTED_ROOM);
+    sets.departedState = sharedCopy(sets.departedState, size * DEPARTED_STRIDE);
   }
   const owners = sets.owners;
   for (let i = 0; i < n; i++) {
@@ -95,13 +91,6 @@ export function trackViewers(world: World, sets: ViewSets): void {
     clearDeparted(sets, i);
     if ((sets.heads[head + HEAD_CAPACITY] ?? 0) === 0) place(sets, i, FIRST_ROOM);
   }
-}
-
-/** A shared copy of `a` with `length` numbers. */
-function grown(a: Int32Array, length: number): Int32Array {
-  const next = sharedInts(length);
-  next.set(a);
-  return next;
 }
 
 /** Gives `viewer`'s set room for `needed` handles (at least twice that), keeping what it holds. */
