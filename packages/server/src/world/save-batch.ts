@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { LedgerEntry } from '../sim/core/ledger';
 import type { DeathLockState, DeathStep, JsonObject, PersistKind, PlayerSnapshot } from '../sim/core/types';
 import type { CharacterFields, Repositories } from '../storage';
+import type { SavePlan } from './save-written';
 
 /** A trade's audit row as the trade feature hands it over (`persist` of kind `tradeLog`). */
 export const tradeLogData = z.object({
@@ -139,15 +140,25 @@ export function sumLedger(parts: Iterable<readonly LedgerEntry[]>): Map<string, 
   return out;
 }
 
-/** Writes one batch with repositories bound to its transaction. */
-export async function writeBatch(tx: Repositories, w: BatchWrites, tickMs: number): Promise<void> {
+/**
+ * Writes one batch with repositories bound to its transaction. `plan` tells which containers and
+ * quest rows of a snapshot must be written (save-written.ts: those changed since the last commit);
+ * the character row always is.
+ */
+export async function writeBatch(
+  tx: Repositories,
+  w: BatchWrites,
+  tickMs: number,
+  plan: (s: PlayerSnapshot) => SavePlan = everything,
+): Promise<void> {
   const now = Date.now();
   for (const s of w.snapshots) {
+    const parts = plan(s);
     await tx.characters.update(s.id, snapshotToFields(s, now, tickMs));
-    await tx.inventory.replaceAll(s.id, s.inventory);
-    await tx.equipment.replaceAll(s.id, s.equipment);
-    await tx.bank.replaceAll(s.id, s.bank);
-    for (const q of s.quests)
+    if (parts.inventory) await tx.inventory.replaceAll(s.id, s.inventory);
+    if (parts.equipment) await tx.equipment.replaceAll(s.id, s.equipment);
+    if (parts.bank) await tx.bank.replaceAll(s.id, s.bank);
+    for (const q of parts.quests)
       await tx.quests.upsert({
         characterId: s.id,
         questId: q.questId,
@@ -160,6 +171,13 @@ export async function writeBatch(tx: Repositories, w: BatchWrites, tickMs: numbe
   for (const r of w.records) await writeRecord(tx, r.what, r.key, r.data);
   await tx.itemLedger.add([...w.ledger.values()]);
 }
+
+const everything = (s: PlayerSnapshot): SavePlan => ({
+  inventory: true,
+  equipment: true,
+  bank: true,
+  quests: s.quests,
+});
 
 /** Writes one keyed record with the repository that owns its table. */
 async function writeRecord(

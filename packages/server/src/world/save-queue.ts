@@ -5,6 +5,7 @@ import { recordSchema, writeBatch, type RecordWrite } from './save-batch';
 import { EntryTable, groupsOf, ledgerParts, writesOf, type Entry } from './save-entries';
 import { fenceLeases, LeaseLostError, releaseLeases } from './save-leases';
 import { errorText, storeSetAside } from './save-set-aside';
+import { WrittenRows } from './save-written';
 import type { Log } from '../app/logger';
 
 import type { SaveListener, SaveQueueOptions, SaveQueueStatus } from './save-queue-types';
@@ -46,6 +47,8 @@ export class SaveQueue {
   private readonly suspects = new Set<string>();
   /** Record keys of the batch being written. */
   private readonly inFlightRecords = new Set<string>();
+  /** What was last committed of each character held: a save writes only the parts that changed. */
+  private readonly written = new WrittenRows();
   /** Set when a bounded flush ran out of time: no new batch starts and no failed one is retried. */
   private stopped = false;
   private writing: Promise<void> | undefined;
@@ -266,7 +269,7 @@ export class SaveQueue {
         if (this.options.fence && !(await this.options.fence(tx))) throw new NotOwnerError();
         const leases = this.options.leases;
         if (leases) await fenceLeases(tx, batch, leases.instance);
-        await writeBatch(tx, w.writes, this.tickMs);
+        await writeBatch(tx, w.writes, this.tickMs, (s) => this.written.plan(s));
         if (leases) await releaseLeases(tx, batch, leases.instance);
         await tx.saveCommits.mark(marker);
         if (this.batches % PRUNE_EVERY === 0) await tx.saveCommits.prune(MARKER_TTL_MS, marker);
@@ -275,6 +278,8 @@ export class SaveQueue {
     } catch (err) {
       this.batchObserver?.(performance.now() - started, 'failed');
       this.failed += w.writes.snapshots.length;
+      // Whether anything of it committed is unknown here: the next save of each writes everything.
+      for (const s of w.writes.snapshots) this.written.forget(s.id);
       if (err instanceof NotOwnerError) {
         if (this.noteOutage(err.message)) this.logger.error({}, `saves wait: ${err.message}`);
         this.waiting.requeue(batch);
@@ -334,7 +339,10 @@ export class SaveQueue {
     this.locksSaved += w.writes.locks.length;
     this.recordsSaved += w.writes.records.length;
     this.lastCommitAt = new Date();
-    for (const e of batch) this.suspects.delete(e.key);
+    for (const e of batch) {
+      this.suspects.delete(e.key);
+      if (e.snapshot) this.written.committed(e.snapshot, e.release);
+    }
     if (this.outage) {
       this.logger.info?.({ retries: this.retries, since: this.outage.since }, 'saving works again');
       this.outage = undefined;
