@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { DeathLockState, DeathStep, JsonObject, PersistKind, PlayerSnapshot } from '../sim/core/types';
+import type {
+  DeathLockState,
+  DeathStep,
+  JsonObject,
+  PersistKind,
+  PlayerRecord,
+  PlayerSnapshot,
+} from '../sim/core/types';
 import { isTransientDatabaseError, type Repositories } from '../storage';
 import { recordSchema, writeBatch, type RecordWrite } from './save-batch';
 import { EntryTable, groupsOf, ledgerParts, writesOf, type Entry } from './save-entries';
@@ -158,6 +165,14 @@ export class SaveQueue {
       confirm: extra.confirm === true,
     };
     this.pushWrite(write, snapshots, extra.linked ?? []);
+  }
+
+  /**
+   * A login loaded `record` from the database while holding the character's lease: the parts the
+   * database holds, so the session's first save writes only what changed since (save-written.ts).
+   */
+  loaded(record: PlayerRecord): void {
+    this.written.committed(record, false);
   }
 
   /** True from hand-over of a character's snapshot until it committed (or was set aside). */

@@ -5,6 +5,7 @@ import { silentLog } from '../../test/support/memory-log';
 import type { PlayerSnapshot } from '../sim/core/types';
 import { createRepositories, type Repositories } from '../storage';
 import type { Database } from '../storage/types';
+import { loadRecord } from '../transport/ws/player-record';
 import { SaveQueue } from './save-queue';
 import { WrittenRows } from './save-written';
 
@@ -40,6 +41,25 @@ describe('WrittenRows', () => {
       equipment: true,
     });
     expect(rows.plan(playerSnapshot('c2', { inventory: [sword, coins] })).inventory).toBe(true);
+  });
+
+  it("compares a container's rows whatever their order (storage lists them by slot, the world its own way)", () => {
+    const rows = new WrittenRows();
+    const helmet = { slot: 'helmet', itemId: 'bronze_helm', quantity: 1 };
+    rows.committed(playerSnapshot('c1', { equipment: [helmet, wielded], inventory: [sword, coins] }), false);
+    expect(
+      rows.plan(playerSnapshot('c1', { equipment: [wielded, helmet], inventory: [coins, sword] })),
+    ).toEqual({
+      inventory: false,
+      equipment: false,
+      bank: false,
+      quests: [],
+    });
+    const other = { ...helmet, itemId: 'iron_helm' };
+    expect(rows.plan(playerSnapshot('c1', { equipment: [wielded, other] })).equipment).toBe(true);
+    expect(
+      rows.plan(playerSnapshot('c1', { equipment: [wielded, { ...helmet, slot: 'shield' }] })).equipment,
+    ).toBe(true);
   });
 
   it('forgets a character on a final save and when told to', () => {
@@ -151,6 +171,19 @@ describe.each(availableBackends())('saves write only what changed, on %s', (kind
       equipment: [{ slot: 'weapon', itemId: 'bronze_sword', quantity: 1 }],
     });
     expect((await repos.quests.list(id)).map((q) => q.stage)).toEqual([2]);
+  });
+
+  it("a login's loaded rows count as committed: the session's first save writes only what changed", async () => {
+    const queue = new SaveQueue(instrumented(), silentLog());
+    await repos.inventory.replaceAll(id, [sword, coins]);
+    await repos.equipment.replaceAll(id, [wielded]);
+    const character = await repos.characters.findById(id);
+    if (!character) throw new Error('seeded character missing');
+    const record = await loadRecord(repos, character, 600);
+    queue.loaded(record);
+    expect(await save(queue, playerSnapshot(id, { ...record, inventory: [coins, sword] }))).toEqual([]);
+    expect(await save(queue, playerSnapshot(id, { ...record, inventory: [sword] }))).toEqual(['inventory']);
+    expect((await stored()).inventory).toEqual([{ slot: 0, itemId: 'bronze_sword', quantity: 1 }]);
   });
 
   it('after a final save, the next session writes everything (another world may have written the rows)', async () => {

@@ -1,4 +1,4 @@
-import type { PlayerSnapshot, QuestProgressState, SlotRow } from '../sim/core/types';
+import type { PlayerRecord, PlayerSnapshot, QuestProgressState, SlotRow } from '../sim/core/types';
 
 /** The parts of a snapshot a save may leave out when the database already holds them. */
 export interface SavePlan {
@@ -30,8 +30,9 @@ interface Written {
  * character's lease (the batch's fence checks it in the same transaction): nobody else writes them
  * meanwhile, so what this world committed last is what the database holds.
  *
- * The snapshots' arrays are fresh copies the world never touches again (Player.toRecord), so
- * keeping them is keeping the committed state itself.
+ * A login tells it what it loaded (SaveQueue.loaded), so the first save of a session writes only
+ * what changed since. The snapshots' and records' arrays are fresh copies the world never touches
+ * again (Player.toRecord, loadRecord), so keeping them is keeping the committed state itself.
  */
 export class WrittenRows {
   private readonly byCharacter = new Map<string, Written>();
@@ -48,8 +49,11 @@ export class WrittenRows {
     };
   }
 
-  /** `s` committed: its parts are what the database holds now (a final save: forgotten instead). */
-  committed(s: PlayerSnapshot, release: boolean): void {
+  /**
+   * The database holds `s`'s parts now: `s` committed, or was just loaded by a login that holds the
+   * character's lease. A final save forgets the character instead.
+   */
+  committed(s: PlayerRecord, release: boolean): void {
     if (release) {
       this.byCharacter.delete(s.id);
       return;
@@ -73,19 +77,29 @@ export class WrittenRows {
   }
 }
 
+/**
+ * The same rows, in any order (a slot is a container's key: no two rows share one). The world lists
+ * them in its own order, storage by slot (equipment's slots are names), so a login's rows may come
+ * in another order than the first save's.
+ */
 function sameSlots<S extends number | string>(
   a: ReadonlyArray<SlotRow<S>>,
   b: ReadonlyArray<SlotRow<S>>,
 ): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] as SlotRow<S>;
-    const y = b[i] as SlotRow<S>;
-    if (x.slot !== y.slot || x.itemId !== y.itemId || x.quantity !== y.quantity) return false;
-  }
-  return true;
+  let i = 0;
+  while (i < a.length && sameRow(a[i] as SlotRow<S>, b[i] as SlotRow<S>)) i++;
+  if (i === a.length) return true;
+  const bySlot = new Map(a.map((row) => [row.slot, row]));
+  return b.every((row) => {
+    const held = bySlot.get(row.slot);
+    return held !== undefined && sameRow(held, row);
+  });
 }
+
+const sameRow = <S extends number | string>(x: SlotRow<S>, y: SlotRow<S>): boolean =>
+  x.slot === y.slot && x.itemId === y.itemId && x.quantity === y.quantity;
 
 /** A quest row's written columns as one comparable string. */
 function questText(q: QuestProgressState): string {

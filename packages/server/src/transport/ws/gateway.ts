@@ -201,6 +201,7 @@ export class Gateway implements PlayerSink, SocialLink {
           rid: undefined,
         });
       } else if (record) {
+        deps.saves.loaded(record);
         deps.host.enqueue({ type: 'login', record });
       }
       // Before the session's first message, so its lists arrive ahead of any social answer.
