@@ -135,11 +135,28 @@ export class Player {
       coins: this.coins,
       combatLevel: this.combatLevel,
       skills: structuredCloneSkills(this.skills),
-      inventory: this.inventory.toRows(),
-      equipment: this.equipment.toRows(),
-      bank: this.bank.toRows(),
+      // Rows that could not be placed at login (a slot the container no longer has, an equipment
+      // slot no longer known) go back with the rest: a save must not delete them.
+      inventory: withUnplaced(this.inventory.toRows(), this.unplaced.inventory),
+      equipment: withUnplaced(this.equipment.toRows(), this.unplaced.equipment),
+      bank: withUnplaced(this.bank.toRows(), this.unplaced.bank),
     };
   }
+}
+
+/**
+ * `rows` and the unplaced rows after them. Storage's rows never share a slot, so an unplaced one
+ * cannot meet a placed one there; one that would (a record from elsewhere, a slot rejected for its
+ * quantity and filled since) is left out rather than make the save fail on the slot's key.
+ */
+function withUnplaced<S extends number | string>(
+  rows: Array<SlotRow<S>>,
+  unplaced: ReadonlyArray<SlotRow<S>>,
+): Array<SlotRow<S>> {
+  if (unplaced.length === 0) return rows;
+  const taken = new Set(rows.map((r) => r.slot));
+  for (const row of unplaced) if (!taken.has(row.slot)) rows.push({ ...row });
+  return rows;
 }
 
 function structuredCloneSkills(
