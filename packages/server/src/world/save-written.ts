@@ -9,7 +9,7 @@ export interface SavePlan {
   quests: QuestProgressState[];
 }
 
-/** What this world last committed of one character: the snapshot's containers and quests. */
+/** What the database holds of one character, as this world knows it: containers and quests. */
 interface Written {
   inventory: ReadonlyArray<SlotRow<number>>;
   equipment: ReadonlyArray<SlotRow<string>>;
@@ -23,12 +23,12 @@ interface Written {
  * or chats move no item, and rewriting an unchanged inventory, equipment and bank costs a savepoint,
  * a DELETE and an INSERT each. The character row is always written.
  *
- * Only a confirmed commit records a state. A batch that did not commit (for whatever reason)
- * forgets its characters, so their next save writes everything; a final save (logout, shutdown)
- * forgets its character once committed, since the character may next be held, and written, by
- * another world. This is sound because a world writes a character's rows only while it holds the
- * character's lease (the batch's fence checks it in the same transaction): nobody else writes them
- * meanwhile, so what this world committed last is what the database holds.
+ * Only a confirmed commit or a login's read records a state. A batch that did not commit (for
+ * any reason) forgets its characters, so their next save writes everything; a final save (logout,
+ * shutdown) forgets its character once committed, since the character may next be held, and
+ * written, by another world. This is sound because a world writes a character's rows only while it
+ * holds the character's lease (the batch's fence checks it in the same transaction): nobody else
+ * writes them meanwhile, so what this world committed or read last is what the database holds.
  *
  * A login tells it what it loaded (SaveQueue.loaded), so the first save of a session writes only
  * what changed since. The snapshots' and records' arrays are fresh copies the world never touches
