@@ -154,7 +154,7 @@ export async function writeBatch(
   const now = Date.now();
   for (const s of w.snapshots) {
     const parts = plan(s);
-    await tx.characters.update(s.id, snapshotToFields(s, now, tickMs));
+    await tx.characters.save(s.id, snapshotToFields(s, now, tickMs));
     if (parts.inventory) await tx.inventory.replaceAll(s.id, s.inventory);
     if (parts.equipment) await tx.equipment.replaceAll(s.id, s.equipment);
     if (parts.bank) await tx.bank.replaceAll(s.id, s.bank);

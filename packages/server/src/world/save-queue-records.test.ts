@@ -53,9 +53,9 @@ describe.each(availableBackends())('SaveQueue records on %s', (kind) => {
               ...tx,
               characters: {
                 ...tx.characters,
-                update: (id, fields) => {
+                save: (id, fields) => {
                   writes.push(`save ${id}`);
-                  return tx.characters.update(id, fields);
+                  return tx.characters.save(id, fields);
                 },
               },
               storeStock: {

@@ -60,10 +60,10 @@ describe.each(availableBackends())('SaveQueue on %s', (kind) => {
               ...tx,
               characters: {
                 ...tx.characters,
-                update: (id, fields) => {
+                save: (id, fields) => {
                   writes.push(`save ${id}`);
                   events.push(`save ${id}`);
-                  return tx.characters.update(id, fields);
+                  return tx.characters.save(id, fields);
                 },
               },
               deaths: {

@@ -103,9 +103,9 @@ describe.each(availableBackends())('saves write only what changed, on %s', (kind
             ...tx,
             characters: {
               ...tx.characters,
-              update: (cid, fields) => {
+              save: (cid, fields) => {
                 health = fields.health ?? -1;
-                return tx.characters.update(cid, fields);
+                return tx.characters.save(cid, fields);
               },
             },
             inventory: {

@@ -51,6 +51,11 @@ export function createCharacterRepository(db: AppDatabase): CharacterRepository 
       return rows[0] ?? null;
     },
 
+    async save(id, patch) {
+      if (!Object.values(patch).some((v) => v !== undefined)) return;
+      await db.update(characters).set(patch).where(eq(characters.id, id));
+    },
+
     async rename(id, name) {
       // The conditional update avoids a failing statement in the common case; a concurrent rename
       // to the same name still hits the unique index, which is reported the same way.

@@ -56,6 +56,8 @@ export interface CharacterRepository {
   listByAccount(accountId: string): Promise<CharacterRow[]>;
   /** Returns the updated row, or null when the character does not exist. */
   update(id: string, patch: CharacterFields): Promise<CharacterRow | null>;
+  /** As {@link update}, reading nothing back: a save's write (the save queue's, 50 a tick at 5,000 players). */
+  save(id: string, patch: CharacterFields): Promise<void>;
   /** Renames, keeping names unique case-insensitively. */
   rename(
     id: string,

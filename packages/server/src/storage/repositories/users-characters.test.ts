@@ -151,6 +151,14 @@ describe.each(availableBackends())('users and characters on %s', (kind) => {
       });
       expect(await repos.characters.update(a.character.id, {})).toEqual(moved);
       expect(await repos.characters.update('missing', { coins: 1 })).toBeNull();
+      await repos.characters.save(a.character.id, { coins: 7, health: 40 });
+      await repos.characters.save('missing', { coins: 1 });
+      await repos.characters.save(a.character.id, {});
+      expect(await repos.characters.findById(a.character.id)).toMatchObject({
+        coins: 7,
+        health: 40,
+        positionX: 12.5,
+      });
 
       expect(await repos.characters.delete(b.character.id)).toBe(true);
       expect(await repos.characters.delete(b.character.id)).toBe(false);
