@@ -12,6 +12,13 @@ export class LeaseLostError extends Error {
   }
 }
 
+/** A batch's fence said this process no longer owns the world: rolled back, kept for later. */
+export class NotOwnerError extends Error {
+  constructor() {
+    super('this process does not hold the world lock on the database');
+  }
+}
+
 /**
  * The character fence, inside a batch's transaction before it writes: this world (`instance`)
  * must hold the lease of every character whose snapshot the batch writes. The leases stay locked

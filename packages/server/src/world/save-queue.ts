@@ -10,7 +10,7 @@ import type {
 import { isTransientDatabaseError, type Repositories } from '../storage';
 import { recordSchema, writeBatch, type RecordWrite } from './save-batch';
 import { EntryTable, groupsOf, ledgerParts, writesOf, type Entry } from './save-entries';
-import { fenceLeases, LeaseLostError, releaseLeases } from './save-leases';
+import { fenceLeases, LeaseLostError, NotOwnerError, releaseLeases } from './save-leases';
 import { errorText, storeSetAside } from './save-set-aside';
 import { WrittenRows } from './save-written';
 import type { Log } from '../app/logger';
@@ -396,12 +396,5 @@ export class SaveQueue {
     const delay = Math.min(this.maxRetryDelayMs, this.retryDelayMs * 2 ** Math.min(this.retries, 16));
     this.retries++;
     await new Promise((resolve) => setTimeout(resolve, delay));
-  }
-}
-
-/** A batch's fence said this process no longer owns the world: rolled back, kept for later. */
-class NotOwnerError extends Error {
-  constructor() {
-    super('this process does not hold the world lock on the database');
   }
 }
