@@ -149,7 +149,7 @@ export async function writeBatch(
   tx: Repositories,
   w: BatchWrites,
   tickMs: number,
-  plan: (s: PlayerSnapshot) => SavePlan = everything,
+  plan: (s: PlayerSnapshot) => SavePlan,
 ): Promise<void> {
   const now = Date.now();
   for (const s of w.snapshots) {
@@ -171,13 +171,6 @@ export async function writeBatch(
   for (const r of w.records) await writeRecord(tx, r.what, r.key, r.data);
   await tx.itemLedger.add([...w.ledger.values()]);
 }
-
-const everything = (s: PlayerSnapshot): SavePlan => ({
-  inventory: true,
-  equipment: true,
-  bank: true,
-  quests: s.quests,
-});
 
 /** Writes one keyed record with the repository that owns its table. */
 async function writeRecord(

@@ -1,5 +1,6 @@
 import { GameClient } from '@tilerealm/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SlotContainerRepository } from '../../src/storage/repositories/ports';
 import { gatewayStack, type GatewayStack } from './gateway-stack';
 
 /**
@@ -10,6 +11,12 @@ describe("a login's loaded rows count as saved", () => {
   let stack: GatewayStack;
   /** Container writes of the save queue, as `<table> <characterId>`. */
   const writes: string[] = [];
+
+  /** `repo` with each replaceAll noted in `writes`. */
+  const noted = <S>(table: string, repo: SlotContainerRepository<S>): SlotContainerRepository<S> => ({
+    ...repo,
+    replaceAll: (id, slots) => (writes.push(`${table} ${id}`), repo.replaceAll(id, slots)),
+  });
 
   beforeAll(async () => {
     stack = await gatewayStack({
@@ -22,24 +29,9 @@ describe("a login's loaded rows count as saved", () => {
           repos.transaction((tx) =>
             fn({
               ...tx,
-              inventory: {
-                ...tx.inventory,
-                replaceAll: (id, slots) => (
-                  writes.push(`inventory ${id}`),
-                  tx.inventory.replaceAll(id, slots)
-                ),
-              },
-              equipment: {
-                ...tx.equipment,
-                replaceAll: (id, slots) => (
-                  writes.push(`equipment ${id}`),
-                  tx.equipment.replaceAll(id, slots)
-                ),
-              },
-              bank: {
-                ...tx.bank,
-                replaceAll: (id, slots) => (writes.push(`bank ${id}`), tx.bank.replaceAll(id, slots)),
-              },
+              inventory: noted('inventory', tx.inventory),
+              equipment: noted('equipment', tx.equipment),
+              bank: noted('bank', tx.bank),
             }),
           ),
       }),
