@@ -59,6 +59,16 @@ export type ActionHandler<A extends ActionName> = (
   rid: Rid | undefined,
 ) => Outcome;
 
+/**
+ * Work a request allows before its tick (see {@link Registry.prepare}): called as the request is
+ * queued, with the world as it is between ticks.
+ */
+export type Preparer<E extends ClientEventName> = (
+  world: World,
+  player: Player,
+  data: ClientPayload<E>,
+) => void;
+
 export type PhaseHook = (world: World) => void;
 /** One player's share of a phase's work (see {@link Registry.perPlayer}). */
 export type PlayerHook = (world: World, player: Player) => void;
@@ -110,6 +120,7 @@ export interface Feature {
 /** Event handlers and phase hooks of all features, in registration order (deterministic). */
 export class Registry {
   private readonly handlers = new Map<ClientEventName, EventHandler<ClientEventName>>();
+  private readonly preparers = new Map<ClientEventName, Preparer<ClientEventName>>();
   private readonly actions = new Map<ActionName, ActionHandler<ActionName>>();
   private readonly hooks = new Map<PhaseName, HookEntry[]>();
   private readonly inits: PhaseHook[] = [];
@@ -132,6 +143,19 @@ export class Registry {
     if (this.handlers.has(event))
       throw new Error(`${this.current}: a handler for ${event} is already registered`);
     this.handlers.set(event, handler as unknown as EventHandler<ClientEventName>);
+  }
+
+  /**
+   * Work a request allows before its tick: `fn` runs when a request of `event` is queued
+   * ({@link World.enqueue}, between ticks on a server), so that its handler or hook finds a costly
+   * result ready instead of computing it inside the tick (movement's path searches). A preparer
+   * changes no state: it may only fill a cache that nothing hashes, whose entries its user checks
+   * against the state the tick has (and computes afresh when they differ), so the tick reaches the
+   * same result with or without it. It may throw: the request is then handled as if unprepared.
+   */
+  prepare<E extends ClientEventName>(event: E, fn: Preparer<E>): void {
+    if (this.preparers.has(event)) throw new Error(`${this.current}: ${event} is already prepared`);
+    this.preparers.set(event, fn as unknown as Preparer<ClientEventName>);
   }
 
   /**
@@ -277,6 +301,10 @@ export class Registry {
 
   handler(event: ClientEventName): EventHandler<ClientEventName> | undefined {
     return this.handlers.get(event);
+  }
+
+  preparer(event: ClientEventName): Preparer<ClientEventName> | undefined {
+    return this.preparers.get(event);
   }
 
   hooksOf(name: PhaseName): readonly HookEntry[] {

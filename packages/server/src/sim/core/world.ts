@@ -12,6 +12,7 @@ import type { Content } from '../../content/load';
 import type { TileMap } from '../map/tile-map';
 import { lookupIn, type ItemLookup } from '../items/types';
 import { chargeFault, reportFault, runHook, type Culprit } from './faults';
+import { prepare } from './prepare';
 import { hashWorld } from './world-hash';
 import { Ledger } from './ledger';
 import type { Npc } from './npc';
@@ -98,9 +99,13 @@ export class World {
     for (const init of this.registry.initializers()) init(this);
   }
 
-  /** Queues a command for the next tick's input phase (in arrival order). */
+  /**
+   * Queues a command for the next tick's input phase (in arrival order). A request some feature
+   * prepares (Registry.prepare) is prepared now, with the world as it is: nothing changes.
+   */
   enqueue(command: Command): void {
     this.queue.push(command);
+    if (command.type === 'client') prepare(this, command.playerId, command.message);
   }
 
   /** Advances the world by one tick through every phase of the pipeline. */

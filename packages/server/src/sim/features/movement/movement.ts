@@ -1,9 +1,10 @@
 import { MAX_RUN_ENERGY, type Player } from '../../core/player';
 import { fail, type Feature, type Outcome } from '../../core/registry';
 import type { World } from '../../core/world';
-import { findPath, MAX_PATH_DISTANCE } from '../../map/pathfinder';
+import { MAX_PATH_DISTANCE } from '../../map/pathfinder';
 import { cancelCast } from '../teleport/cast';
 import { replaceOtherRequests } from '../interaction/interaction';
+import { PATH_AHEAD, searchAhead, takePath } from './path-ahead';
 
 /** Run energy drained per tick spent running (weightless: ~150 ticks from full). */
 export const RUN_DRAIN_PER_TICK = 67;
@@ -19,7 +20,10 @@ export const movementFeature: Feature = {
   register(r) {
     // The newest click wins (interaction's replaceOtherRequests: an earlier move of the tick, an
     // interaction, an activity, an attack end now). The walk itself is searched in the players
-    // phase: at most one path search per player per tick, however many requests arrive.
+    // phase: at most one path search per player per tick, however many requests arrive. It is
+    // searched ahead as it arrives, between ticks, when it can be (path-ahead.ts).
+    r.playerSlot(PATH_AHEAD);
+    r.prepare('player:move', searchAhead);
     r.on('player:move', (world, player, data, rid) => {
       const distance = Math.max(Math.abs(data.x - player.x), Math.abs(data.z - player.z));
       if (distance > MAX_PATH_DISTANCE) {
@@ -59,7 +63,7 @@ function resolveMove(world: World, p: Player): void {
   if (!req) return;
   const reply = (outcome: Outcome) => world.answer(p.id, 'player:move', outcome, req.rid);
 
-  const result = findPath(world.map, { x: p.x, z: p.z }, { x: req.x, z: req.z });
+  const result = takePath(world, p, req.x, req.z);
   if (!result.ok) {
     return reply(
       result.reason === 'too_far'
