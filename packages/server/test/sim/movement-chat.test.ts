@@ -136,6 +136,24 @@ describe('chat', () => {
     expect(tw.events('talker', 'chat:message')[0]?.data).toBe(heard[0]);
   });
 
+  it('is heard at the edge of hearing range, not a tile beyond, nor by a listener ignoring the speaker', async () => {
+    const tw = await TestWorld.create();
+    tw.login(record('talker', 0, 0, 'Talker'));
+    tw.login(record('edge', 15, -15, 'Edge'));
+    tw.login(record('beyond', 0, 16, 'Beyond'));
+    tw.login(record('deaf', 2, 0, 'Deaf'));
+    tw.advance();
+    tw.enqueue({ type: 'ignores', playerId: 'deaf', ignored: ['talker'] });
+    tw.enqueue(say('talker', 'can you hear me'));
+    tw.advance();
+    expect(tw.events('edge', 'chat:message').map((e) => e.data)).toMatchObject([
+      { message: 'can you hear me' },
+    ]);
+    expect(tw.events('beyond', 'chat:message')).toHaveLength(0);
+    expect(tw.events('deaf', 'chat:message')).toHaveLength(0);
+    expect(tw.events('talker', 'chat:message')).toHaveLength(1);
+  });
+
   it('rate-limits a player and refuses empty messages', async () => {
     const tw = await TestWorld.create();
     tw.login(record('spam'));
