@@ -34,7 +34,8 @@ export const PATH_AHEAD = playerSlot('movement.pathAhead', {
 /**
  * Searches a `player:move` as it arrives. One search a player between two ticks at most: a later
  * request of the same interval (which wins: the newest click does) is searched by its tick, so a
- * client that sends many costs no more searches than the tick would make.
+ * client that sends many moves costs at most one search more per tick than before (the tick itself
+ * searches at most one per player).
  */
 export function searchAhead(world: World, p: Player, data: ClientPayload<'player:move'>): void {
   const ahead = PATH_AHEAD.of(p);
