@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Player } from '../../src/sim/core/player';
 import type { Command } from '../../src/sim/core/types';
 import { World } from '../../src/sim/core/world';
 import { FEATURES } from '../../src/sim/features';
 import { PATH_AHEAD } from '../../src/sim/features/movement/path-ahead';
 import { buildTileMap } from '../../src/sim/map/build-tile-map';
-import { findPath } from '../../src/sim/map/pathfinder';
+import { findPath, type PathResult, type TilePos } from '../../src/sim/map/pathfinder';
 import { bundledWorld, randomInputs, record, TestWorld } from './test-world';
 
 const move = (playerId: string, x: number, z: number): Command => ({
@@ -13,6 +14,16 @@ const move = (playerId: string, x: number, z: number): Command => ({
   rid: undefined,
   message: { event: 'player:move', data: { x, z } },
 });
+
+/** `p` took the first step of `steps` this tick and has the rest ahead of it. */
+function expectWalking(p: Player, steps: readonly TilePos[]): void {
+  expect(steps.length).toBeGreaterThan(0);
+  expect([p.x, p.z]).toEqual([steps[0]?.x, steps[0]?.z]);
+  expect(p.path).toEqual(steps.slice(1));
+}
+
+/** The steps of a search that must succeed. */
+const stepsOf = (r: PathResult): TilePos[] => (r.ok ? r.steps : []);
 
 /** A test world on a map of its own (these tests change the map's walkability). */
 async function ownMapWorld(): Promise<TestWorld> {
@@ -31,12 +42,10 @@ describe('walks searched ahead of their tick (path-ahead.ts)', () => {
     expect(ahead.result).toMatchObject({ ok: true });
     // A copy: the tick walks the same array (its first step taken off).
     const searched = ahead.result?.ok ? [...ahead.result.steps] : [];
-    expect(searched.length).toBeGreaterThan(0);
     tw.advance();
     // Taken by the tick: its first step walked, the rest is the player's path.
     expect(ahead.result).toBeUndefined();
-    expect([p.x, p.z]).toEqual([searched[0]?.x, searched[0]?.z]);
-    expect(p.path).toEqual(searched.slice(1));
+    expectWalking(p, searched);
   });
 
   it('searches afresh when the player is elsewhere by the tick (a teleport in the input phase)', async () => {
@@ -50,12 +59,9 @@ describe('walks searched ahead of their tick (path-ahead.ts)', () => {
     p.x = 0;
     p.z = 5;
     tw.world.spatial.set(p.idx, p.x, p.z);
-    const fresh = findPath(tw.world.map, { x: 0, z: 5 }, { x: 6, z: 0 });
+    const fresh = stepsOf(findPath(tw.world.map, { x: 0, z: 5 }, { x: 6, z: 0 }));
     tw.advance();
-    expect(fresh.ok).toBe(true);
-    const steps = fresh.ok ? fresh.steps : [];
-    expect([p.x, p.z]).toEqual([steps[0]?.x, steps[0]?.z]);
-    expect(p.path).toEqual(steps.slice(1));
+    expectWalking(p, fresh);
   });
 
   it('searches afresh when the map changed by the tick (a tile of the path blocked)', async () => {
@@ -88,10 +94,7 @@ describe('walks searched ahead of their tick (path-ahead.ts)', () => {
     expect(ahead).toMatchObject({ toX: 6, toZ: 0 });
     tw.advance();
     // The newest click wins, searched in the tick from where the player stood.
-    const fresh = findPath(tw.world.map, { x: 0, z: 0 }, { x: 0, z: 6 });
-    const steps = fresh.ok ? fresh.steps : [];
-    expect([p.x, p.z]).toEqual([steps[0]?.x, steps[0]?.z]);
-    expect(p.path).toEqual(steps.slice(1));
+    expectWalking(p, stepsOf(findPath(tw.world.map, { x: 0, z: 0 }, { x: 0, z: 6 })));
     // The next interval searches again.
     tw.enqueue(move('d', 3, 3));
     expect(ahead).toMatchObject({ toX: 3, toZ: 3 });

@@ -1,7 +1,5 @@
-import type { Player } from '../../core/player';
 import { fail, type Feature } from '../../core/registry';
 import { playerSlot } from '../../core/slots';
-import type { World } from '../../core/world';
 import { chebyshev } from '../combat/combatants';
 import { viewRadius } from '../sync/view-sets';
 import { runCommand } from './admin-commands';
@@ -19,35 +17,6 @@ export const CHAT_TICKS = playerSlot('chat.recent', {
     for (const t of s.ticks) h.num(t);
   },
 });
-
-/** The players who hear the line being said (reused from line to line; see listenersOf). */
-const listeners: Array<Player | undefined> = [];
-
-/**
- * Finds the players who hear `speaker` (into {@link listeners}; returns how many): those within
- * hearing range and within their own view's reach (which a crowd shrinks), in the order of the
- * spatial index's buckets. The distance is tested on each candidate's place, read once, before
- * anything else of it: at 5,000 players a line has some 70 candidates and 30 listeners.
- */
-function listenersOf(world: World, speaker: Player): number {
-  const range = world.settings.hearingDistance;
-  const { x, z } = speaker;
-  const byIdx = world.byIdx;
-  const buckets = world.spatial.bucketsNear(x, z, range);
-  const near = world.spatial.near;
-  let n = 0;
-  for (let k = 0; k < buckets; k++) {
-    const bucket = near[k] ?? [];
-    for (let i = 0; i < bucket.length; i++) {
-      const o = byIdx[bucket[i] ?? -1];
-      if (o?.kind !== 'player') continue;
-      const d = chebyshev(o.x, o.z, x, z);
-      // In a crowd, no farther than the listener's view reaches: it hears those it can see.
-      if (d <= range && d <= viewRadius(world, o)) listeners[n++] = o;
-    }
-  }
-  return n;
-}
 
 /**
  * Public chat: heard by players within hearing range and within their own view's reach (which a
@@ -78,11 +47,11 @@ export const chatFeature: Feature = {
         from: { id: player.id, name: player.name },
         message,
       };
-      const heard = listenersOf(world, player);
-      for (let i = 0; i < heard; i++) {
-        const listener = listeners[i] as Player;
-        listeners[i] = undefined;
-        // Most ignore no one: the set's table is read only when it holds someone.
+      // The reach of the listener's view is tested first: the ignore list's table is read only for
+      // those who would hear, and only when it holds someone.
+      for (const listener of world.playersNear(player.x, player.z, world.settings.hearingDistance)) {
+        // In a crowd, no farther than the listener's view reaches: it hears those it can see.
+        if (chebyshev(listener.x, listener.z, player.x, player.z) > viewRadius(world, listener)) continue;
         if (listener.ignored.size !== 0 && listener.ignored.has(player.id)) continue;
         world.send(listener.id, 'chat:message', line);
       }

@@ -2,7 +2,7 @@ import type { ClientPayload } from '@tilerealm/protocol';
 import type { Player } from '../../core/player';
 import { playerSlot } from '../../core/slots';
 import type { World } from '../../core/world';
-import { findPath, MAX_PATH_DISTANCE, type PathResult } from '../../map/pathfinder';
+import { findPath, type PathResult } from '../../map/pathfinder';
 
 /**
  * Walks searched ahead of their tick (decision 0031). A `player:move` is searched in the players
@@ -23,7 +23,7 @@ interface Ahead {
   toX: number;
   toZ: number;
   version: number;
-  /** Undefined: nothing kept (none searched, or taken). */
+  /** Undefined: nothing kept (none searched, or taken). A target too far is kept as the finder's refusal. */
   result: PathResult | undefined;
 }
 
@@ -41,8 +41,6 @@ export function searchAhead(world: World, p: Player, data: ClientPayload<'player
   const ahead = PATH_AHEAD.of(p);
   if (ahead.tick === world.tick) return;
   ahead.tick = world.tick;
-  ahead.result = undefined;
-  if (Math.max(Math.abs(data.x - p.x), Math.abs(data.z - p.z)) > MAX_PATH_DISTANCE) return;
   ahead.fromX = p.x;
   ahead.fromZ = p.z;
   ahead.toX = data.x;
