@@ -211,7 +211,8 @@ export function wholeEntry(world: World, o: Player | Npc): EntityReturn {
 /** The `returned` entry of entity `o` (handle `idx`) this tick, built once and shared by every view it returns to. */
 export function returnEntry(world: World, cache: EntityCache, idx: number, o: Player | Npc): EntityReturn {
   const built = cache.returns[idx];
-  if (built && cache.returnTick[idx] === world.tick + 1) return built;
+  // Compared with undefined, not tested for truth: a truth test reads the entry's memory.
+  if (built !== undefined && cache.returnTick[idx] === world.tick + 1) return built;
   const entry = wholeEntry(world, o);
   cache.returns[idx] = entry;
   cache.returnTick[idx] = world.tick + 1;

@@ -13,7 +13,7 @@ import { resync, selfPosition } from '../session/session';
 import { GROUND_ITEMS } from '../ground-items/state';
 import { LOOKS, lookChange } from './look';
 import { appearanceAt, fillPositions, returnEntry, snapshotOf } from './entries';
-import { CHANGED, MOVED } from './layout';
+import { AT_STRIDE, AT_VERSION, CHANGED, MOVED } from './layout';
 import { NOT_KEPT } from './departed';
 import { CLIENT_VIEW, ENTITY_CACHE, entityCache, type EntityCache } from './state';
 import { recordEnd, Scanner, SHORT_OF_ROOM } from './scan';
@@ -186,7 +186,9 @@ function returnOf(cache: EntityCache, idx: number, kept: number): typeof SAME | 
   // Filled for every entity in the world this tick (fillPositions).
   const now = cache.appearances[idx];
   if (now === undefined) return undefined;
-  if (now.version === kept) return SAME;
+  // The version as fillPositions laid it out beside the place (the same number as `now.version`):
+  // read from that flat array, not from the record, which is a miss per returning entity.
+  if (cache.at[idx * AT_STRIDE + AT_VERSION] === kept) return SAME;
   const was = appearanceAt(cache, idx, kept);
   if (was === undefined) return undefined;
   if (was.id !== now.id || was.name !== now.name || was.combatLevel !== now.combatLevel) return undefined;
