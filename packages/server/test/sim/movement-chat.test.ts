@@ -152,6 +152,12 @@ describe('chat', () => {
     expect(tw.events('beyond', 'chat:message')).toHaveLength(0);
     expect(tw.events('deaf', 'chat:message')).toHaveLength(0);
     expect(tw.events('talker', 'chat:message')).toHaveLength(1);
+    // Once the list is empty again, the listener hears the speaker.
+    tw.clearEvents();
+    tw.enqueue({ type: 'ignores', playerId: 'deaf', ignored: [] });
+    tw.enqueue(say('talker', 'and now', 1));
+    tw.advance();
+    expect(tw.events('deaf', 'chat:message').map((e) => e.data)).toMatchObject([{ message: 'and now' }]);
   });
 
   it('rate-limits a player and refuses empty messages', async () => {

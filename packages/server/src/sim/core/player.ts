@@ -61,7 +61,10 @@ export class Player {
   activity: Activity | undefined;
   /** Admin commands allowed (this session entered the admin code). */
   isAdmin = false;
-  /** Characters this player's account ignores: their chat and trade requests are not delivered. */
+  /**
+   * Characters this player's account ignores: their chat and trade requests are not delivered.
+   * {@link IGNORES_NO_ONE} when it ignores no one (see {@link ignoreSet}).
+   */
   ignored: ReadonlySet<string>;
   /** Tile at the start of the current tick, to tell whether the player moved. */
   lastX: number;
@@ -89,7 +92,7 @@ export class Player {
     this.health = record.health;
     this.coins = record.coins;
     this.combatLevel = record.combatLevel;
-    this.ignored = new Set(record.ignored ?? []);
+    this.ignored = ignoreSet(record.ignored ?? []);
     this.saved = featureFieldsOf(record);
     this.slots = slots;
     this.slotColumns = slotColumns;
@@ -165,4 +168,16 @@ function structuredCloneSkills(
   const out = {} as Record<SkillName, { level: number; xp: number }>;
   for (const key of Object.keys(s) as SkillName[]) out[key] = { level: s[key].level, xp: s[key].xp };
   return out;
+}
+
+/**
+ * The ignore list of every player who ignores no one: one shared set, so that a loop over many
+ * listeners (chat's fan-out) tells "no one" by comparing the pointer it already holds, without
+ * reading each player's set.
+ */
+export const IGNORES_NO_ONE: ReadonlySet<string> = new Set();
+
+/** A player's ignore list from the ids ignored: {@link IGNORES_NO_ONE} when there are none. */
+export function ignoreSet(ids: readonly string[]): ReadonlySet<string> {
+  return ids.length === 0 ? IGNORES_NO_ONE : new Set(ids);
 }

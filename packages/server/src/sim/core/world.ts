@@ -16,7 +16,7 @@ import { prepare } from './prepare';
 import { hashWorld } from './world-hash';
 import { Ledger } from './ledger';
 import type { Npc } from './npc';
-import type { Player } from './player';
+import { ignoreSet, type Player } from './player';
 import { fail, PHASES, Registry, type Feature, type Outcome, type PhaseName } from './registry';
 import { Rng } from './rng';
 import { releaseColumns, type SlotColumns, type WorldSlot } from './slots';
@@ -200,7 +200,7 @@ export class World {
         }
         case 'ignores': {
           const p = this.players.get(c.playerId);
-          if (p) p.ignored = new Set(c.ignored);
+          if (p) p.ignored = ignoreSet(c.ignored);
           // Right after logging in, the change waits for the login like a request does.
           else if (this.pendingLogins.some((r) => r.id === c.playerId)) deferred.push(c);
           break;

@@ -1,4 +1,5 @@
 import { fail, type Feature } from '../../core/registry';
+import { IGNORES_NO_ONE } from '../../core/player';
 import { playerSlot } from '../../core/slots';
 import { chebyshev } from '../combat/combatants';
 import { viewRadius } from '../sync/view-sets';
@@ -47,12 +48,12 @@ export const chatFeature: Feature = {
         from: { id: player.id, name: player.name },
         message,
       };
-      // The reach of the listener's view is tested first: the ignore list's table is read only for
-      // those who would hear, and only when it holds someone.
+      // The reach of the listener's view is tested first: the ignore list is read only for those
+      // who would hear, and only when it holds someone (the shared empty list is told by its pointer).
       for (const listener of world.playersNear(player.x, player.z, world.settings.hearingDistance)) {
         // In a crowd, no farther than the listener's view reaches: it hears those it can see.
         if (chebyshev(listener.x, listener.z, player.x, player.z) > viewRadius(world, listener)) continue;
-        if (listener.ignored.size !== 0 && listener.ignored.has(player.id)) continue;
+        if (listener.ignored !== IGNORES_NO_ONE && listener.ignored.has(player.id)) continue;
         world.send(listener.id, 'chat:message', line);
       }
       return { ok: true };
