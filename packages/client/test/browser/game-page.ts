@@ -125,6 +125,30 @@ async function nextTick(page: Page, tick?: number): Promise<void> {
   await waitUntil(async () => (await worldTick(page)) > from, 'the next tick');
 }
 
+/**
+ * Waits until the 3D view has drawn a tick after `tick` (by default, the one the client knows now):
+ * what the canvas shows and what a click picks follow the frames, which lag the ticks when the
+ * machine is busy (software WebGL on a loaded machine draws a few frames a second).
+ */
+async function nextDrawnTick(page: Page, tick?: number): Promise<void> {
+  const from = tick ?? (await worldTick(page));
+  await waitUntil(
+    async () => z.number().parse(await page.evaluate('window.__worldView.drawnTick')) > from,
+    'the 3D view to draw the next tick',
+  );
+}
+
+/** Where the player and an entity stand in the client's model, and whether the 3D view draws it. */
+async function whereIs(page: Page, id: string): Promise<string> {
+  const state: unknown = await page.evaluate(
+    `(() => { let it; for (const e of window.__game.world.entities.values()) if (e.id === ${JSON.stringify(id)}) it = e;
+      return { me: window.__game.world.position, it: it && { x: it.x, z: it.z },
+        drawn: Boolean(window.__worldView.projectEntity(${JSON.stringify(id)})),
+        tick: window.__game.world.tick, drawnTick: window.__worldView.drawnTick }; })()`,
+  );
+  return JSON.stringify(state);
+}
+
 /** The id of the nearest NPC in view with this npcId. */
 export async function npcNamed(page: Page, npcId: string): Promise<string> {
   const id: unknown = await page.evaluate(
@@ -183,11 +207,13 @@ export async function chooseOption(
       seen.push(`[${(await menu.getByRole('menuitem').allTextContents()).join(' | ')}]`);
       await page.keyboard.press('Escape');
     }
-    // The next try once the world has moved on (an NPC in the way or wandering has had its step).
-    await nextTick(page, tick);
+    // The next try once the world has moved on and the view has drawn it (an NPC in the way or
+    // wandering has had its step).
+    await nextDrawnTick(page, tick);
   }
   await screenshot(page, `failed-option-${id.replace(/[^a-z0-9]/gi, '_')}`);
-  throw new Error(`no ${String(option)} option on ${id}; the tries saw: ${seen.join(', ')}`);
+  const where = kind === 'Entity' ? `; at the end ${await whereIs(page, id)}` : '';
+  throw new Error(`no ${String(option)} option on ${id}; the tries saw: ${seen.join(', ')}${where}`);
 }
 
 /**
@@ -229,7 +255,7 @@ export async function leftClickOn(
     // Nudge the pointer off the target so the next attempt hovers it afresh, once the world has
     // moved on.
     await page.mouse.move(5, 5);
-    await nextTick(page);
+    await nextDrawnTick(page);
   }
   await screenshot(page, `failed-left-click-${id.replace(/[^a-z0-9]/gi, '_')}`);
   throw new Error(

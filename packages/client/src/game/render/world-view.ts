@@ -35,6 +35,11 @@ export interface WorldViewHook {
   /** What a player's character shows: its animation, worn items and held tool. */
   character(id: string): CharacterState | undefined;
   ready: boolean;
+  /**
+   * The world tick (`world:update` tick) of the last frame drawn, -1 before the first: a test waits
+   * for the view to show a tick, not only for the client to hear of it (frames lag under load).
+   */
+  drawnTick: number;
 }
 
 declare global {
@@ -82,6 +87,7 @@ export function mountWorldView(el: HTMLElement, store: GameStore, ui: UiHooks): 
       roofOf: () => undefined,
       character: () => undefined,
       ready: false,
+      drawnTick: -1,
     };
     window.__worldView = hook;
     return {
@@ -238,6 +244,7 @@ function startView(
     marker: () => marker.last(),
     roofOf: (id) => objects.roofOf(id),
     character: (id) => entities.characterOf(id),
+    drawnTick: -1,
   };
   window.__worldView = hook;
 
@@ -266,6 +273,7 @@ function startView(
     lastFrame = now;
     resize();
 
+    const tick = store.world.tick;
     entities.update(now, tickMs());
     const selfId = store.selfId;
     const me = (selfId && entities.position(selfId)) || undefined;
@@ -329,6 +337,7 @@ function startView(
       }
     }
     if (!hook.ready && me) hook.ready = true;
+    hook.drawnTick = tick;
   };
   frame = requestAnimationFrame(render);
 
