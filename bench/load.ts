@@ -225,11 +225,17 @@ export async function runLoadBench(args: {
       bot.hits = 0;
       bot.gathered = 0;
     }
-    const cpuStart = (await tickTotals(base)).cpuSeconds;
+    const totalsStart = await tickTotals(base);
+    const cpuStart = totalsStart.cpuSeconds;
+    const botsCpuStart = process.cpuUsage();
     const start = performance.now();
     await sleep(args.seconds * 1000);
     const elapsed = (performance.now() - start) / 1000;
-    const cpuUsed = (await tickTotals(base)).cpuSeconds - cpuStart;
+    const botsCpu = process.cpuUsage(botsCpuStart);
+    const totalsEnd = await tickTotals(base);
+    const cpuUsed = totalsEnd.cpuSeconds - cpuStart;
+    const chunksThere = totalsEnd.viewChunks.worker - totalsStart.viewChunks.worker;
+    const chunksHere = totalsEnd.viewChunks.world - totalsStart.viewChunks.world;
     const figuresNow = await answeredStatus(base);
     running = false;
     await driver;
@@ -263,6 +269,13 @@ export async function runLoadBench(args: {
       outboundFramesPerPlayerPerSec: Math.round(perBot((b) => b.measuredFrames) * 100) / 100,
       outboundEventsPerPlayerPerSec: Math.round(perBot((b) => b.events) * 100) / 100,
       serverCpuPercentOfOneCore: Math.round((100 * cpuUsed) / elapsed),
+      // The bots run in this process, on the same cores as the server (µs of CPU over the window).
+      botsCpuPercentOfOneCore: Math.round((botsCpu.user + botsCpu.system) / 1e4 / elapsed),
+      // Of the views' chunks scanned through the worker's channel, the share the world's thread scanned.
+      viewChunksOnWorldThreadPercent:
+        chunksThere + chunksHere > 0
+          ? Math.round((1000 * chunksHere) / (chunksThere + chunksHere)) / 10
+          : null,
       serverRssMB: rss.rssMB,
       serverRssBaseMB: rss.rssBaseMB,
       serverRssPerPlayerKB: rss.rssPerPlayerKB,
@@ -290,8 +303,13 @@ export async function runLoadBench(args: {
       `outbound frames per player: ${figures.outboundFramesPerPlayerPerSec}/s carrying ${figures.outboundEventsPerPlayerPerSec} events/s`,
     );
     console.log(
-      `server CPU ${figures.serverCpuPercentOfOneCore}% of one core over the measured window (every thread)`,
+      `server CPU ${figures.serverCpuPercentOfOneCore}% of one core over the measured window (every thread); ` +
+        `the bots (this process, same machine) ${figures.botsCpuPercentOfOneCore}%`,
     );
+    if (figures.viewChunksOnWorldThreadPercent !== null)
+      console.log(
+        `views' chunks scanned by the world's thread (the worker scanned the rest): ${figures.viewChunksOnWorldThreadPercent}%`,
+      );
     console.log(
       `server RSS ${figures.serverRssMB} MB (${figures.serverRssBaseMB} MB before any bot connected): ${perPlayerKB(figures.serverRssPerPlayerKB)}`,
     );

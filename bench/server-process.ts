@@ -100,6 +100,8 @@ export interface TickTotals {
   loopDelayMs: number;
   /** CPU time the server process has used, every thread (the thread pool's compression too), in seconds. */
   cpuSeconds: number;
+  /** Chunks of viewers scanned through the views' worker channel, by the worker and by the world's thread. */
+  viewChunks: { worker: number; world: number };
 }
 
 /**
@@ -112,7 +114,8 @@ export interface TickTotals {
 export async function tickTotals(url: string): Promise<TickTotals> {
   const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(30_000) })).text();
   const value = (name: string): number => {
-    const m = new RegExp(`^tilerealm_${name} (\\S+)$`, 'm').exec(text);
+    const escaped = name.replace(/[{}"]/g, (c) => `\\${c}`);
+    const m = new RegExp(`^tilerealm_${escaped} (\\S+)$`, 'm').exec(text);
     if (!m) throw new Error(`the server's /metrics has no tilerealm_${name}`);
     return Number(m[1]);
   };
@@ -121,5 +124,9 @@ export async function tickTotals(url: string): Promise<TickTotals> {
     ms: 1000 * (value('tick_duration_seconds_sum') + value('tick_delivery_duration_seconds_sum')),
     loopDelayMs: 1000 * value('nodejs_eventloop_lag_mean_seconds'),
     cpuSeconds: value('process_cpu_seconds_total'),
+    viewChunks: {
+      worker: value('view_chunks_scanned_total{thread="worker"}'),
+      world: value('view_chunks_scanned_total{thread="world"}'),
+    },
   };
 }

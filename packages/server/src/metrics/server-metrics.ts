@@ -25,6 +25,7 @@ export interface ServerMetricSources {
     playersOnline(): number;
     observeTicks(observer: TickObserver): void;
     loopCounters(): { skipped: number; failed: number };
+    viewChunks(): { worker: number; world: number };
   };
   /** The WebSocket gateway: its running totals and the sessions attached to players. */
   gateway?: { readonly traffic: WireTraffic; readonly connected: number };
@@ -148,6 +149,18 @@ export class ServerMetrics {
       () => world.loopCounters().failed,
     );
     gauge(this.registry, 'players_online', 'Players in the world.', () => world.playersOnline());
+    new Counter({
+      name: METRIC_PREFIX + 'view_chunks_scanned_total',
+      help: "Chunks of 16 viewers scanned through the views' worker channel, by the thread that scanned them.",
+      labelNames: ['thread'],
+      registers,
+      collect() {
+        const chunks = world.viewChunks();
+        this.reset();
+        this.inc({ thread: 'worker' }, chunks.worker);
+        this.inc({ thread: 'world' }, chunks.world);
+      },
+    });
   }
 
   private gatewayMetrics(gateway: NonNullable<ServerMetricSources['gateway']>): void {

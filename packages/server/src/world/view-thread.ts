@@ -74,3 +74,12 @@ export async function stopViewThread(world: World): Promise<void> {
   channel.markDown();
   await workers.get(channel)?.terminate();
 }
+
+/**
+ * Chunks of viewers scanned through `world`'s views channel, by the thread that scanned them: the
+ * worker, or the world's thread while it waited (zeros without a worker).
+ */
+export function viewChunksOf(world: World): { worker: number; world: number } {
+  const channel = VIEW_CHANNEL.of(world).channel;
+  return { worker: channel?.chunksThere ?? 0, world: channel?.chunksHere ?? 0 };
+}

@@ -11,7 +11,7 @@ import type { InputRecorder } from './input-recorder';
 import type { SaveQueue } from './save-queue';
 import { collectYoungGarbage } from './young-garbage';
 import { TickLoop } from './tick-loop';
-import { startViewThread, stopViewThread } from './view-thread';
+import { startViewThread, stopViewThread, viewChunksOf } from './view-thread';
 import { TickStats } from './tick-stats';
 import type { Log } from '../app/logger';
 
@@ -125,6 +125,14 @@ export class WorldHost implements WorldView {
   /** Ticks the loop skipped because the process fell behind, and ticks that threw. */
   loopCounters(): { skipped: number; failed: number } {
     return { skipped: this.loop.skipped, failed: this.loop.failed };
+  }
+
+  /**
+   * Chunks of viewers scanned through the views' worker channel since it started, by the thread
+   * that scanned them (zeros while the world scans its views alone): the worker's share of the scan.
+   */
+  viewChunks(): { worker: number; world: number } {
+    return viewChunksOf(this.world);
   }
 
   start(): void {

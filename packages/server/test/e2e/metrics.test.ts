@@ -16,11 +16,13 @@ describe('metrics of a running server', () => {
 
   beforeAll(async () => {
     metricsPort = await freePort();
-    // Autosaves every second (20 ticks) so the save figures move while a player is online.
+    // Autosaves every second (20 ticks) so the save figures move while a player is online; the
+    // views' worker starts with the first player.
     rw = await realtimeWorld({
       METRICS_TOKEN: TOKEN,
       METRICS_PORT: String(metricsPort),
       SAVE_INTERVAL: '1',
+      VIEW_THREAD_FROM: '1',
     });
     server = await rw.start();
   }, 60_000);
@@ -48,6 +50,7 @@ describe('metrics of a running server', () => {
       tilerealm_ticks_skipped_total: 'counter',
       tilerealm_ticks_failed_total: 'counter',
       tilerealm_players_online: 'gauge',
+      tilerealm_view_chunks_scanned_total: 'counter',
       tilerealm_ws_connections_open: 'gauge',
       tilerealm_ws_sessions: 'gauge',
       tilerealm_ws_connections_total: 'counter',
@@ -136,6 +139,28 @@ describe('metrics of a running server', () => {
     await eventually('the connection to be counted closed', async () =>
       (await value('tilerealm_ws_connections_open')) === 0 ? true : undefined,
     );
+  });
+
+  it("counts the views' chunks by the thread that scanned them once the worker runs", async () => {
+    const chunks = async () => {
+      const text = await scrape();
+      const worker = sampleOf(text, 'tilerealm_view_chunks_scanned_total', { thread: 'worker' });
+      const world = sampleOf(text, 'tilerealm_view_chunks_scanned_total', { thread: 'world' });
+      expect([worker, world]).toEqual([expect.any(Number), expect.any(Number)]);
+      return (worker ?? 0) + (world ?? 0);
+    };
+    const before = await chunks();
+    const client = await GameClient.connect({ url: wsUrl(server), reconnect: false });
+    try {
+      // A viewer online: every tick with the worker up scans the chunks of handles, on one thread
+      // or the other (without the worker, none go through its channel and the count stays).
+      await eventually(
+        'chunks scanned through the views worker',
+        async () => (await chunks()) >= before + 10,
+      );
+    } finally {
+      await client.close();
+    }
   });
 
   it('labels HTTP requests with the routed pattern, never the raw URL', async () => {
