@@ -33,6 +33,7 @@ const { values, positionals } = parseArgs({
     'view-crowd': { type: 'string' },
     'view-thread-from': { type: 'string' },
     breakdown: { type: 'boolean', default: false },
+    paced: { type: 'boolean', default: false },
     wire: { type: 'boolean', default: false },
     format: { type: 'string', default: 'msgpack' },
   },
@@ -87,6 +88,7 @@ const benches: Record<string, () => Promise<void>> = {
       viewThreadFrom,
       breakdown: values.breakdown,
       wire: values.wire,
+      paced: values.paced,
     }),
   load: () =>
     runLoadBench({
@@ -113,6 +115,7 @@ const benches: Record<string, () => Promise<void>> = {
       viewThreadFrom,
       breakdown: values.breakdown,
       wire: values.wire,
+      paced: values.paced,
     }),
   'load-5000': () =>
     runLoadBench({

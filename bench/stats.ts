@@ -34,3 +34,11 @@ export function rssPerPlayer(
 export function perPlayerKB(kb: number | null): string {
   return kb === null ? 'not measurable (RSS fell during the run)' : `${kb} KB per player`;
 }
+
+/**
+ * Resolves `tickMs` after `started` (performance.now()): a benchmark's ticks paced as the server's
+ * loop paces them, with the process idle in between, instead of back to back.
+ */
+export function untilTickEnds(started: number, tickMs = 600): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, started + tickMs - performance.now())));
+}

@@ -13,9 +13,10 @@
  * player (RSS once the world is built, before anyone logs in, against RSS after the run), then one
  * JSON line. Set beside the load benchmark, it separates the world's own cost from the cost of the sockets and the bots sharing the CPU.
  *
- *   npm run bench -- tick [--players 2000] [--fighters 200] [--gatherers 200] [--ticks 300] [--view-crowd 40] [--wire] [--breakdown]
+ *   npm run bench -- tick [--players 2000] [--fighters 200] [--gatherers 200] [--ticks 300] [--view-crowd 40] [--wire] [--breakdown] [--paced]
  */
-import type { Command, PlayerRecord } from '../packages/server/src/sim/core/types';
+import type { Command } from '../packages/server/src/sim/core/types';
+import { record } from './bench-player';
 import { BUNDLED_MANIFESTS_DIR } from '../packages/server/src/app/paths';
 import { loadContent } from '../packages/server/src/content/load';
 import { World } from '../packages/server/src/sim/core/world';
@@ -26,49 +27,12 @@ import { Packr } from 'msgpackr';
 import { DeflateMeter } from './deflate-meter';
 import { GcMeter } from './gc-meter';
 import { walkableBeside } from './places';
-import { percentile, perPlayerKB, perPlayerRates, rssPerPlayer } from './stats';
+import { percentile, perPlayerKB, perPlayerRates, rssPerPlayer, untilTickEnds } from './stats';
 import { OBJECTS } from '../packages/server/src/sim/features/objects/state';
 import { isDying } from '../packages/server/src/sim/features/death/state';
 import { hasTarget } from '../packages/server/src/sim/features/combat/state';
 import { startViewThread, stopViewThread } from '../packages/server/src/world/view-thread';
 import { collectYoungGarbage } from '../packages/server/src/world/young-garbage';
-
-function record(id: string, x: number, z: number): PlayerRecord {
-  const skill = { level: 1, xp: 0 };
-  return {
-    id,
-    accountId: `bench-${id}`,
-    name: id,
-    x,
-    z,
-    runEnergy: 10_000,
-    health: 100,
-    coins: 0,
-    combatLevel: 3,
-    skills: {
-      attack: { level: 40, xp: 37_224 },
-      strength: { level: 40, xp: 37_224 },
-      defense: { level: 40, xp: 37_224 },
-      constitution: { level: 40, xp: 37_224 },
-      ranged: skill,
-      prayer: skill,
-      woodcutting: skill,
-      fishing: skill,
-      firemaking: skill,
-      cooking: skill,
-      mining: skill,
-      smithing: skill,
-    },
-    inventory: [],
-    equipment: [{ slot: 'weapon', itemId: 'iron_scimitar', quantity: 1 }],
-    bank: [],
-    prayerPoints: 1,
-    activePrayers: [],
-    questPoints: 0,
-    homeTeleportCooldownTicks: 0,
-    quests: [],
-  };
-}
 
 export async function runTickBench(args: {
   players: number;
@@ -83,6 +47,8 @@ export async function runTickBench(args: {
   breakdown?: boolean | undefined;
   /** Also compress every frame as permessage-deflate would and print the bytes on the wire. */
   wire?: boolean | undefined;
+  /** Each tick starts 600 ms after the previous one started, as the server's loop paces them (default: back to back). */
+  paced?: boolean | undefined;
 }): Promise<void> {
   const content = await loadContent(BUNDLED_MANIFESTS_DIR);
   const map = buildTileMap(content);
@@ -158,6 +124,7 @@ export async function runTickBench(args: {
   const threadFrom = args.viewThreadFrom ?? 0;
   let viewThread = false;
   for (let t = 0; t < 100 + args.ticks; t++) {
+    const started = performance.now();
     for (let i = 0; i < args.players; i++) {
       const spot = home[i] ?? { x: 0, z: 0 };
       if (i < args.fighters) {
@@ -241,6 +208,7 @@ export async function runTickBench(args: {
     for (const e of world.drainEffects()) if (e.type === 'npcKill' && t >= 100) kills++;
     // Between ticks, as the world's host does (with the server's --expose-gc): the young generation.
     collectYoungGarbage();
+    if (args.paced) await untilTickEnds(started);
     if (t < 100) continue;
     totals.push(report.totalMs);
     for (const p of report.phases) {
@@ -278,6 +246,7 @@ export async function runTickBench(args: {
     ticks: args.ticks,
     viewCrowd: world.settings.viewCrowd,
     viewThread,
+    paced: args.paced === true,
     npcKills: kills,
     tickP50Ms: round(percentile(totals, 0.5)),
     tickP99Ms: round(percentile(totals, 0.99)),
@@ -303,7 +272,7 @@ export async function runTickBench(args: {
     ...rss,
   };
   console.log(
-    `${args.players} players (${args.fighters} fighting, ${args.gatherers} gathering), view crowd ${world.settings.viewCrowd}, views scanned on ${viewThread ? 'a worker thread' : "the world's thread"}, ${args.ticks} ticks measured, ${kills} NPC kills, ${gathered} resources gathered`,
+    `${args.players} players (${args.fighters} fighting, ${args.gatherers} gathering), view crowd ${world.settings.viewCrowd}, views scanned on ${viewThread ? 'a worker thread' : "the world's thread"}, ${args.ticks} ticks measured ${args.paced ? '600 ms apart' : 'back to back'}, ${kills} NPC kills, ${gathered} resources gathered`,
   );
   console.log(`tick p50 ${figures.tickP50Ms} ms, p99 ${figures.tickP99Ms} ms`);
   for (const p of figures.phases) console.log(`  ${p.name.padEnd(12)} p50 ${p.p50Ms} ms  p99 ${p.p99Ms} ms`);
