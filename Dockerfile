@@ -51,4 +51,4 @@ EXPOSE 5555
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 5555) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The game server's V8 flags: packages/server/src/app/node-flags.ts (docs/performance.md, "Garbage collection").
-CMD ["node", "--max-semi-space-size=64", "--no-allocation-site-pretenuring", "--expose-gc", "dist/server.mjs"]
+CMD ["node", "--max-semi-space-size=64", "--no-allocation-site-pretenuring", "--no-memory-reducer", "--expose-gc", "dist/server.mjs"]

@@ -23,6 +23,7 @@ describe("the game server's V8 flags", () => {
     expect(missingServerNodeFlags(['--import', 'tsx', ...SERVER_NODE_FLAGS])).toEqual([]);
     expect(missingServerNodeFlags(['--max-semi-space-size=64', '--expose-gc'])).toEqual([
       '--no-allocation-site-pretenuring',
+      '--no-memory-reducer',
     ]);
   });
 });
