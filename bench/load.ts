@@ -236,6 +236,9 @@ export async function runLoadBench(args: {
     const cpuUsed = totalsEnd.cpuSeconds - cpuStart;
     const chunksThere = totalsEnd.viewChunks.worker - totalsStart.viewChunks.worker;
     const chunksHere = totalsEnd.viewChunks.world - totalsStart.viewChunks.world;
+    const ticksMeasured = totalsEnd.ticks - totalsStart.ticks;
+    const minorPerTick =
+      (totalsEnd.minorCollections - totalsStart.minorCollections) / Math.max(1, ticksMeasured);
     const figuresNow = await answeredStatus(base);
     running = false;
     await driver;
@@ -276,6 +279,8 @@ export async function runLoadBench(args: {
         chunksThere + chunksHere > 0
           ? Math.round((1000 * chunksHere) / (chunksThere + chunksHere)) / 10
           : null,
+      // The world collects the young generation once between ticks; more ran in a step or a delivery.
+      serverMinorCollectionsPerTick: Math.round(minorPerTick * 100) / 100,
       serverRssMB: rss.rssMB,
       serverRssBaseMB: rss.rssBaseMB,
       serverRssPerPlayerKB: rss.rssPerPlayerKB,
@@ -305,6 +310,9 @@ export async function runLoadBench(args: {
     console.log(
       `server CPU ${figures.serverCpuPercentOfOneCore}% of one core over the measured window (every thread); ` +
         `the bots (this process, same machine) ${figures.botsCpuPercentOfOneCore}%`,
+    );
+    console.log(
+      `server young-generation collections per tick: ${figures.serverMinorCollectionsPerTick} (one between ticks is the world's own)`,
     );
     if (figures.viewChunksOnWorldThreadPercent !== null)
       console.log(

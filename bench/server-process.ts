@@ -102,6 +102,8 @@ export interface TickTotals {
   cpuSeconds: number;
   /** Chunks of viewers scanned through the views' worker channel, by the worker and by the world's thread. */
   viewChunks: { worker: number; world: number };
+  /** Young-generation collections (scavenges) of the server process so far. */
+  minorCollections: number;
 }
 
 /**
@@ -128,5 +130,9 @@ export async function tickTotals(url: string): Promise<TickTotals> {
       worker: value('view_chunks_scanned_total{thread="worker"}'),
       world: value('view_chunks_scanned_total{thread="world"}'),
     },
+    // Absent until the first collection.
+    minorCollections: text.includes('tilerealm_nodejs_gc_duration_seconds_count{kind="minor"}')
+      ? value('nodejs_gc_duration_seconds_count{kind="minor"}')
+      : 0,
   };
 }
