@@ -151,7 +151,7 @@ export class ServerMetrics {
     gauge(this.registry, 'players_online', 'Players in the world.', () => world.playersOnline());
     new Counter({
       name: METRIC_PREFIX + 'view_chunks_scanned_total',
-      help: "Chunks of 16 viewers scanned through the views' worker channel, by the thread that scanned them.",
+      help: "Chunks of 16 handles whose viewers were scanned through the views' worker channel, by the thread that scanned them.",
       labelNames: ['thread'],
       registers,
       collect() {

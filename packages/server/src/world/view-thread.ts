@@ -76,8 +76,8 @@ export async function stopViewThread(world: World): Promise<void> {
 }
 
 /**
- * Chunks of viewers scanned through `world`'s views channel, by the thread that scanned them: the
- * worker, or the world's thread while it waited (zeros without a worker).
+ * Chunks of 16 handles whose viewers were scanned through `world`'s views channel, by the thread
+ * that scanned them: the worker, or the world's thread instead of waiting (zeros without a worker).
  */
 export function viewChunksOf(world: World): { worker: number; world: number } {
   const channel = VIEW_CHANNEL.of(world).channel;
