@@ -2,7 +2,7 @@
  * The V8 flags the game server's process starts with. Every launcher of the project passes them
  * (`npm start`, `npm run start:server`, the container's command, the benchmarks' server process);
  * `node dist/server.mjs` without them runs the same, only with V8's default garbage collection.
- * docs/performance.md ("Garbage collection") has the measurements.
+ * docs/performance.md ("Garbage collection") has the measurements, docs/decisions/0032 the choice.
  *
  * - `--max-semi-space-size=64`: a young generation of two 64 MB halves instead of 16 MB. A tick of
  *   5,000 players allocates tens of megabytes (the events it sends, the paths it finds); with the
