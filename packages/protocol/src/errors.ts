@@ -99,7 +99,12 @@ export const CLOSE_CODES = {
   replaced: 4000,
   /** The token was missing or invalid, or the character is not the account's. */
   unauthorized: 4001,
-  /** The client kept flooding after its temporary block. */
+  /**
+   * Rate limited: the client kept flooding after its temporary block, or, with rate limits on, its
+   * address is over a login limit: 10 logins a minute whose token was refused (the authentication
+   * limit, shared with the address's HTTP sign-ins; over it, a login's token is not even read), 10
+   * new anonymous identities a minute, or 20 spectate logins a minute. Retry once the minute is over.
+   */
   rateLimited: 4002,
   /** No message or pong within the idle timeout. */
   idleTimeout: 4003,
@@ -145,4 +150,10 @@ export const CLOSE_CODES = {
    * spectators or the account already spectates with 8 sessions: close a watch view first.
    */
   spectatorLimit: 4014,
+  /**
+   * The client's address already holds as many WebSocket connections as one address may (64 by
+   * default, with rate limits on): this one was closed at once, before its login was read. Close
+   * another first, or retry later.
+   */
+  tooManyConnections: 4015,
 } as const;

@@ -64,6 +64,9 @@ describe('loadConfig', () => {
     ['PUBLIC_WS_URL', 'http://x/ws', 'PUBLIC_WS_URL must be a URL (ws: or wss:)'],
     ['DISABLE_RATE_LIMIT', 'maybe', 'DISABLE_RATE_LIMIT must be true or false'],
     ['WS_COMPRESSION', 'gzip', 'WS_COMPRESSION must be true or false'],
+    ['WS_CONNECTIONS_PER_ADDRESS', '-1', 'WS_CONNECTIONS_PER_ADDRESS must be a whole number'],
+    ['WS_CONNECTIONS_PER_ADDRESS', '2.5', 'WS_CONNECTIONS_PER_ADDRESS must be a whole number'],
+    ['WS_CONNECTIONS_PER_ADDRESS', '1000001', 'must be between 0 (no cap) and 1000000'],
     ['AGENT_PORT', '4.5', 'AGENT_PORT must be an integer'],
     ['AGENT_RUNTIME_SECRET', 'too-short', 'AGENT_RUNTIME_SECRET must be at least 32 characters'],
     ['ANONYMOUS_TOKEN_TTL_SECONDS', '1.5', 'must be a whole number of seconds'],
@@ -110,6 +113,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).config.wsCompression).toBe(false);
     expect(loadConfig({ WS_COMPRESSION: 'false' }).config.wsCompression).toBe(false);
     expect(loadConfig({ WS_COMPRESSION: 'true' }).config.wsCompression).toBe(true);
+  });
+
+  it('caps the WebSocket connections per address at WS_CONNECTIONS_PER_ADDRESS (64 by default, 0 no cap)', () => {
+    expect(loadConfig({}).config.wsConnectionsPerAddress).toBe(64);
+    expect(loadConfig({ WS_CONNECTIONS_PER_ADDRESS: '200' }).config.wsConnectionsPerAddress).toBe(200);
+    expect(loadConfig({ WS_CONNECTIONS_PER_ADDRESS: '0' }).config.wsConnectionsPerAddress).toBe(0);
   });
 
   it('scans the views on a worker thread from VIEW_THREAD_FROM players (1000 by default, 0 never)', () => {

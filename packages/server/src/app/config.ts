@@ -6,7 +6,7 @@ import { metricsEnvSchema, resolveMetricsConfig, type MetricsConfig } from './co
 import { pressureEnvSchema, resolvePressureConfig, type PressureConfig } from './config-pressure';
 import { resolveTicks, ticksEnvSchema } from './config-ticks';
 import { bool } from './config-values';
-import { resolveWebsocketConfig, websocketEnvSchema } from './config-websocket';
+import { resolveWebsocketConfig, websocketEnvSchema, type WebsocketConfig } from './config-websocket';
 
 export type { VoiceConfig } from '../voice/config';
 export type { WorldConfig } from './config-world';
@@ -186,7 +186,8 @@ export interface IdentityProviderConfig {
   issuer: string | undefined;
 }
 
-export interface Config {
+/** Every setting; the WebSocket endpoint's are in {@link WebsocketConfig}. */
+export interface Config extends WebsocketConfig {
   env: NodeEnv;
   port: number;
   host: string;
@@ -218,8 +219,6 @@ export interface Config {
   ci: boolean;
   saveIntervalSeconds: number;
   rateLimitEnabled: boolean;
-  /** WS_COMPRESSION: accept WebSocket permessage-deflate (app/config-websocket.ts). */
-  wsCompression: boolean;
   /**
    * Who may name the client address with X-Forwarded-For: nobody (false, the default), a hop count
    * (the server is reached only through that many proxies) or proxy addresses and CIDR ranges.

@@ -7,7 +7,11 @@ import { MemorySocialBus } from '../social/bus-memory';
 import { RedisSocialBus } from '../social/bus-redis';
 import { PmRateLimiter } from '../social/limits';
 import type { SocialService } from '../social/service';
-import { Counters, type CounterTables } from '../transport/http/plugins/rate-limit-store';
+import {
+  Counters,
+  sharedCounterTables,
+  type CounterTables,
+} from '../transport/http/plugins/rate-limit-store';
 import { ADMIN_ATTEMPTS_PER_MINUTE } from '../transport/ws/admin-gate';
 import { AttemptLimiter } from '../transport/ws/attempt-limiter';
 import type { Gateway } from '../transport/ws/gateway';
@@ -21,11 +25,15 @@ export const REDIS_STARTUP_WAIT_MS = 3000;
 /** The bus and the limits shared by every world; in-process ones (one world) without REDIS_URL. */
 export interface CrossWorld {
   bus: SocialBus;
+  /**
+   * The rate limits' counter tables, one per name: the HTTP limits and the WebSocket logins count
+   * in the same ones (the authentication limit), in Redis for every world with REDIS_URL.
+   */
+  rateLimitCounters: CounterTables;
   /** Shared limits (REDIS_URL); absent: each keeps its in-memory default. */
   shared?: {
     pm: KeyedLimiter;
     newIdentities: KeyedLimiter;
-    rateLimitCounters: CounterTables;
   };
   /** Connects the bus to this world's gateway, social service and host. */
   start(receiver: BusReceiver): Promise<void>;
@@ -39,12 +47,16 @@ export function openCrossWorld(
 ): CrossWorld {
   if (!config.redisUrl) {
     const bus = new MemorySocialBus(config.world.id);
-    return { bus, start: (receiver) => bus.start(receiver), close: () => bus.close() };
+    const rateLimitCounters = sharedCounterTables();
+    return { bus, rateLimitCounters, start: (receiver) => bus.start(receiver), close: () => bus.close() };
   }
   const bus = new RedisSocialBus(config.world.id, config.redisUrl, logger);
   const redis = bus.client;
   return {
     bus,
+    rateLimitCounters: sharedCounterTables(
+      (name) => new RedisCounterTable(redis, name, new Counters(), logger),
+    ),
     shared: {
       pm: new RedisKeyedLimiter(redis, {
         name: 'pm',
@@ -60,7 +72,6 @@ export function openCrossWorld(
         fallback: new AttemptLimiter(ADMIN_ATTEMPTS_PER_MINUTE, 60_000),
         logger,
       }),
-      rateLimitCounters: (name) => new RedisCounterTable(redis, name, new Counters(), logger),
     },
     async start(receiver) {
       await bus.start(receiver);

@@ -23,6 +23,7 @@ import { resolveJwtSecret } from './secrets';
 import { VERSION } from './version';
 import { randomInt, randomUUID } from 'node:crypto';
 import { CLOSE_CODES } from '@tilerealm/protocol';
+import { AUTH_COUNTER_TABLE } from '../transport/http/plugins/rate-limit';
 import { Gateway } from '../transport/ws/gateway';
 import { SocialService } from '../social/service';
 import { crossWorldAdmin } from '../social/admin-relay';
@@ -55,6 +56,8 @@ export interface RunningServer {
   instance: string;
   /** This world's row in the world list. */
   registry: WorldRegistry;
+  /** The WebSocket gateway: sessions, and the per-address limits of `/ws`. */
+  gateway: Gateway;
   /** Starting, ready or draining: what `GET /ready` reports. */
   phase(): LifecyclePhase;
   /** Graceful shutdown within `config.shutdownTimeoutMs` (see docs/architecture.md). Idempotent. */
@@ -241,6 +244,9 @@ export async function startServer(
       logger,
       reconnectGraceMs: config.reconnectGraceMs,
       rateLimitEnabled: config.rateLimitEnabled,
+      connectionsPerAddress: config.wsConnectionsPerAddress,
+      // Refused tokens count where the HTTP sign-ins do: one authentication budget per address.
+      authAttempts: crossWorld.rateLimitCounters(AUTH_COUNTER_TABLE),
       ...(shared ? { newIdentities: shared.newIdentities } : {}),
       // A login with takeover=1 of a character another world holds asks that world over the bus.
       crossWorld: crossWorld.bus,
@@ -295,7 +301,7 @@ export async function startServer(
         world: host,
         gateway,
         social,
-        ...(shared ? { rateLimitCounters: shared.rateLimitCounters } : {}),
+        rateLimitCounters: crossWorld.rateLimitCounters,
         crossWorld: { kind: config.redisUrl ? 'redis' : 'in-process', bus: crossWorld.bus },
         saves,
         agents,
@@ -382,8 +388,8 @@ export async function startServer(
       'world ticking',
     );
     logger.info({ address, authMode: config.idp ? 'identity-provider' : 'anonymous' }, 'server listening');
-    const phase = () => lifecycle.phase();
-    return { app, config, url: address, logger, repos, host, ownership, instance, registry, phase, close };
+    const parts = { app, config, url: address, logger, repos, host, ownership, instance, registry, gateway };
+    return { ...parts, phase: () => lifecycle.phase(), close };
   } catch (err) {
     await close();
     throw err;

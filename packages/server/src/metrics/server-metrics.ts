@@ -176,6 +176,12 @@ export class ServerMetrics {
     counter(r, 'ws_connections_total', 'WebSocket connections accepted.', () => t.connectionsOpened);
     counter(
       r,
+      'ws_connections_refused_total',
+      'WebSocket connections closed at once (4015): their address held the most it may.',
+      () => t.connectionsRefusedPerAddress,
+    );
+    counter(
+      r,
       'ws_messages_received_total',
       'WebSocket messages received (dropped and invalid ones too).',
       () => t.messagesIn,

@@ -12,7 +12,17 @@ if current == 1 or ttl < 0 then
 end
 return {current, ttl}`;
 
-type WithWindowIncr = Redis & { windowIncr(key: string, windowMs: number): Promise<[number, number]> };
+/** A key's count and the milliseconds left in its window, without counting (0, 0 when none). */
+const WINDOW_PEEK = `
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+local ttl = redis.call('PTTL', KEYS[1])
+if current == 0 or ttl < 0 then return {current, 0} end
+return {current, ttl}`;
+
+type WithWindowScripts = Redis & {
+  windowIncr(key: string, windowMs: number): Promise<[number, number]>;
+  windowPeek(key: string): Promise<[number, number]>;
+};
 
 /**
  * The REST and sign-in counters shared by every world (REDIS_URL): one Redis key per client and
@@ -30,15 +40,37 @@ export class RedisCounterTable implements CounterTable {
     private readonly logger: Log,
   ) {
     if (!('windowIncr' in redis)) redis.defineCommand('windowIncr', { numberOfKeys: 1, lua: WINDOW_INCR });
+    if (!('windowPeek' in redis)) redis.defineCommand('windowPeek', { numberOfKeys: 1, lua: WINDOW_PEEK });
   }
 
-  async incr(key: string, timeWindowMs: number): Promise<WindowCount> {
+  incr(key: string, timeWindowMs: number): Promise<WindowCount> {
+    // Defined above with defineCommand, which ioredis adds to the instance untyped.
+    const redis = this.redis as WithWindowScripts;
+    return this.shared(
+      () => redis.windowIncr(this.redisKey(key), timeWindowMs),
+      () => this.fallback.incr(key, timeWindowMs),
+    );
+  }
+
+  peek(key: string, timeWindowMs: number): Promise<WindowCount> {
+    const redis = this.redis as WithWindowScripts;
+    return this.shared(
+      () => redis.windowPeek(this.redisKey(key)),
+      () => this.fallback.peek(key, timeWindowMs),
+    );
+  }
+
+  private redisKey(key: string): string {
+    return `tilerealm:ratelimit:${this.name}:${key}`;
+  }
+
+  /** Asks Redis; while it cannot answer, this world's own table (logged once per outage). */
+  private async shared(
+    ask: () => Promise<[number, number]>,
+    alone: () => WindowCount | Promise<WindowCount>,
+  ): Promise<WindowCount> {
     try {
-      // Defined above with defineCommand, which ioredis adds to the instance untyped.
-      const [current, ttl] = await (this.redis as WithWindowIncr).windowIncr(
-        `tilerealm:ratelimit:${this.name}:${key}`,
-        timeWindowMs,
-      );
+      const [current, ttl] = await ask();
       this.fallingBack = false;
       return { current, ttl };
     } catch (err) {
@@ -48,7 +80,7 @@ export class RedisCounterTable implements CounterTable {
           'shared rate limit unavailable (Redis): this world counts alone until Redis is back',
         );
       this.fallingBack = true;
-      return this.fallback.incr(key, timeWindowMs);
+      return alone();
     }
   }
 }

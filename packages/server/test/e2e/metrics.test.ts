@@ -54,6 +54,7 @@ describe('metrics of a running server', () => {
       tilerealm_ws_connections_open: 'gauge',
       tilerealm_ws_sessions: 'gauge',
       tilerealm_ws_connections_total: 'counter',
+      tilerealm_ws_connections_refused_total: 'counter',
       tilerealm_ws_messages_received_total: 'counter',
       tilerealm_ws_received_bytes_total: 'counter',
       tilerealm_ws_messages_sent_total: 'counter',

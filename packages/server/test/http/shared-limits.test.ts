@@ -4,7 +4,10 @@ import { closeRedis, createRedis } from '../../src/redis/client';
 import { RedisKeyedLimiter } from '../../src/redis/keyed-limiter';
 import { RedisCounterTable } from '../../src/redis/rate-limit-counters';
 import { Counters } from '../../src/transport/http/plugins/rate-limit-store';
+import { AUTH_COUNTER_TABLE } from '../../src/transport/http/plugins/rate-limit';
+import { AddressLimits } from '../../src/transport/ws/address-limits';
 import { AttemptLimiter } from '../../src/transport/ws/attempt-limiter';
+import type { Connection } from '../../src/transport/ws/connection';
 import { eventually } from '../fault-helpers';
 import { anonymous, createTestApp, type TestApp } from '../http-harness';
 import { haveRedisServer, startTestRedis, type TestRedis } from '../support/redis';
@@ -81,6 +84,36 @@ describe.skipIf(!haveRedisServer)('limits shared by every world over Redis (real
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/anonymous', remoteAddress: from });
       expect(res.statusCode).toBe(429);
     }
+  });
+
+  it('counts refused WebSocket tokens in the sign-in limit of every world (AddressLimits on the Redis table)', async () => {
+    const [r1, r2] = connections;
+    if (!r1 || !r2) throw new Error('connections missing');
+    const socketLimits = (c: Redis) =>
+      new AddressLimits({
+        rateLimitEnabled: true,
+        authAttempts: new RedisCounterTable(c, AUTH_COUNTER_TABLE, new Counters(), logger),
+      });
+    const [ws1, ws2] = [socketLimits(r1), socketLimits(r2)];
+    const from = '10.9.5.1';
+    const login = { remoteAddress: from, close: () => undefined } as unknown as Connection;
+    // 4 sign-ins over HTTP on world 1, 6 refused tokens on world 2's socket: the budget is spent.
+    for (let i = 0; i < 4; i++) {
+      const res = await world1.app.inject({
+        method: 'POST',
+        url: '/api/auth/anonymous',
+        remoteAddress: from,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    for (let i = 0; i < 6; i++) {
+      expect(await ws2.closeIfOverAuthLimit(login)).toBe(false);
+      await ws2.tokenRefused(from);
+    }
+    expect(await ws1.closeIfOverAuthLimit(login)).toBe(true);
+    expect(await ws2.closeIfOverAuthLimit(login)).toBe(true);
+    const res = await world2.app.inject({ method: 'POST', url: '/api/auth/anonymous', remoteAddress: from });
+    expect(res.statusCode).toBe(429);
   });
 
   it('shares keyed limits (new identities, private messages) and falls back to each world alone without Redis', async () => {

@@ -1,5 +1,6 @@
 import type { AgentService } from '../../agents/service';
 import type { KeyedLimiter } from '../../redis/keyed-limiter';
+import type { CounterTable } from '../http/plugins/rate-limit-store';
 import type { Authenticator } from '../../auth/authenticator';
 import type { SessionTokens } from '../../auth/session-tokens';
 import type { Content } from '../../content/load';
@@ -43,9 +44,19 @@ export interface GatewayDeps {
   adminCode: string | undefined;
   logger: Log;
   reconnectGraceMs?: number;
-  /** Count anonymous identities created over the socket by the authentication limit (per address). */
+  /**
+   * The per-address limits on logins (./address-limits.ts): the connection cap, the authentication
+   * limit on refused tokens, anonymous identities created over the socket. Off unless true.
+   */
   rateLimitEnabled?: boolean;
-  /** That limit, shared by every world (Redis, with REDIS_URL); default this gateway's own, in memory. */
+  /** Sockets one address may hold at once (WS_CONNECTIONS_PER_ADDRESS); 0 or absent: no cap. */
+  connectionsPerAddress?: number;
+  /**
+   * The authentication limit's counters: the HTTP authentication endpoints' own table (Redis with
+   * REDIS_URL), so both count in one budget per address; default this gateway's own, in memory.
+   */
+  authAttempts?: CounterTable;
+  /** The new-identity limit, shared by every world (Redis, REDIS_URL); default this gateway's own. */
   newIdentities?: KeyedLimiter;
   /** Answers the social events (friends, ignore lists, private messages) and sends presence. */
   social?: SocialService;

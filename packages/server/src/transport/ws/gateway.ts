@@ -4,9 +4,9 @@ import type { OutEvent } from '../../sim/core/types';
 import { LEASE_LOST_REASON, type PlayerSink } from '../../world/world-host';
 import { isSocialMessage } from '../../social/service';
 import type { SocialLink } from '../../social/types';
-import { ADMIN_ATTEMPTS_PER_MINUTE, AdminGate, adminAnswer } from './admin-gate';
+import { AdminGate, adminAnswer } from './admin-gate';
 import { agentRunningRefusal } from './agent-guard';
-import { AttemptLimiter } from './attempt-limiter';
+import { AddressLimits } from './address-limits';
 import type { Connection } from './connection';
 import { chooseCharacter } from './guest';
 import { WS_LIMITS } from './limits';
@@ -25,8 +25,8 @@ export type { CrossWorld, DeleteOutcome, GatewayDeps, LoginQuery } from './gatew
  * takes the character over (close 4000 to the old one) without leaving the world; a dropped one
  * stays in the world for the reconnect grace; a login is refused while the previous save is pending
  * (4004), another world holds the lease (4011), the world is full (4012) or the character is a running
- * agent's (4013). A session receives only
- * its own answers ({@link SessionRids}); its events go out as one frame per tick (`flush`).
+ * agent's (4013); per-address limits ({@link AddressLimits}) come first. A session receives only its
+ * own answers ({@link SessionRids}); its events go out as one frame per tick (`flush`).
  * A `spectate` login is a read-only watcher of the account's character instead ({@link Spectators}).
  */
 export class Gateway implements PlayerSink, SocialLink {
@@ -35,7 +35,7 @@ export class Gateway implements PlayerSink, SocialLink {
   /** Characters being deleted: a login waits for nothing, it is refused. */
   private readonly deleting = new Set<string>();
   private readonly admin: AdminGate;
-  private readonly newIdentities = new AttemptLimiter(ADMIN_ATTEMPTS_PER_MINUTE, 60_000);
+  readonly limits: AddressLimits; // per address: connection cap (the route's), refused tokens, new identities
   /** The last internal request id handed out (unique across sessions). */
   private lastRid = 0;
   /** Connections still logging in (not yet attached to a character). */
@@ -48,7 +48,8 @@ export class Gateway implements PlayerSink, SocialLink {
 
   constructor(private readonly deps: GatewayDeps) {
     this.admin = new AdminGate(deps.adminCode);
-    this.spectators = new Spectators(deps);
+    this.limits = new AddressLimits(deps);
+    this.spectators = new Spectators(deps, this.limits);
     deps.host.attach(this);
     deps.social?.attach(this);
     deps.leases.watch({
@@ -66,6 +67,7 @@ export class Gateway implements PlayerSink, SocialLink {
     if (this.closing) return connection.close(CLOSE_CODES.goingAway, 'server shutting down');
     this.accepting.add(connection);
     try {
+      if (await this.limits.closeIfOverAuthLimit(connection)) return;
       if (query.spectate !== undefined)
         await this.spectators.accept(connection, query.spectate, query.token, authHeader);
       else await this.login(connection, query, authHeader);
@@ -80,7 +82,7 @@ export class Gateway implements PlayerSink, SocialLink {
     authHeader: string | undefined,
   ): Promise<void> {
     const { deps } = this;
-    const who = await loginIdentity(deps, connection, query, authHeader, this.newIdentities);
+    const who = await loginIdentity(deps, connection, query, authHeader, this.limits);
     if (!who.ok) return connection.close(who.code, who.reason);
     const { accountId, issuedToken, agentId: tokenAgentId } = who;
     const character = await chooseCharacter(

@@ -1,7 +1,7 @@
 import { CLOSE_CODES } from '@tilerealm/protocol';
 import type { Connection } from './connection';
 import type { GatewayDeps, LoginQuery } from './gateway-types';
-import type { KeyedLimiter } from '../../redis/keyed-limiter';
+import type { AddressLimits } from './address-limits';
 
 /** Who a login is: the account, the token it signed with, and the agent the token was minted for. */
 export type LoginIdentity =
@@ -9,21 +9,21 @@ export type LoginIdentity =
   | { ok: false; code: number; reason: string };
 
 /**
- * The account a WebSocket login acts for: its token (query or header), or, without one and in
- * anonymous mode, a new anonymous account (rate-limited per address) with a token issued for it.
+ * The account a WebSocket login acts for: its token (query or header; a refused one counts against
+ * the authentication limit of the address), or, without one and in anonymous mode, a new anonymous
+ * account (rate-limited per address) with a token issued for it.
  */
 export async function loginIdentity(
   deps: GatewayDeps,
   connection: Connection,
   query: LoginQuery,
   authHeader: string | undefined,
-  fallbackLimiter: KeyedLimiter,
+  limits: AddressLimits,
 ): Promise<LoginIdentity> {
   if (query.token === undefined && authHeader === undefined) {
     if (!deps.anonymousMode)
       return { ok: false, code: CLOSE_CODES.unauthorized, reason: 'a token is required' };
-    const newIdentities = deps.newIdentities ?? fallbackLimiter;
-    if (deps.rateLimitEnabled && !(await newIdentities.take(connection.remoteAddress)))
+    if (deps.rateLimitEnabled && !(await limits.newIdentities.take(connection.remoteAddress)))
       return {
         ok: false,
         code: CLOSE_CODES.rateLimited,
@@ -37,7 +37,10 @@ export async function loginIdentity(
     query.token !== undefined
       ? await deps.authenticator.fromToken(query.token)
       : await deps.authenticator.fromHeader(authHeader);
-  if (!outcome.ok) return { ok: false, code: CLOSE_CODES.unauthorized, reason: outcome.message };
+  if (!outcome.ok) {
+    await limits.tokenRefused(connection.remoteAddress);
+    return { ok: false, code: CLOSE_CODES.unauthorized, reason: outcome.message };
+  }
   return {
     ok: true,
     accountId: outcome.auth.accountId,

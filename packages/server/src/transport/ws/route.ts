@@ -29,9 +29,10 @@ const query = z.object({
 
 /**
  * GET /ws: the real-time connection. Not counted by the REST rate limit (it has its own message
- * limit). Subprotocol `msgpack` switches both directions to msgpack binary frames; with
- * `compression` (WS_COMPRESSION=true) a client offering permessage-deflate gets its frames
- * compressed (./compression.ts).
+ * limit and the gateway's per-address limits: a socket beyond its address's cap is closed with
+ * 4015 before its query or token is read). Subprotocol `msgpack` switches both directions to
+ * msgpack binary frames; with `compression` (WS_COMPRESSION=true) a client offering
+ * permessage-deflate gets its frames compressed (./compression.ts).
  */
 export async function registerWebSocket(
   app: FastifyInstance,
@@ -66,6 +67,24 @@ export async function registerWebSocket(
     wsHandler: (socket, request) => {
       const format = socket.protocol === MSGPACK_SUBPROTOCOL ? 'msgpack' : 'json';
       const connection = new Connection(socket, format, request.ip, gateway.traffic, request.id);
+      // request.ip, as the HTTP limits key it (TRUST_PROXY decides whether X-Forwarded-For counts).
+      const slots = gateway.limits.connections;
+      if (!slots.take(request.ip)) {
+        gateway.traffic.connectionsRefusedPerAddress++;
+        if (slots.firstRefusal(request.ip))
+          request.log.warn(
+            { remoteAddress: request.ip, max: slots.max },
+            'WebSocket connections refused: the address holds the most it may (4015)',
+          );
+        connection.close(
+          CLOSE_CODES.tooManyConnections,
+          `too many connections from this address (at most ${slots.max}): close one first`,
+        );
+        return;
+      }
+      // Whatever ends the socket (a close from either side, an error, the idle timeout, a kick, the
+      // drain, the HTTP server cutting it), ws emits 'close' once: the slot is given back there.
+      socket.once('close', () => slots.release(request.ip));
       const parsed = query.safeParse(request.query);
       if (!parsed.success) {
         connection.close(4001, 'invalid token, characterId, takeover or spectate query parameter');

@@ -1,6 +1,7 @@
 import { CLOSE_CODES, PROTOCOL_VERSION, type ClientMessage, type Rid } from '@tilerealm/protocol';
 import type { OutEvent } from '../../sim/core/types';
 import type { Log } from '../../app/logger';
+import type { AddressLimits } from './address-limits';
 import { AttemptLimiter } from './attempt-limiter';
 import type { Connection } from './connection';
 import type { GatewayDeps } from './gateway-types';
@@ -33,14 +34,19 @@ const NOT_MIRRORED: ReadonlySet<string> = new Set(['ack', 'pong', 'error']);
  * starting at a full `player:sync` it asks the world for on joining; it refuses every game input
  * (`spectator_read_only`) and follows the character across its logouts and logins
  * (`spectate:status`). Bounded per character and per account (close 4014), logins per address
- * rate-limited (close 4002) when rate limits are on.
+ * rate-limited (close 4002) when rate limits are on; a refused token counts against the
+ * authentication limit, as a player login's does.
  */
 export class Spectators {
   private readonly byCharacter = new Map<string, Set<Spectator>>();
   private readonly perAccount = new Map<string, number>();
   private readonly attempts = new AttemptLimiter(WS_LIMITS.spectateAttemptsPerMinute, 60_000);
 
-  constructor(private readonly deps: GatewayDeps) {}
+  constructor(
+    private readonly deps: GatewayDeps,
+    /** The gateway's per-address limits: a refused token counts against the authentication limit. */
+    private readonly limits: AddressLimits,
+  ) {}
 
   /** Open spectate sessions. */
   get count(): number {
@@ -65,7 +71,10 @@ export class Spectators {
       token !== undefined
         ? await deps.authenticator.fromToken(token)
         : await deps.authenticator.fromHeader(authHeader);
-    if (!outcome.ok) return connection.close(CLOSE_CODES.unauthorized, outcome.message);
+    if (!outcome.ok) {
+      await this.limits.tokenRefused(connection.remoteAddress);
+      return connection.close(CLOSE_CODES.unauthorized, outcome.message);
+    }
     // An agent's token plays its agent's character and nothing else.
     if (outcome.auth.agentId !== undefined)
       return connection.close(CLOSE_CODES.unauthorized, "an agent's token cannot spectate: use its owner's");

@@ -9,6 +9,8 @@ export class WireTraffic {
   /** Connections accepted since start, and those open now (logged in or still logging in). */
   connectionsOpened = 0;
   connectionsOpen = 0;
+  /** Connections closed at once (4015) because their address held the most it may. */
+  connectionsRefusedPerAddress = 0;
   /** WebSocket messages (frames) received, and their payload bytes; dropped and invalid ones count too. */
   messagesIn = 0;
   bytesIn = 0;

@@ -13,11 +13,35 @@ export interface WindowCount {
 
 /** One table of fixed-window counters (in memory, or in Redis with REDIS_URL). */
 export interface CounterTable {
+  /** Counts one for `key`; its window starts with its first count. */
   incr(key: string, timeWindowMs: number): WindowCount | Promise<WindowCount>;
+  /** The key's count in its current window, without counting (0 and a ttl of 0 when none). */
+  peek(key: string, timeWindowMs: number): WindowCount | Promise<WindowCount>;
 }
 
 /** Gives the counter table of a name: `global`, `group:<groupId>` or `route:<method> <url>`. */
 export type CounterTables = (name: string) => CounterTable;
+
+/** The table a rate-limit group's routes count in (`group:auth` for the authentication limit). */
+export const groupTableName = (groupId: string): string => `group:${groupId}`;
+
+/**
+ * Counter tables made by `make`, one per name for the process: whoever asks for a name (the HTTP
+ * limits, the WebSocket logins) counts in the same table, in memory as in Redis.
+ */
+export function sharedCounterTables(
+  make: (name: string) => CounterTable = () => new Counters(),
+): CounterTables {
+  const tables = new Map<string, CounterTable>();
+  return (name) => {
+    let table = tables.get(name);
+    if (table === undefined) {
+      table = make(name);
+      tables.set(name, table);
+    }
+    return table;
+  };
+}
 
 interface Window {
   current: number;
@@ -42,6 +66,13 @@ export class Counters implements CounterTable {
       const oldest = this.windows.keys().next();
       if (oldest.done !== true) this.windows.delete(oldest.value);
     }
+    return { current: window.current, ttl: window.startedAtMs + timeWindowMs - now };
+  }
+
+  peek(key: string, timeWindowMs: number): WindowCount {
+    const now = Date.now();
+    const window = this.windows.get(key);
+    if (window === undefined || window.startedAtMs + timeWindowMs <= now) return { current: 0, ttl: 0 };
     return { current: window.current, ttl: window.startedAtMs + timeWindowMs - now };
   }
 }
@@ -85,7 +116,12 @@ export class GroupedRateLimitStore implements FastifyRateLimitStore {
     }
     let group = this.groups.get(groupId);
     if (group === undefined) {
-      group = new GroupedRateLimitStore(undefined, this.tables, this.groups, this.tables(`group:${groupId}`));
+      group = new GroupedRateLimitStore(
+        undefined,
+        this.tables,
+        this.groups,
+        this.tables(groupTableName(groupId)),
+      );
       this.groups.set(groupId, group);
     }
     return group;

@@ -2,7 +2,12 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 import { isApiRoute } from '../route-path';
-import { GroupedRateLimitStore, groupedRateLimitStore, type CounterTables } from './rate-limit-store';
+import {
+  GroupedRateLimitStore,
+  groupedRateLimitStore,
+  groupTableName,
+  type CounterTables,
+} from './rate-limit-store';
 
 /** Spec limits: REST API 100 requests per minute; authentication 10 attempts per minute. */
 export const REST_LIMIT = { max: 100, timeWindow: 60_000 } as const;
@@ -13,12 +18,23 @@ export function rateLimitKey(request: FastifyRequest): string {
   return request.auth ? `account:${request.auth.accountId}` : `ip:${request.ip}`;
 }
 
+/** The rate-limit group of the authentication endpoints, and the counter table it counts in. */
+export const AUTH_GROUP = 'auth';
+export const AUTH_COUNTER_TABLE = groupTableName(AUTH_GROUP);
+
+/**
+ * The key an address's authentication attempts count under in {@link AUTH_COUNTER_TABLE}: the
+ * route's key (`ip:<address>`) with the group id appended, as @fastify/rate-limit does for a
+ * group. WebSocket logins whose token is refused count under it too (transport/ws/address-limits.ts).
+ */
+export const authAttemptKey = (address: string): string => `ip:${address}${AUTH_GROUP}`;
+
 /**
  * Per-route config for authentication endpoints: counted per address, all of them together in the
  * 'auth' group (see {@link GroupedRateLimitStore}).
  */
 export const authRouteRateLimit = {
-  rateLimit: { ...AUTH_LIMIT, keyGenerator: (r: FastifyRequest) => `ip:${r.ip}`, groupId: 'auth' },
+  rateLimit: { ...AUTH_LIMIT, keyGenerator: (r: FastifyRequest) => `ip:${r.ip}`, groupId: AUTH_GROUP },
 };
 
 /**

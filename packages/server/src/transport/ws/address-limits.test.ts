@@ -1,0 +1,96 @@
+import { CLOSE_CODES } from '@tilerealm/protocol';
+import { describe, expect, it } from 'vitest';
+import { AUTH_LIMIT, authAttemptKey } from '../http/plugins/rate-limit';
+import { Counters } from '../http/plugins/rate-limit-store';
+import { AddressLimits, ConnectionSlots } from './address-limits';
+import type { Connection } from './connection';
+
+/** The part of a Connection the limits use: its address, and the close it is given. */
+function fakeConnection(remoteAddress: string): Connection & { closedWith: number | undefined } {
+  const c = {
+    remoteAddress,
+    closedWith: undefined as number | undefined,
+    close(code: number) {
+      c.closedWith = code;
+    },
+  };
+  return c as unknown as Connection & { closedWith: number | undefined };
+}
+
+describe('ConnectionSlots', () => {
+  it('gives an address at most max slots, frees one per release and forgets an address at zero', () => {
+    const slots = new ConnectionSlots(2);
+    expect([slots.take('a'), slots.take('a'), slots.take('a')]).toEqual([true, true, false]);
+    expect(slots.take('b')).toBe(true);
+    expect([slots.heldBy('a'), slots.heldBy('b'), slots.addresses]).toEqual([2, 1, 2]);
+    slots.release('a');
+    expect(slots.take('a')).toBe(true);
+    for (const address of ['a', 'a', 'b']) slots.release(address);
+    expect([slots.heldBy('a'), slots.heldBy('b'), slots.addresses]).toEqual([0, 0, 0]);
+    // A release too many never leaves a negative count behind.
+    slots.release('a');
+    expect(slots.addresses).toBe(0);
+    expect([slots.take('a'), slots.take('a'), slots.take('a')]).toEqual([true, true, false]);
+  });
+
+  it('reports the first refusal of an address until it gives a slot back', () => {
+    const slots = new ConnectionSlots(1);
+    slots.take('a');
+    expect([slots.take('a'), slots.firstRefusal('a'), slots.take('a'), slots.firstRefusal('a')]).toEqual([
+      false,
+      true,
+      false,
+      false,
+    ]);
+    slots.release('a');
+    slots.take('a');
+    expect([slots.take('a'), slots.firstRefusal('a')]).toEqual([false, true]);
+  });
+
+  it('counts nothing and refuses nothing with a cap of 0', () => {
+    const slots = new ConnectionSlots(0);
+    for (let i = 0; i < 100; i++) expect(slots.take('a')).toBe(true);
+    expect(slots.addresses).toBe(0);
+  });
+});
+
+describe('AddressLimits', () => {
+  it('caps connections only with rate limits on', () => {
+    expect(new AddressLimits({ rateLimitEnabled: true, connectionsPerAddress: 3 }).connections.max).toBe(3);
+    expect(new AddressLimits({ rateLimitEnabled: false, connectionsPerAddress: 3 }).connections.max).toBe(0);
+    expect(new AddressLimits({ connectionsPerAddress: 3 }).connections.max).toBe(0);
+  });
+
+  it('closes logins from an address with 4002 once refused tokens used up the authentication limit', async () => {
+    const table = new Counters();
+    const limits = new AddressLimits({ rateLimitEnabled: true, authAttempts: table });
+    for (let i = 0; i < AUTH_LIMIT.max; i++) {
+      const c = fakeConnection('1.2.3.4');
+      expect(await limits.closeIfOverAuthLimit(c)).toBe(false);
+      expect(c.closedWith).toBeUndefined();
+      await limits.tokenRefused('1.2.3.4');
+    }
+    const over = fakeConnection('1.2.3.4');
+    expect(await limits.closeIfOverAuthLimit(over)).toBe(true);
+    expect(over.closedWith).toBe(CLOSE_CODES.rateLimited);
+    // Looking does not count; another address has its own budget.
+    expect(table.peek(authAttemptKey('1.2.3.4'), AUTH_LIMIT.timeWindow).current).toBe(AUTH_LIMIT.max);
+    expect(await limits.closeIfOverAuthLimit(fakeConnection('5.6.7.8'))).toBe(false);
+  });
+
+  it('counts in the HTTP authentication counter: sign-ins there use up the same budget', async () => {
+    const table = new Counters();
+    const limits = new AddressLimits({ rateLimitEnabled: true, authAttempts: table });
+    // What @fastify/rate-limit counts for 10 requests to /api/auth/* from the address.
+    for (let i = 0; i < AUTH_LIMIT.max; i++) table.incr(authAttemptKey('1.2.3.4'), AUTH_LIMIT.timeWindow);
+    expect(await limits.closeIfOverAuthLimit(fakeConnection('1.2.3.4'))).toBe(true);
+  });
+
+  it('neither counts nor refuses with rate limits off', async () => {
+    const table = new Counters();
+    const limits = new AddressLimits({ rateLimitEnabled: false, authAttempts: table });
+    for (let i = 0; i < 3 * AUTH_LIMIT.max; i++) await limits.tokenRefused('1.2.3.4');
+    expect(table.peek(authAttemptKey('1.2.3.4'), AUTH_LIMIT.timeWindow).current).toBe(0);
+    expect(await limits.closeIfOverAuthLimit(fakeConnection('1.2.3.4'))).toBe(false);
+  });
+});
