@@ -28,7 +28,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WireFormat } from '@tilerealm/protocol';
 import { fightTiles, gatherSpots, spawnTiles } from './places';
-import { checkOpenFilesLimit, startServerProcess, tickTotals } from './server-process';
+import { checkOpenFilesLimit, startServerProcess, tickTotals, type TickTotals } from './server-process';
 import { ADMIN_CODE, ramp, type Bot, type Envelope, type Place } from './bot-join';
 import { settledRss, status, type StatusFigures } from './server-status';
 import { send, seededRand, wander, wanderIn } from './bot-steps';
@@ -239,6 +239,9 @@ export async function runLoadBench(args: {
     const ticksMeasured = totalsEnd.ticks - totalsStart.ticks;
     const minorPerTick =
       (totalsEnd.minorCollections - totalsStart.minorCollections) / Math.max(1, ticksMeasured);
+    const stepGc = (kinds: ReadonlyArray<keyof TickTotals['stepGc']>, f: 'count' | 'seconds'): number =>
+      kinds.reduce((sum, k) => sum + totalsEnd.stepGc[k][f] - totalsStart.stepGc[k][f], 0) /
+      Math.max(1, ticksMeasured);
     const figuresNow = await answeredStatus(base);
     running = false;
     await driver;
@@ -281,6 +284,10 @@ export async function runLoadBench(args: {
           : null,
       // The world collects the young generation once between ticks; more ran in a step or a delivery.
       serverMinorCollectionsPerTick: Math.round(minorPerTick * 100) / 100,
+      // Collections that began inside the world's steps, a tick: their time, and how many of each kind.
+      stepGcMsPerTick: Math.round(stepGc(['minor', 'major', 'incremental', 'weakcb'], 'seconds') * 1e5) / 100,
+      stepMinorCollectionsPerTick: Math.round(stepGc(['minor'], 'count') * 100) / 100,
+      stepMajorCollectionsPerTick: Math.round(stepGc(['major', 'incremental'], 'count') * 100) / 100,
       serverRssMB: rss.rssMB,
       serverRssBaseMB: rss.rssBaseMB,
       serverRssPerPlayerKB: rss.rssPerPlayerKB,
@@ -313,6 +320,10 @@ export async function runLoadBench(args: {
     );
     console.log(
       `server young-generation collections per tick: ${figures.serverMinorCollectionsPerTick} (one between ticks is the world's own)`,
+    );
+    console.log(
+      `garbage collection inside the step: ${figures.stepGcMsPerTick} ms a tick ` +
+        `(${figures.stepMinorCollectionsPerTick} young, ${figures.stepMajorCollectionsPerTick} old-generation collections or marking steps a tick)`,
     );
     if (figures.viewChunksOnWorldThreadPercent !== null)
       console.log(

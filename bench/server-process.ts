@@ -104,7 +104,11 @@ export interface TickTotals {
   viewChunks: { worker: number; world: number };
   /** Young-generation collections (scavenges) of the server process so far. */
   minorCollections: number;
+  /** Collections that began inside the world's steps so far, by kind: how many, and their seconds. */
+  stepGc: Record<'minor' | 'major' | 'incremental' | 'weakcb', { count: number; seconds: number }>;
 }
+
+const GC_KINDS = ['minor', 'major', 'incremental', 'weakcb'] as const;
 
 /**
  * The server's running tick totals, from the histograms of its Prometheus `/metrics` (open outside
@@ -134,5 +138,14 @@ export async function tickTotals(url: string): Promise<TickTotals> {
     minorCollections: text.includes('tilerealm_nodejs_gc_duration_seconds_count{kind="minor"}')
       ? value('nodejs_gc_duration_seconds_count{kind="minor"}')
       : 0,
+    stepGc: Object.fromEntries(
+      GC_KINDS.map((kind) => [
+        kind,
+        {
+          count: value(`tick_gc_total{kind="${kind}"}`),
+          seconds: value(`tick_gc_seconds_total{kind="${kind}"}`),
+        },
+      ]),
+    ) as TickTotals['stepGc'],
   };
 }

@@ -2,6 +2,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolUse } from '../storage/types';
 import type { WireTraffic } from '../transport/ws/traffic';
 import type { TickObserver } from '../world/world-host';
+import type { StepGcTotals } from '../world/step-gc';
 import type { SaveQueueStatus } from '../world/save-queue-types';
 import { METRIC_PREFIX, processMetrics } from './process-metrics';
 
@@ -26,6 +27,7 @@ export interface ServerMetricSources {
     observeTicks(observer: TickObserver): void;
     loopCounters(): { skipped: number; failed: number };
     viewChunks(): { worker: number; world: number };
+    gcInSteps(): StepGcTotals;
   };
   /** The WebSocket gateway: its running totals and the sessions attached to players. */
   gateway?: { readonly traffic: WireTraffic; readonly connected: number };
@@ -161,6 +163,28 @@ export class ServerMetrics {
         this.inc({ thread: 'world' }, chunks.world);
       },
     });
+    // Collections that began inside the world's steps (world/step-gc.ts): the pauses a tick's phases include.
+    const stepGc = (name: string, help: string, of: (t: { count: number; ms: number }) => number) =>
+      new Counter({
+        name: METRIC_PREFIX + name,
+        help,
+        labelNames: ['kind'],
+        registers,
+        collect() {
+          this.reset();
+          for (const [kind, t] of Object.entries(world.gcInSteps())) this.inc({ kind }, of(t));
+        },
+      });
+    stepGc(
+      'tick_gc_total',
+      "Garbage collections that began inside the world's steps, by kind.",
+      (t) => t.count,
+    );
+    stepGc(
+      'tick_gc_seconds_total',
+      "Time of the garbage collections that began inside the world's steps, by kind, in seconds.",
+      (t) => t.ms / 1000,
+    );
   }
 
   private gatewayMetrics(gateway: NonNullable<ServerMetricSources['gateway']>): void {

@@ -12,6 +12,7 @@ import type { SaveQueue } from './save-queue';
 import { collectYoungGarbage } from './young-garbage';
 import { TickLoop } from './tick-loop';
 import { startViewThread, stopViewThread, viewChunksOf } from './view-thread';
+import { StepGc, type StepGcTotals } from './step-gc';
 import { TickStats } from './tick-stats';
 import type { Log } from '../app/logger';
 
@@ -79,6 +80,7 @@ export class WorldHost implements WorldView {
   private lastReport: TickReport | undefined;
   private readonly observers: TickObserver[] = [];
   private viewThreadStarted = false;
+  private readonly stepGc = new StepGc();
 
   constructor(private readonly opts: WorldHostOptions) {
     this.world = new World({
@@ -135,6 +137,11 @@ export class WorldHost implements WorldView {
     return viewChunksOf(this.world);
   }
 
+  /** Garbage collections that began inside the world's steps, by kind, since the host started. */
+  gcInSteps(): StepGcTotals {
+    return this.stepGc.totals;
+  }
+
   start(): void {
     this.loop.start();
   }
@@ -160,6 +167,7 @@ export class WorldHost implements WorldView {
   /** Stops ticking and hands every player's final snapshot to the save queue (it ends their leases). */
   stop(): void {
     this.loop.stop();
+    this.stepGc.stop();
     void stopViewThread(this.world);
     for (const p of this.world.players.values())
       this.guarded('saving a player at shutdown', { playerId: p.id }, () =>
@@ -194,7 +202,9 @@ export class WorldHost implements WorldView {
   /** Runs one tick now (the loop calls this; tests may too). */
   tick(): TickReport {
     this.startViewThreadWhenDue();
+    this.stepGc.begin();
     const report = this.world.step();
+    this.stepGc.end();
     this.lastReport = report;
     this.stats.add(report);
     this.opts.recorder?.tick(report.tick, this.world.hash());

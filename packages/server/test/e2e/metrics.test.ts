@@ -51,6 +51,8 @@ describe('metrics of a running server', () => {
       tilerealm_ticks_failed_total: 'counter',
       tilerealm_players_online: 'gauge',
       tilerealm_view_chunks_scanned_total: 'counter',
+      tilerealm_tick_gc_total: 'counter',
+      tilerealm_tick_gc_seconds_total: 'counter',
       tilerealm_ws_connections_open: 'gauge',
       tilerealm_ws_sessions: 'gauge',
       tilerealm_ws_connections_total: 'counter',
@@ -76,6 +78,10 @@ describe('metrics of a running server', () => {
     };
     for (const [name, type] of Object.entries(expected))
       expect([name, families.get(name)]).toEqual([name, type]);
+    // Every kind of collection V8 reports, counted inside the steps from the start (zero or more).
+    for (const kind of ['minor', 'major', 'incremental', 'weakcb'])
+      for (const name of ['tilerealm_tick_gc_total', 'tilerealm_tick_gc_seconds_total'])
+        expect([name, kind, sampleOf(text, name, { kind }) !== undefined]).toEqual([name, kind, true]);
     // The pool exists only on PostgreSQL; the embedded database has none to report.
     const pooled = process.env['DATABASE_URL'] !== undefined;
     expect(families.has('tilerealm_db_pool_waiting_requests')).toBe(pooled);
