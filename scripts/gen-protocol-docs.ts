@@ -230,7 +230,7 @@ agents use the same protocol; \`packages/sdk\` is a typed client for it.
 - Endpoint: \`ws://<host>:<port>/ws\` (\`wss://\` behind TLS) on the game server, default port 5555.
 - Authentication: a session token (see [auth.md](auth.md)) as \`?token=<jwt>\` (browsers cannot set headers on a
   WebSocket) or as an \`Authorization: Bearer <jwt>\` header. An invalid token closes the connection with 4001; with
-  rate limits on, it counts against the authentication limit of the client's address (see Limits below).
+  rate limits on, it counts against the refused tokens of the client's address (see Limits below).
 - \`?characterId=<id>\` chooses which of the account's characters to play (see close codes 4001 and 4005).
 - \`?takeover=1\` (or \`0\`, the default): when another world holds the character (close 4011), ask that world to log it
   out, and enter once its logout save has ended the character's lease (within about 10 s; otherwise close 4011).
@@ -296,8 +296,8 @@ server payloads, which may grow new optional fields within a protocol version.
 
 | Rule | Value | Consequence |
 |---|---|---|
-| Connections per address | 64 open at once (\`WS_CONNECTIONS_PER_ADDRESS\`), when rate limits are on | the next one is closed with 4015 at once, before its query or token is read; a slot frees when one of them closes |
-| Refused tokens per address | 10 a minute when rate limits are on: the authentication limit, which the address's HTTP sign-ins use up too ([auth.md](auth.md#rate-limits)); a valid token never counts | every login from the address is then closed with 4002, its token not read, until its one-minute window ends |
+| Connections per address | 64 open at once (\`WS_CONNECTIONS_PER_ADDRESS\`), when rate limits are on; the agent runtime's (its secret in the \`X-Agent-Runtime-Secret\` upgrade header) are not counted | the next one is closed with 4015 at once, before its query or token is read; a slot frees when one of them closes |
+| Refused tokens per address | 10 a minute when rate limits are on, counted apart from the address's HTTP sign-ins, which never use it up ([auth.md](auth.md#rate-limits)); a valid token never counts | every login from the address is then closed with 4002, its token not read, until its one-minute window ends |
 | New identities per address | 10 a minute (logins without a token, anonymous mode), when rate limits are on | close 4002 |
 | Messages per connection | 60 per second | \`error rate_limited\`, then messages are dropped during a temporary block; flooding on closes with 4002 |
 | Frame size | 32 KiB | close 1009 |

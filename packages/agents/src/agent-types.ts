@@ -9,6 +9,11 @@ export interface AgentDeps {
   socketUrl: string;
   places: WorldPlaces;
   llm?: LlmAdvisor | undefined;
+  /**
+   * Headers on the WebSocket upgrade: the runtime's secret (AgentDirectory.socketHeaders), which
+   * exempts its agents' connections from the game server's per-address cap.
+   */
+  socketHeaders?: Readonly<Record<string, string>> | undefined;
   /** A fresh session token to connect the agent with (minted on demand, never stored). */
   sessionToken: (agentId: string) => Promise<string>;
   /**

@@ -108,6 +108,7 @@ export class AgentRunner {
         url: this.deps.socketUrl,
         token,
         characterId,
+        headers: this.deps.socketHeaders,
         // The runtime mints tokens (see renewToken) and hands them over.
         tokenRefresh: false,
         beforeConnect: (c) => {

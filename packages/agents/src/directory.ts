@@ -76,6 +76,15 @@ export class AgentDirectory implements ActivitySink {
     private readonly secret: string,
   ) {}
 
+  /**
+   * The headers on the upgrade of every agent's WebSocket: the runtime's secret, so the game server
+   * does not count its agents' connections under the per-address cap (WS_CONNECTIONS_PER_ADDRESS):
+   * it plays them all from one address.
+   */
+  socketHeaders(): Record<string, string> {
+    return { [RUNTIME_SECRET_HEADER]: this.secret };
+  }
+
   /** The agents played on `worldId`, oldest first. */
   async list(worldId: number): Promise<AgentRecord[]> {
     const schema = z.object({ agents: z.array(serverRecord) });

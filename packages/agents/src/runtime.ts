@@ -246,6 +246,8 @@ export class AgentRuntime {
   private runnerFor(record: AgentRecord): AgentRunner {
     const runner = new AgentRunner(record, {
       socketUrl: this.socketUrl,
+      // The runtime's secret on every upgrade: the game server does not cap its agents' connections.
+      socketHeaders: this.deps.directory.socketHeaders(),
       places: this.deps.places,
       llm: this.deps.llm,
       sessionToken: async (agentId) => (await this.deps.directory.sessionToken(agentId)).token,

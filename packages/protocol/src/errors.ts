@@ -101,9 +101,9 @@ export const CLOSE_CODES = {
   unauthorized: 4001,
   /**
    * Rate limited: the client kept flooding after its temporary block, or, with rate limits on, its
-   * address is over a login limit: 10 logins a minute whose token was refused (the authentication
-   * limit, shared with the address's HTTP sign-ins; over it, a login's token is not even read), 10
-   * new anonymous identities a minute, or 20 spectate logins a minute. Retry once the minute is over.
+   * address is over a login limit: 10 logins a minute whose token was refused (counted apart from
+   * the address's HTTP sign-ins; over it, a login's token is not even read), 10 new anonymous
+   * identities a minute, or 20 spectate logins a minute. Retry once the minute is over.
    */
   rateLimited: 4002,
   /** No message or pong within the idle timeout. */
@@ -152,8 +152,8 @@ export const CLOSE_CODES = {
   spectatorLimit: 4014,
   /**
    * The client's address already holds as many WebSocket connections as one address may (64 by
-   * default, with rate limits on): this one was closed at once, before its login was read. Close
-   * another first, or retry later.
+   * default, with rate limits on; the agent runtime's, which carry its secret, are not counted):
+   * this one was closed at once, before its login was read. Close another first, or retry later.
    */
   tooManyConnections: 4015,
 } as const;

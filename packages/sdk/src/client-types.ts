@@ -38,6 +38,14 @@ export interface GameClientOptions {
   WebSocket?: WebSocketCtor;
   /** Where the token travels (default: header with the built-in `ws`, query otherwise). */
   tokenIn?: TokenTransport;
+  /**
+   * Extra HTTP headers on the WebSocket upgrade request, sent with every connection (reconnects
+   * too). Node only: `ws` sends them (the default on Node, or a `ws`-compatible constructor given
+   * as `WebSocket`); a browser cannot set headers on a WebSocket, so `connect` rejects there when
+   * any are given. With the token in the header, it replaces any `Authorization` given here. The
+   * agent runtime sends its `X-Agent-Runtime-Secret` this way.
+   */
+  headers?: Readonly<Record<string, string>>;
   /** Default timeout of `request` (default 10 s). */
   requestTimeoutMs?: number;
   /** Time allowed for the handshake and `session:welcome` (default 10 s). */

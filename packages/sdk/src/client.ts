@@ -81,7 +81,7 @@ export class GameClient {
    * (LoggedInElsewhereError for 4011, WorldFullError for 4012).
    */
   static async connect(options: GameClientOptions): Promise<GameClient> {
-    const { ctor, tokenIn } = await resolveWebSocket(options.WebSocket);
+    const { ctor, tokenIn } = await resolveWebSocket(options.WebSocket, options.headers);
     const client = new GameClient(
       {
         ctor,
@@ -93,6 +93,7 @@ export class GameClient {
           takeover: options.takeover === true,
           ...(options.spectate !== undefined ? { spectate: options.spectate } : {}),
           world: options.world,
+          headers: { ...options.headers },
         },
         policy: reconnectPolicyOf(options.reconnect),
         requestTimeoutMs: options.requestTimeoutMs ?? 10_000,

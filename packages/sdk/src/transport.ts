@@ -39,13 +39,19 @@ function isNode(): boolean {
 /**
  * Picks the WebSocket implementation: the one given, else `ws` on Node (it can send an
  * Authorization header, so the token stays out of URLs and logs), else the global `WebSocket`.
- * Returns the token transport that implementation supports by default.
+ * Returns the token transport that implementation supports by default. Extra upgrade `headers`
+ * need Node: a browser cannot set headers on a WebSocket, so asking for any there throws rather
+ * than connect without them.
  */
 export async function resolveWebSocket(
   given: WebSocketCtor | undefined,
+  headers: Readonly<Record<string, string>> = {},
+  node: boolean = isNode(),
 ): Promise<{ ctor: WebSocketCtor; tokenIn: TokenTransport }> {
+  if (!node && Object.keys(headers).length > 0)
+    throw new Error('the headers option needs Node (the ws package): a browser cannot set WebSocket headers');
   if (given) return { ctor: given, tokenIn: 'query' };
-  if (isNode()) {
+  if (node) {
     const mod = await import('ws');
     return { ctor: mod.WebSocket, tokenIn: 'header' };
   }
@@ -66,6 +72,8 @@ export interface SocketTarget {
   spectate?: string;
   /** The world number of `url`, when known: named in a WorldFullError. */
   world?: number;
+  /** Extra headers on the upgrade request (Node only: see GameClientOptions.headers). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** The connection URL with `characterId` (and `token` when it travels in the query) added. */
@@ -76,6 +84,19 @@ export function buildSocketUrl(target: SocketTarget): string {
   if (target.takeover === true) url.searchParams.set('takeover', '1');
   if (target.spectate !== undefined) url.searchParams.set('spectate', target.spectate);
   return url.toString();
+}
+
+/**
+ * The upgrade request's headers: the extra ones asked for, and the token's `Authorization` when it
+ * travels in the header (it replaces an `Authorization` among the extra ones, whatever its case).
+ */
+function upgradeHeaders(target: SocketTarget): Record<string, string> {
+  const inHeader = target.tokenIn === 'header';
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(target.headers ?? {}))
+    if (!(inHeader && name.toLowerCase() === 'authorization')) headers[name] = value;
+  if (target.token !== undefined && inHeader) headers.authorization = `Bearer ${target.token}`;
+  return headers;
 }
 
 export interface SocketHandlers {
@@ -108,14 +129,13 @@ export function openSocket(
   handlers: SocketHandlers,
 ): WebSocketLike {
   const protocols = target.format === 'msgpack' ? [MSGPACK_SUBPROTOCOL] : undefined;
-  const headers: Record<string, string> = {};
-  if (target.token !== undefined && target.tokenIn === 'header')
-    headers.authorization = `Bearer ${target.token}`;
+  const headers = upgradeHeaders(target);
   const url = buildSocketUrl(target);
   // Browsers must not get a `protocols` argument at all when there is none: Chromium sends an
   // undefined one as a literal "undefined" subprotocol, which the server (rightly) does not echo.
+  // Nor do they get headers: resolveWebSocket refuses extra ones outside Node.
   const socket =
-    target.tokenIn === 'header'
+    target.tokenIn === 'header' || Object.keys(headers).length > 0
       ? new ctor(url, protocols, { headers })
       : protocols
         ? new ctor(url, protocols)

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionClosedError, GameClient, GameError, NotConnectedError, TimeoutError } from '../src/index';
 import { WebSocket } from 'ws';
+import { resolveWebSocket } from '../src/transport';
 import { FakeGameServer, samplePlayer } from './fake-server';
 
 let server: FakeGameServer;
@@ -52,6 +53,41 @@ describe('GameClient.connect', () => {
     await connect({ token: 'secret', WebSocket });
     const conn = await server.connection(0);
     expect(conn.query.get('token')).toBe('secret');
+  });
+
+  it("sends extra upgrade headers on Node; the token's Authorization replaces one among them", async () => {
+    await connect({ token: 'secret', headers: { 'X-Extra': 'one', Authorization: 'Bearer forged' } });
+    const conn = await server.connection(0);
+    expect(conn.headers['x-extra']).toBe('one');
+    expect(conn.authorization).toBe('Bearer secret');
+  });
+
+  it('sends extra upgrade headers with the token in the query too, and with a ws constructor given', async () => {
+    await connect({ token: 'secret', WebSocket, headers: { 'X-Extra': 'two', Authorization: 'Basic kept' } });
+    const conn = await server.connection(0);
+    expect(conn.query.get('token')).toBe('secret');
+    expect(conn.headers['x-extra']).toBe('two');
+    // The token is not in the header: an Authorization asked for is the caller's own.
+    expect(conn.authorization).toBe('Basic kept');
+  });
+
+  it('sends the extra headers again on every reconnect', async () => {
+    const fast = { baseDelayMs: 5, maxDelayMs: 20, savePendingDelayMs: 10, jitter: 0, maxAttempts: 3 };
+    const client = await connect({ reconnect: fast, headers: { 'X-Extra': 'again' } });
+    const reconnected = new Promise((resolve) => client.lifecycle.once('reconnected', resolve));
+    (await server.connection(0)).ws.terminate();
+    await reconnected;
+    expect((await server.connection(1)).headers['x-extra']).toBe('again');
+  });
+
+  it('refuses extra headers outside Node: a browser cannot set them', async () => {
+    await expect(resolveWebSocket(WebSocket, { 'X-Extra': 'no' }, false)).rejects.toThrow(/needs Node/);
+    await expect(resolveWebSocket(undefined, { 'X-Extra': 'no' }, false)).rejects.toThrow(/needs Node/);
+    // Without any, a browser's WebSocket is used as before.
+    await expect(resolveWebSocket(WebSocket, {}, false)).resolves.toEqual({
+      ctor: WebSocket,
+      tokenIn: 'query',
+    });
   });
 
   it('lets beforeConnect subscribe to events the server sends together with the welcome', async () => {

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   decodeFrame,
@@ -26,6 +26,8 @@ export class FakeConnection {
     readonly format: WireFormat,
     readonly query: URLSearchParams,
     readonly authorization: string | undefined,
+    /** Every header of the upgrade request (names in lower case). */
+    readonly headers: IncomingHttpHeaders = {},
   ) {}
 
   /** The token the client presented, from the query or the Authorization header. */
@@ -192,7 +194,7 @@ export class FakeGameServer {
   private accept(ws: WebSocket, req: IncomingMessage): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const format: WireFormat = ws.protocol === MSGPACK_SUBPROTOCOL ? 'msgpack' : 'json';
-    const conn = new FakeConnection(ws, format, url.searchParams, req.headers.authorization);
+    const conn = new FakeConnection(ws, format, url.searchParams, req.headers.authorization, req.headers);
     const index = this.connections.length;
     this.connections.push(conn);
     ws.on('message', (raw, isBinary) => {

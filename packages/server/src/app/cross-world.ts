@@ -26,8 +26,9 @@ export const REDIS_STARTUP_WAIT_MS = 3000;
 export interface CrossWorld {
   bus: SocialBus;
   /**
-   * The rate limits' counter tables, one per name: the HTTP limits and the WebSocket logins count
-   * in the same ones (the authentication limit), in Redis for every world with REDIS_URL.
+   * The rate limits' counter tables, one per name: the HTTP limits and the WebSocket's refused
+   * tokens (in the authentication limit's table, under keys of their own) count in the same ones,
+   * in Redis for every world with REDIS_URL.
    */
   rateLimitCounters: CounterTables;
   /** Shared limits (REDIS_URL); absent: each keeps its in-memory default. */

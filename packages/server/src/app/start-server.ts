@@ -245,7 +245,8 @@ export async function startServer(
       reconnectGraceMs: config.reconnectGraceMs,
       rateLimitEnabled: config.rateLimitEnabled,
       connectionsPerAddress: config.wsConnectionsPerAddress,
-      // Refused tokens count where the HTTP sign-ins do: one authentication budget per address.
+      agentRuntimeSecret: config.agentRuntimeSecret, // the runtime's sockets are exempt from the cap
+      // Refused tokens count in the authentication limit's table, under a key apart from the sign-ins'.
       authAttempts: crossWorld.rateLimitCounters(AUTH_COUNTER_TABLE),
       ...(shared ? { newIdentities: shared.newIdentities } : {}),
       // A login with takeover=1 of a character another world holds asks that world over the bus.

@@ -7,9 +7,9 @@ import { realtimeWorld, wsUrl } from './realtime-harness';
 const SECRET = 'SECRET-4f1b9c';
 
 /** Opens /ws with `query` and resolves with its first message (or its close code). */
-function firstFrame(url: string): Promise<string> {
+function firstFrame(url: string, headers: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, { headers });
     ws.once('message', (data: Buffer) => {
       resolve(data.toString());
       ws.close();
@@ -72,5 +72,43 @@ describe('log lines of a running server', () => {
     // ...and no credential with them.
     expect(all).not.toContain(SECRET);
     expect(all).not.toMatch(/eyJ[\w-]+\.eyJ/);
+  }, 90_000);
+
+  it("never contain the agent runtime's secret, right or wrong, sent on a /ws upgrade", async () => {
+    const runtimeSecret = 'RUNTIME-SECRET-7d2e0a-0123456789abcdef0123';
+    const wrongSecret = 'WRONG-RUNTIME-SECRET-5c8b1f-0123456789abcdef';
+    const lines: string[] = [];
+    const destination: DestinationStream = { write: (line) => void lines.push(line) };
+    const world = await realtimeWorld({
+      LOG_LEVEL: 'info',
+      DISABLE_RATE_LIMIT: 'false',
+      WS_CONNECTIONS_PER_ADDRESS: '1',
+      AGENT_RUNTIME_SECRET: runtimeSecret,
+    });
+    const server = await startServer(world.env, { logDestination: destination });
+    const held = new WebSocket(wsUrl(server));
+    try {
+      // One socket holds the address's one place; the runtime's gets in, a wrong secret's is refused.
+      await new Promise((resolve) => held.once('message', resolve));
+      const header = 'X-Agent-Runtime-Secret';
+      expect(await firstFrame(wsUrl(server), { [header]: runtimeSecret })).toContain('session:welcome');
+      const refused = await firstFrame(wsUrl(server), { [header]: wrongSecret });
+      expect(refused).toContain('session:closing');
+      expect(refused).not.toContain(wrongSecret);
+      await expect
+        .poll(() => lines.some((l) => l.includes('WebSocket connections refused')), {
+          timeout: 20_000,
+          interval: 20,
+        })
+        .toBe(true);
+    } finally {
+      held.terminate();
+      await server.close();
+      await world.cleanup();
+    }
+    const all = lines.join('');
+    expect(all).toContain('"url":"/ws"');
+    expect(all).not.toContain(runtimeSecret);
+    expect(all).not.toContain(wrongSecret);
   }, 90_000);
 });

@@ -221,7 +221,7 @@ describe('spectate logins under the rate limit', () => {
   const live = useRealtimeServer({ DISABLE_RATE_LIMIT: 'false' });
 
   it('closes the 21st spectate login of a minute from one address with 4002', async () => {
-    // A valid token (refused ones would meet the authentication limit first, at the 11th).
+    // A valid token (refused ones would meet the limit on refused tokens first, at the 11th).
     const res = await fetch(`${live.server.url}/api/auth/anonymous`, { method: 'POST' });
     const { token } = z.object({ token: z.string() }).parse(await res.json());
     const attempt = () =>

@@ -1,7 +1,8 @@
 /**
  * The per-address limits of `/ws` (transport/ws/address-limits.ts), on a real server over loopback:
- * the cap on the connections one address holds (4015) and the authentication limit on logins whose
- * token is refused (4002, one budget with the HTTP sign-ins). Every address of 127.0.0.0/8 reaches
+ * the cap on the connections one address holds (4015; the agent runtime's sockets, which carry its
+ * secret, are exempt) and the limit on logins whose token is refused (4002; a budget of their own,
+ * apart from the address's HTTP sign-ins). Every address of 127.0.0.0/8 reaches
  * the server on Linux, so each test speaks from addresses of its own (`localAddress`) and its
  * budgets are its own.
  */
@@ -32,9 +33,9 @@ afterEach(() => {
   for (const ws of opened.splice(0)) ws.terminate();
 });
 
-/** Opens `/ws?query` from the loopback address `from`. */
-function open(live: LiveServer, from: string, query = ''): Socket {
-  const ws = new WebSocket(`${wsUrl(live.server)}${query}`, { localAddress: from });
+/** Opens `/ws?query` from the loopback address `from`, with `headers` on the upgrade. */
+function open(live: LiveServer, from: string, query = '', headers: Record<string, string> = {}): Socket {
+  const ws = new WebSocket(`${wsUrl(live.server)}${query}`, { localAddress: from, headers });
   opened.push(ws);
   ws.on('error', () => undefined);
   const messages: Socket['messages'] = [];
@@ -154,7 +155,7 @@ describe('the connection cap per address (rate limits on, WS_CONNECTIONS_PER_ADD
   });
 });
 
-describe('refused tokens under the authentication limit (rate limits on)', () => {
+describe('refused tokens under their own limit of 10 a minute (rate limits on)', () => {
   const live = useRealtimeServer({ DISABLE_RATE_LIMIT: 'false' });
 
   it('closes logins from an address with 4002 after 10 refused tokens, a valid token too', async () => {
@@ -170,7 +171,7 @@ describe('refused tokens under the authentication limit (rate limits on)', () =>
     // Over the limit, the token is not looked at: a valid one is refused alike, and so is a spectate login.
     const valid = open(live, from, withToken(good));
     expect(await valid.outcome).toEqual({ code: CLOSE_CODES.rateLimited });
-    expect(valid.messages[0]?.data['reason']).toMatch(/too many authentication attempts.*retry in \d+ s/);
+    expect(valid.messages[0]?.data['reason']).toMatch(/too many refused tokens.*retry in \d+ s/);
     expect(await open(live, from, withToken(good, '&spectate=someone')).outcome).toEqual({
       code: CLOSE_CODES.rateLimited,
     });
@@ -194,18 +195,33 @@ describe('refused tokens under the authentication limit (rate limits on)', () =>
     expect(await open(live, from, withToken(good)).outcome).toEqual({ code: CLOSE_CODES.rateLimited });
   });
 
-  it('shares one budget with the HTTP sign-ins of the address, both ways', async () => {
+  it('keeps them apart from the HTTP sign-ins of the address: neither locks the other', async () => {
     const good = await token(live);
     const signedIn = '127.0.0.9';
-    for (let i = 0; i < 10; i++) expect((await signIn(live, signedIn)).status).toBe(201);
+    // More sign-ins than the authentication limit: the HTTP endpoints refuse the address (429)...
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await signIn(live, signedIn)).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429, 429]);
+    // ...but its WebSocket logins with a valid token are not concerned.
+    const valid = open(live, signedIn, withToken(good));
+    expect(await valid.outcome).toEqual(welcomed);
+    valid.ws.close(1000);
+    await valid.closed;
+    // Its own refused tokens still lock them after 10.
+    for (let i = 0; i < 10; i++)
+      expect(await open(live, signedIn, withToken('not-a-token')).outcome).toEqual({
+        code: CLOSE_CODES.unauthorized,
+      });
     expect(await open(live, signedIn, withToken(good)).outcome).toEqual({ code: CLOSE_CODES.rateLimited });
 
+    // And the reverse: refused WebSocket tokens leave the address's HTTP sign-ins alone.
     const refused = '127.0.0.10';
     for (let i = 0; i < 10; i++)
       expect(await open(live, refused, withToken('not-a-token')).outcome).toEqual({
         code: CLOSE_CODES.unauthorized,
       });
-    expect((await signIn(live, refused)).status).toBe(429);
+    expect(await open(live, refused, withToken(good)).outcome).toEqual({ code: CLOSE_CODES.rateLimited });
+    expect((await signIn(live, refused)).status).toBe(201);
   });
 });
 
@@ -223,5 +239,54 @@ describe('with rate limits off (DISABLE_RATE_LIMIT=true, WS_CONNECTIONS_PER_ADDR
       });
     const good = await token(live);
     expect(await open(live, from, withToken(good)).outcome).toEqual(welcomed);
+  });
+});
+
+describe("the agent runtime's sockets (rate limits on, WS_CONNECTIONS_PER_ADDRESS=2)", () => {
+  const SECRET = 'ws-address-limits-runtime-secret-0123456789';
+  const live = useRealtimeServer({
+    DISABLE_RATE_LIMIT: 'false',
+    WS_CONNECTIONS_PER_ADDRESS: '2',
+    AGENT_RUNTIME_SECRET: SECRET,
+  });
+  const slots = () => live.server.gateway.limits.connections;
+  const runtime = { 'X-Agent-Runtime-Secret': SECRET };
+
+  it('lets every socket carrying the runtime secret past the cap, taking no slot; others are counted', async () => {
+    const from = '127.0.0.12';
+    const agents = [
+      open(live, from, '', runtime),
+      open(live, from, '', runtime),
+      open(live, from, '', runtime),
+    ];
+    for (const s of agents) expect(await s.outcome).toEqual(welcomed);
+    expect(slots().heldBy(from)).toBe(0);
+    const players = [open(live, from), open(live, from)];
+    for (const s of players) expect(await s.outcome).toEqual(welcomed);
+    expect(slots().heldBy(from)).toBe(2);
+
+    // Over the cap, a socket without the secret or with a wrong one is refused like any other,
+    // and the wrong secret is never echoed back.
+    const wrong = 'not-the-runtime-secret-0123456789abcdef';
+    const without = open(live, from);
+    const wrongOne = open(live, from, '', { 'X-Agent-Runtime-Secret': wrong });
+    expect(await without.outcome).toEqual({ code: CLOSE_CODES.tooManyConnections });
+    expect(await wrongOne.outcome).toEqual({ code: CLOSE_CODES.tooManyConnections });
+    expect(JSON.stringify(wrongOne.messages)).not.toContain(wrong);
+    expect(slots().heldBy(from)).toBe(2);
+
+    // The runtime's still connect with the address at its cap, and their close gives no slot back.
+    const traffic = live.server.gateway.traffic;
+    const fourth = open(live, from, '', runtime);
+    expect(await fourth.outcome).toEqual(welcomed);
+    await vi.waitFor(() => expect(traffic.connectionsOpen).toBe(6), WAIT); // the refused two are gone
+    fourth.ws.close(1000);
+    // The server counts a socket closed and gives its slot back in one 'close' event.
+    await vi.waitFor(() => expect(traffic.connectionsOpen).toBe(5), WAIT);
+    expect(slots().heldBy(from)).toBe(2);
+    expect(await open(live, from).outcome).toEqual({ code: CLOSE_CODES.tooManyConnections });
+    players[0]?.ws.close(1000);
+    await vi.waitFor(() => expect(slots().heldBy(from)).toBe(1), WAIT);
+    expect(await open(live, from).outcome).toEqual(welcomed);
   });
 });

@@ -2,7 +2,7 @@ import { CLOSE_CODES } from '@tilerealm/protocol';
 import { describe, expect, it } from 'vitest';
 import { AUTH_LIMIT, authAttemptKey } from '../http/plugins/rate-limit';
 import { Counters } from '../http/plugins/rate-limit-store';
-import { AddressLimits, ConnectionSlots } from './address-limits';
+import { AddressLimits, ConnectionSlots, wsTokenRefusalKey } from './address-limits';
 import type { Connection } from './connection';
 
 /** The part of a Connection the limits use: its address, and the close it is given. */
@@ -61,7 +61,7 @@ describe('AddressLimits', () => {
     expect(new AddressLimits({ connectionsPerAddress: 3 }).connections.max).toBe(0);
   });
 
-  it('closes logins from an address with 4002 once refused tokens used up the authentication limit', async () => {
+  it('closes logins from an address with 4002 once refused tokens used up their limit', async () => {
     const table = new Counters();
     const limits = new AddressLimits({ rateLimitEnabled: true, authAttempts: table });
     for (let i = 0; i < AUTH_LIMIT.max; i++) {
@@ -74,23 +74,69 @@ describe('AddressLimits', () => {
     expect(await limits.closeIfOverAuthLimit(over)).toBe(true);
     expect(over.closedWith).toBe(CLOSE_CODES.rateLimited);
     // Looking does not count; another address has its own budget.
-    expect(table.peek(authAttemptKey('1.2.3.4'), AUTH_LIMIT.timeWindow).current).toBe(AUTH_LIMIT.max);
+    expect(table.peek(wsTokenRefusalKey('1.2.3.4'), AUTH_LIMIT.timeWindow).current).toBe(AUTH_LIMIT.max);
     expect(await limits.closeIfOverAuthLimit(fakeConnection('5.6.7.8'))).toBe(false);
   });
 
-  it('counts in the HTTP authentication counter: sign-ins there use up the same budget', async () => {
+  it('counts in the same table as the HTTP sign-ins, under a key of its own: neither locks the other', async () => {
     const table = new Counters();
     const limits = new AddressLimits({ rateLimitEnabled: true, authAttempts: table });
-    // What @fastify/rate-limit counts for 10 requests to /api/auth/* from the address.
-    for (let i = 0; i < AUTH_LIMIT.max; i++) table.incr(authAttemptKey('1.2.3.4'), AUTH_LIMIT.timeWindow);
-    expect(await limits.closeIfOverAuthLimit(fakeConnection('1.2.3.4'))).toBe(true);
+    expect(wsTokenRefusalKey('1.2.3.4')).not.toBe(authAttemptKey('1.2.3.4'));
+    // What @fastify/rate-limit counts for 3 × 10 requests to /api/auth/* from the address.
+    for (let i = 0; i < 3 * AUTH_LIMIT.max; i++) table.incr(authAttemptKey('1.2.3.4'), AUTH_LIMIT.timeWindow);
+    const login = fakeConnection('1.2.3.4');
+    expect(await limits.closeIfOverAuthLimit(login)).toBe(false);
+    expect(login.closedWith).toBeUndefined();
+    // And the socket's refused tokens leave the HTTP budget alone.
+    for (let i = 0; i < AUTH_LIMIT.max; i++) await limits.tokenRefused('5.6.7.8');
+    expect(table.peek(authAttemptKey('5.6.7.8'), AUTH_LIMIT.timeWindow).current).toBe(0);
+    expect(await limits.closeIfOverAuthLimit(fakeConnection('5.6.7.8'))).toBe(true);
   });
 
   it('neither counts nor refuses with rate limits off', async () => {
     const table = new Counters();
     const limits = new AddressLimits({ rateLimitEnabled: false, authAttempts: table });
     for (let i = 0; i < 3 * AUTH_LIMIT.max; i++) await limits.tokenRefused('1.2.3.4');
-    expect(table.peek(authAttemptKey('1.2.3.4'), AUTH_LIMIT.timeWindow).current).toBe(0);
+    expect(table.peek(wsTokenRefusalKey('1.2.3.4'), AUTH_LIMIT.timeWindow).current).toBe(0);
     expect(await limits.closeIfOverAuthLimit(fakeConnection('1.2.3.4'))).toBe(false);
+  });
+
+  it("admits the agent runtime's sockets (the configured secret) without a slot; others are counted", () => {
+    const secret = 'runtime-secret-0123456789abcdef-0123456789';
+    const limits = new AddressLimits({
+      rateLimitEnabled: true,
+      connectionsPerAddress: 2,
+      agentRuntimeSecret: secret,
+    });
+    const slots = limits.connections;
+    expect([limits.admit('a', undefined), limits.admit('a', 'wrong'), limits.admit('a', '')]).toEqual([
+      'taken',
+      'taken',
+      'refused',
+    ]);
+    expect(slots.heldBy('a')).toBe(2);
+    // The runtime's: as many as it plays, none taking a slot, none refused.
+    for (let i = 0; i < 5; i++) expect(limits.admit('a', secret)).toBe('exempt');
+    expect(slots.heldBy('a')).toBe(2);
+    // A header sent twice (an array) or a near miss is not the secret.
+    expect(limits.admit('a', [secret, secret])).toBe('refused');
+    expect(limits.admit('a', `${secret}x`)).toBe('refused');
+    expect(limits.admit('a', secret.slice(1))).toBe('refused');
+  });
+
+  it('exempts nothing without a configured secret, and counts nothing without a cap', () => {
+    const limits = new AddressLimits({ rateLimitEnabled: true, connectionsPerAddress: 1 });
+    expect([limits.admit('a', 'anything'), limits.admit('a', 'anything')]).toEqual(['taken', 'refused']);
+    const off = new AddressLimits({
+      rateLimitEnabled: false,
+      connectionsPerAddress: 1,
+      agentRuntimeSecret: 's',
+    });
+    expect([off.admit('a', undefined), off.admit('a', 's'), off.admit('a', undefined)]).toEqual([
+      'taken',
+      'taken',
+      'taken',
+    ]);
+    expect(off.connections.addresses).toBe(0);
   });
 });

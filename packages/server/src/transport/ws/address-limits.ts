@@ -1,6 +1,7 @@
 import { CLOSE_CODES } from '@tilerealm/protocol';
 import type { KeyedLimiter } from '../../redis/keyed-limiter';
-import { AUTH_LIMIT, authAttemptKey } from '../http/plugins/rate-limit';
+import { runtimeSecretMatches } from '../../auth/runtime-secret';
+import { AUTH_LIMIT } from '../http/plugins/rate-limit';
 import { Counters, type CounterTable } from '../http/plugins/rate-limit-store';
 import { ADMIN_ATTEMPTS_PER_MINUTE } from './admin-gate';
 import { AttemptLimiter } from './attempt-limiter';
@@ -59,52 +60,85 @@ export class ConnectionSlots {
 }
 
 /**
+ * The key a WebSocket login whose token was refused counts under in the authentication limit's
+ * table (AUTH_COUNTER_TABLE): the address with a suffix of its own, so the socket's refused tokens
+ * have their own budget beside the HTTP authentication endpoints' (`authAttemptKey`, which ends in
+ * `auth`): sign-ins over HTTP never lock an address's WebSocket logins, nor the reverse.
+ */
+export const wsTokenRefusalKey = (address: string): string => `ip:${address}ws-token`;
+
+/** Whether a socket takes a connection slot: `taken` (release it on close), `exempt`, `refused`. */
+export type Admission = 'taken' | 'exempt' | 'refused';
+
+/**
  * The limits a `/ws` login is held to per client address (`request.ip`, the address the HTTP
  * limits key on), all of them only while rate limits are on:
  *
  * - `connections`: at most `connectionsPerAddress` sockets open at once (more: 4015, before
- *   anything else is read; the route takes and releases the slots);
- * - the authentication limit (10 a minute, AUTH_LIMIT): every login whose token is refused counts,
- *   in the HTTP authentication endpoints' own counter (`authAttempts`, shared by every world with
- *   REDIS_URL), so the HTTP sign-ins and the socket's refused tokens use up one budget. A login
- *   from an address that has used it up is closed with 4002 before its token is looked at. A valid
- *   token never counts;
+ *   anything else is read; the route `admit`s a socket and releases its slot). The agent runtime's
+ *   sockets, whose upgrade carries AGENT_RUNTIME_SECRET, are exempt: it plays every agent of its
+ *   world from its one address;
+ * - refused tokens (10 a minute, AUTH_LIMIT): every login whose token is refused counts, under
+ *   {@link wsTokenRefusalKey} in the authentication limit's counter table (`authAttempts`, shared
+ *   by every world with REDIS_URL), apart from the address's HTTP sign-ins. A login from an
+ *   address that has used it up is closed with 4002 before its token is looked at. A valid token
+ *   never counts;
  * - `newIdentities`: anonymous identities created over the socket (10 a minute; 4002).
  */
 export class AddressLimits {
   readonly connections: ConnectionSlots;
   readonly newIdentities: KeyedLimiter;
-  /** The authentication limit's counters; undefined with rate limits off. */
+  /** The refused tokens' counters; undefined with rate limits off. */
   private readonly authAttempts: CounterTable | undefined;
+  private readonly agentRuntimeSecret: string | undefined;
 
   constructor(
-    deps: Pick<GatewayDeps, 'rateLimitEnabled' | 'connectionsPerAddress' | 'authAttempts' | 'newIdentities'>,
+    deps: Pick<
+      GatewayDeps,
+      'rateLimitEnabled' | 'connectionsPerAddress' | 'authAttempts' | 'newIdentities' | 'agentRuntimeSecret'
+    >,
   ) {
     const on = deps.rateLimitEnabled === true;
     this.connections = new ConnectionSlots(on ? (deps.connectionsPerAddress ?? 0) : 0);
     this.newIdentities = deps.newIdentities ?? new AttemptLimiter(ADMIN_ATTEMPTS_PER_MINUTE, 60_000);
     this.authAttempts = on ? (deps.authAttempts ?? new Counters()) : undefined;
+    this.agentRuntimeSecret = deps.agentRuntimeSecret;
   }
 
   /**
-   * Closes the connection with 4002 when its address has used up the authentication limit in the
+   * Admits a new socket from `address` under the connection cap: `taken` when it took a slot (give
+   * it back with `connections.release` when the socket closes), `refused` when the address holds
+   * the most it may (close it with 4015), `exempt` when `runtimeSecret` (its upgrade's
+   * X-Agent-Runtime-Secret) is the configured AGENT_RUNTIME_SECRET: the agent runtime's socket
+   * takes no slot and gives none back. A wrong or missing secret is no error: the socket is
+   * counted like any other. With no cap, every socket is `taken` (and releasing is a no-op).
+   */
+  admit(address: string, runtimeSecret: string | string[] | undefined): Admission {
+    if (this.connections.max <= 0) return 'taken';
+    if (typeof runtimeSecret === 'string' && runtimeSecretMatches(runtimeSecret, this.agentRuntimeSecret))
+      return 'exempt';
+    return this.connections.take(address) ? 'taken' : 'refused';
+  }
+
+  /**
+   * Closes the connection with 4002 when its address has used up its refused tokens' budget in the
    * current window (its token is then never checked); true when it did.
    */
   async closeIfOverAuthLimit(connection: Connection): Promise<boolean> {
     if (this.authAttempts === undefined) return false;
-    const key = authAttemptKey(connection.remoteAddress);
+    const key = wsTokenRefusalKey(connection.remoteAddress);
     const used = await this.authAttempts.peek(key, AUTH_LIMIT.timeWindow);
     if (used.current < AUTH_LIMIT.max) return false;
     connection.close(
       CLOSE_CODES.rateLimited,
-      `too many authentication attempts from this address: retry in ${Math.max(1, Math.ceil(used.ttl / 1000))} s`,
+      `too many refused tokens from this address: retry in ${Math.max(1, Math.ceil(used.ttl / 1000))} s`,
     );
     return true;
   }
 
-  /** Counts a login from `address` whose token was refused against the authentication limit. */
+  /** Counts a login from `address` whose token was refused against its refused tokens' budget. */
   async tokenRefused(address: string): Promise<void> {
     if (this.authAttempts !== undefined)
-      await this.authAttempts.incr(authAttemptKey(address), AUTH_LIMIT.timeWindow);
+      await this.authAttempts.incr(wsTokenRefusalKey(address), AUTH_LIMIT.timeWindow);
   }
 }

@@ -45,15 +45,21 @@ export interface GatewayDeps {
   logger: Log;
   reconnectGraceMs?: number;
   /**
-   * The per-address limits on logins (./address-limits.ts): the connection cap, the authentication
-   * limit on refused tokens, anonymous identities created over the socket. Off unless true.
+   * The per-address limits on logins (./address-limits.ts): the connection cap, the limit on
+   * refused tokens, anonymous identities created over the socket. Off unless true.
    */
   rateLimitEnabled?: boolean;
   /** Sockets one address may hold at once (WS_CONNECTIONS_PER_ADDRESS); 0 or absent: no cap. */
   connectionsPerAddress?: number;
   /**
-   * The authentication limit's counters: the HTTP authentication endpoints' own table (Redis with
-   * REDIS_URL), so both count in one budget per address; default this gateway's own, in memory.
+   * AGENT_RUNTIME_SECRET: a socket whose upgrade carries it (X-Agent-Runtime-Secret) is the agent
+   * runtime's, exempt from `connectionsPerAddress`. Absent: no socket is exempt.
+   */
+  agentRuntimeSecret?: string | undefined;
+  /**
+   * Where refused tokens are counted: the authentication limit's table (Redis with REDIS_URL, so
+   * every world counts together), under a key of the socket's own apart from the HTTP sign-ins'
+   * (address-limits.ts); default this gateway's own, in memory.
    */
   authAttempts?: CounterTable;
   /** The new-identity limit, shared by every world (Redis, REDIS_URL); default this gateway's own. */

@@ -10,8 +10,8 @@ export type LoginIdentity =
 
 /**
  * The account a WebSocket login acts for: its token (query or header; a refused one counts against
- * the authentication limit of the address), or, without one and in anonymous mode, a new anonymous
- * account (rate-limited per address) with a token issued for it.
+ * the address's budget of refused tokens, see AddressLimits), or, without one and in anonymous
+ * mode, a new anonymous account (rate-limited per address) with a token issued for it.
  */
 export async function loginIdentity(
   deps: GatewayDeps,

@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import { CLOSE_CODES, MSGPACK_SUBPROTOCOL } from '@tilerealm/protocol';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { AGENT_RUNTIME_SECRET_HEADER } from '../../auth/runtime-secret';
 import { isTransientDatabaseError } from '../../storage';
 import { HttpError } from '../http/errors';
 import { Connection } from './connection';
@@ -30,9 +31,10 @@ const query = z.object({
 /**
  * GET /ws: the real-time connection. Not counted by the REST rate limit (it has its own message
  * limit and the gateway's per-address limits: a socket beyond its address's cap is closed with
- * 4015 before its query or token is read). Subprotocol `msgpack` switches both directions to
- * msgpack binary frames; with `compression` (WS_COMPRESSION=true) a client offering
- * permessage-deflate gets its frames compressed (./compression.ts).
+ * 4015 before its query or token is read; the agent runtime's sockets, whose upgrade carries its
+ * secret in X-Agent-Runtime-Secret, are not counted against the cap). Subprotocol `msgpack`
+ * switches both directions to msgpack binary frames; with `compression` (WS_COMPRESSION=true) a
+ * client offering permessage-deflate gets its frames compressed (./compression.ts).
  */
 export async function registerWebSocket(
   app: FastifyInstance,
@@ -68,8 +70,10 @@ export async function registerWebSocket(
       const format = socket.protocol === MSGPACK_SUBPROTOCOL ? 'msgpack' : 'json';
       const connection = new Connection(socket, format, request.ip, gateway.traffic, request.id);
       // request.ip, as the HTTP limits key it (TRUST_PROXY decides whether X-Forwarded-For counts).
+      // The agent runtime's sockets (its secret in the upgrade's header) are exempt from the cap.
       const slots = gateway.limits.connections;
-      if (!slots.take(request.ip)) {
+      const admission = gateway.limits.admit(request.ip, request.headers[AGENT_RUNTIME_SECRET_HEADER]);
+      if (admission === 'refused') {
         gateway.traffic.connectionsRefusedPerAddress++;
         if (slots.firstRefusal(request.ip))
           request.log.warn(
@@ -84,7 +88,7 @@ export async function registerWebSocket(
       }
       // Whatever ends the socket (a close from either side, an error, the idle timeout, a kick, the
       // drain, the HTTP server cutting it), ws emits 'close' once: the slot is given back there.
-      socket.once('close', () => slots.release(request.ip));
+      if (admission === 'taken') socket.once('close', () => slots.release(request.ip));
       const parsed = query.safeParse(request.query);
       if (!parsed.success) {
         connection.close(4001, 'invalid token, characterId, takeover or spectate query parameter');

@@ -34,8 +34,8 @@ const NOT_MIRRORED: ReadonlySet<string> = new Set(['ack', 'pong', 'error']);
  * starting at a full `player:sync` it asks the world for on joining; it refuses every game input
  * (`spectator_read_only`) and follows the character across its logouts and logins
  * (`spectate:status`). Bounded per character and per account (close 4014), logins per address
- * rate-limited (close 4002) when rate limits are on; a refused token counts against the
- * authentication limit, as a player login's does.
+ * rate-limited (close 4002) when rate limits are on; a refused token counts against the address's
+ * budget of refused tokens, as a player login's does.
  */
 export class Spectators {
   private readonly byCharacter = new Map<string, Set<Spectator>>();
@@ -44,7 +44,7 @@ export class Spectators {
 
   constructor(
     private readonly deps: GatewayDeps,
-    /** The gateway's per-address limits: a refused token counts against the authentication limit. */
+    /** The gateway's per-address limits: a refused token counts against the address's budget. */
     private readonly limits: AddressLimits,
   ) {}
 

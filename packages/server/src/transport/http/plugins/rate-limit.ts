@@ -25,7 +25,8 @@ export const AUTH_COUNTER_TABLE = groupTableName(AUTH_GROUP);
 /**
  * The key an address's authentication attempts count under in {@link AUTH_COUNTER_TABLE}: the
  * route's key (`ip:<address>`) with the group id appended, as @fastify/rate-limit does for a
- * group. WebSocket logins whose token is refused count under it too (transport/ws/address-limits.ts).
+ * group. WebSocket logins whose token is refused count in the same table under a key of their own
+ * (`wsTokenRefusalKey`, transport/ws/address-limits.ts), so the two never use up each other's budget.
  */
 export const authAttemptKey = (address: string): string => `ip:${address}${AUTH_GROUP}`;
 

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_WORLD_ID } from '../../../app/config-world';
+import { AGENT_RUNTIME_SECRET_HEADER, runtimeSecretMatches } from '../../../auth/runtime-secret';
 import type { AgentRow, Repositories } from '../../../storage';
 import { HttpError } from '../errors';
 import type { HttpDeps } from '../deps';
@@ -10,7 +10,7 @@ import { agentParams } from '../resources/agent';
 import { agentActivityRoutes } from './agent-runtime-activity';
 
 /** The header carrying the agent runtime's credential (AGENT_RUNTIME_SECRET). */
-export const AGENT_RUNTIME_SECRET_HEADER = 'x-agent-runtime-secret';
+export { AGENT_RUNTIME_SECRET_HEADER } from '../../../auth/runtime-secret';
 /** How long a session token minted for the runtime lives: it asks for a new one well before. */
 export const AGENT_SESSION_TTL_SECONDS = 3600;
 /** Where the runtime's endpoints live. */
@@ -36,12 +36,6 @@ const stateBody = z.strictObject({
   running: z.boolean(),
 });
 
-/** Compares the presented secret with the configured one in constant time (both hashed first). */
-function secretMatches(presented: string, expected: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(presented), digest(expected));
-}
-
 /** 401 unless the request carries the configured runtime secret. */
 function checkRuntimeSecret(expected: string | undefined, request: FastifyRequest): void {
   if (expected === undefined)
@@ -49,7 +43,7 @@ function checkRuntimeSecret(expected: string | undefined, request: FastifyReques
   const presented = request.headers[AGENT_RUNTIME_SECRET_HEADER];
   if (typeof presented !== 'string' || presented === '')
     throw new HttpError('unauthorized', `missing ${AGENT_RUNTIME_SECRET_HEADER} header`);
-  if (!secretMatches(presented, expected))
+  if (!runtimeSecretMatches(presented, expected))
     throw new HttpError('unauthorized', 'the agent runtime secret is not valid');
 }
 
