@@ -8,6 +8,7 @@ import type { PlayerSlot, PlayerSlotHandle, SlotColumns } from './slots';
 import {
   featureFieldsOf,
   type FeatureRecordFields,
+  type OutEvent,
   type PlayerRecord,
   type SlotRow,
   type Tile,
@@ -71,6 +72,8 @@ export class Player {
   lastZ: number;
   /** Tick the player entered the world. */
   readonly joinedTick: number;
+  /** The events queued for it this tick, while it is in the world (core/outbox.ts; World.send). */
+  outbox: OutEvent[] | undefined = undefined;
 
   constructor(
     record: PlayerRecord,

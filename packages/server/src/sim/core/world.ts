@@ -18,6 +18,7 @@ import { Ledger } from './ledger';
 import type { Npc } from './npc';
 import { ignoreSet, type Player } from './player';
 import { fail, PHASES, Registry, type Feature, type Outcome, type PhaseName } from './registry';
+import { Outbox } from './outbox';
 import { Rng } from './rng';
 import { releaseColumns, type SlotColumns, type WorldSlot } from './slots';
 import { DEFAULT_SETTINGS, type WorldSettings } from './settings';
@@ -81,7 +82,7 @@ export class World {
   private nextIdx = 0;
   private readonly freeIdx: number[] = [];
   private readonly releasing: number[] = [];
-  private outbox = new Map<string, OutEvent[]>();
+  private readonly outbox = new Outbox();
   private effects: Effect[] = [];
   private readonly clock: () => number;
   /** The phase and feature of the hook running now, for fault reports. */
@@ -293,6 +294,7 @@ export class World {
     this.players.set(p.id, p);
     this.byIdx[p.idx] = p;
     this.spatial.set(p.idx, p.x, p.z);
+    this.outbox.entered(p);
   }
 
   /** Puts an NPC in the world (it keeps its handle while it exists, alive or respawning). */
@@ -305,19 +307,20 @@ export class World {
   /** Takes a player out of the world (logout phase); its handle is released after this tick's sync. */
   removePlayer(p: Player): void {
     this.players.delete(p.id);
+    this.outbox.left(p);
     this.byIdx[p.idx] = undefined;
     this.spatial.delete(p.idx);
     this.releaseIndex(p.idx);
   }
 
-  /** Queues an event for one player, sent after this tick. */
-  send<E extends ServerEventName>(playerId: string, event: E, data: ServerPayload<E>, rid?: Rid): void {
-    let list = this.outbox.get(playerId);
-    if (!list) {
-      list = [];
-      this.outbox.set(playerId, list);
-    }
-    list.push(rid === undefined ? { event, data } : { event, data, rid });
+  /**
+   * Queues an event for one player, sent after this tick: by id, or the player at hand (the hot
+   * paths, one event a player a tick: no search by id).
+   */
+  send<E extends ServerEventName>(to: string | Player, event: E, data: ServerPayload<E>, rid?: Rid): void {
+    const e: OutEvent = rid === undefined ? { event, data } : { event, data, rid };
+    if (typeof to === 'string') this.outbox.add(this.players.get(to), to, e);
+    else this.outbox.add(this.byIdx[to.idx] === to ? to : undefined, to.id, e);
   }
 
   /**
@@ -350,9 +353,7 @@ export class World {
 
   /** Takes the events produced by the last tick, per player. */
   drainOutbox(): Map<string, OutEvent[]> {
-    const out = this.outbox;
-    this.outbox = new Map();
-    return out;
+    return this.outbox.drain();
   }
 
   drainEffects(): Effect[] {

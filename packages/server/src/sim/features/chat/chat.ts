@@ -54,7 +54,7 @@ export const chatFeature: Feature = {
         // In a crowd, no farther than the listener's view reaches: it hears those it can see.
         if (chebyshev(listener.x, listener.z, player.x, player.z) > viewRadius(world, listener)) continue;
         if (listener.ignored !== IGNORES_NO_ONE && listener.ignored.has(player.id)) continue;
-        world.send(listener.id, 'chat:message', line);
+        world.send(listener, 'chat:message', line);
       }
       return { ok: true };
     });

@@ -95,22 +95,23 @@ function land(world: World, h: PendingHit): void {
     attackerFight.inCombatUntil = Math.max(attackerFight.inCombatUntil, until);
     fight.damageFrom.set(attacker.id, (fight.damageFrom.get(attacker.id) ?? 0) + dealt);
   }
-  const maxHealth = target.maxHealth;
-  for (const viewer of viewersOf(world, target, attacker ?? undefined)) {
-    world.send(viewer.id, 'combat:hit', {
-      tick: world.tick,
-      attackerIdx: attacker?.idx ?? null,
-      attackerId: attacker?.id ?? null,
-      targetIdx: target.idx,
-      targetId: target.id,
-      hit: h.hit,
-      damage: dealt,
-      damageType: h.damageType,
-      targetHealth: target.health,
-      targetMaxHealth: maxHealth,
-      ...(h.rolledWith && viewer === attacker ? h.rolledWith : {}),
-    });
-  }
+  // One payload shared by every viewer (the delivery encodes a shared payload once); the
+  // attacker's own carries its rolls.
+  const seen = {
+    tick: world.tick,
+    attackerIdx: attacker?.idx ?? null,
+    attackerId: attacker?.id ?? null,
+    targetIdx: target.idx,
+    targetId: target.id,
+    hit: h.hit,
+    damage: dealt,
+    damageType: h.damageType,
+    targetHealth: target.health,
+    targetMaxHealth: target.maxHealth,
+  };
+  const own = h.rolledWith ? { ...seen, ...h.rolledWith } : seen;
+  for (const viewer of viewersOf(world, target, attacker ?? undefined))
+    world.send(viewer, 'combat:hit', viewer === attacker ? own : seen);
   if (attacker?.kind === 'player' && h.style && dealt > 0) {
     for (const award of combatXpForDamage(h.style.stance, h.style.damageType, dealt))
       grantXp(world, attacker, award.skill, award.tenths);
@@ -158,16 +159,15 @@ export function startDying(world: World, e: Fighter, killer: Fighter | null): vo
     dropTarget(e);
     e.pendingMove = undefined;
   }
-  for (const viewer of viewersOf(world, e)) {
-    world.send(viewer.id, 'combat:death', {
-      tick: world.tick,
-      idx: e.idx,
-      id: e.id,
-      kind: e.kind,
-      ticks,
-      killerId: killer?.id ?? null,
-    });
-  }
+  const death = {
+    tick: world.tick,
+    idx: e.idx,
+    id: e.id,
+    kind: e.kind,
+    ticks,
+    killerId: killer?.id ?? null,
+  };
+  for (const viewer of viewersOf(world, e)) world.send(viewer, 'combat:death', death);
 }
 
 /** The id of whoever dealt the most damage (ties: who reached it first); undefined when no one did. */

@@ -286,5 +286,5 @@ function buildUpdate(world: World, p: Player, out: Int32Array, o: number): void 
   if (changed) update.changed = changedBuf.slice(0, changed);
   if (items.removed) update.itemsRemoved = items.removed;
   if (items.added) update.itemsAdded = items.added;
-  world.send(p.id, 'world:update', update);
+  world.send(p, 'world:update', update);
 }

@@ -42,7 +42,7 @@ function tellViewers<E extends 'teleport:started' | 'teleport:cancelled'>(
   event: E,
   data: ServerPayload<E>,
 ): void {
-  for (const viewer of viewersOf(world, p)) world.send(viewer.id, event, data);
+  for (const viewer of viewersOf(world, p)) world.send(viewer, event, data);
 }
 
 /** Ends every other request of the player: the cast is the newest click, and the caster stands still. */
