@@ -39,9 +39,10 @@ export function reconnectPolicyOf(option: ReconnectOption | undefined): Reconnec
  * Close codes after which reconnecting cannot help or would be wrong: another login took the
  * character over (it would take it back, and the two clients would fight), the token is
  * rejected, the character is unavailable, an administrator kicked the player, the character is
- * logged in on another world (its lease is held there), it is an agent's whose agent runs, a spectate session was over its limit, or the server closed normally because the
- * client logged out. A 4012 "world full" or a 4015 "too many connections" from the address is
- * retried: a place may free up; so is a 4002 "rate limited" (the limits' windows are a minute).
+ * logged in on another world (its lease is held there), it is an agent's whose agent runs, a
+ * spectate session was over its limit, or the server closed normally because the client logged
+ * out. A 4012 "world full" or a 4015 "too many connections" from the address is retried: a place
+ * may free up; so is a 4002 "rate limited" (the limits' windows are a minute).
  */
 export const NO_RETRY_CLOSE_CODES: ReadonlySet<number> = new Set([
   CLOSE_CODES.normal,
