@@ -1,8 +1,8 @@
 /**
  * The per-address limits of `/ws` (transport/ws/address-limits.ts), on a real server over loopback:
- * the cap on the connections one address holds (4015; the agent runtime's sockets, which carry its
- * secret, are exempt) and the limit on logins whose token is refused (4002; a budget of their own,
- * apart from the address's HTTP sign-ins). Every address of 127.0.0.0/8 reaches
+ * the cap on the connections one address holds (4015) and the limit on logins whose token is
+ * refused (4002; a budget of their own, apart from the address's HTTP sign-ins); the agent runtime's
+ * sockets, which carry its secret, are exempt from both. Every address of 127.0.0.0/8 reaches
  * the server on Linux, so each test speaks from addresses of its own (`localAddress`) and its
  * budgets are its own.
  */
@@ -288,5 +288,30 @@ describe("the agent runtime's sockets (rate limits on, WS_CONNECTIONS_PER_ADDRES
     players[0]?.ws.close(1000);
     await vi.waitFor(() => expect(slots().heldBy(from)).toBe(1), WAIT);
     expect(await open(live, from).outcome).toEqual(welcomed);
+  });
+
+  it("keeps the runtime's logins out of the refused tokens' limit: neighbours cannot lock them, nor they the neighbours", async () => {
+    const good = await token(live);
+    const from = '127.0.0.13';
+    // Someone sharing the runtime's address spends the address's budget of refused tokens...
+    for (let i = 0; i < 10; i++)
+      expect(await open(live, from, withToken(`not-a-token-${i}`)).outcome).toEqual({
+        code: CLOSE_CODES.unauthorized,
+      });
+    expect(await open(live, from, withToken(good)).outcome).toEqual({ code: CLOSE_CODES.rateLimited });
+    // ...and the runtime's logins still have their token read: a valid one enters, a wrong one is refused as such.
+    const agent = open(live, from, withToken(good), runtime);
+    expect(await agent.outcome).toEqual(welcomed);
+    expect(await open(live, from, withToken('not-a-token'), runtime).outcome).toEqual({
+      code: CLOSE_CODES.unauthorized,
+    });
+    // The runtime's own refused tokens are not counted against its address.
+    const other = '127.0.0.14';
+    for (let i = 0; i < 12; i++)
+      expect(await open(live, other, withToken(`stale-${i}`), runtime).outcome).toEqual({
+        code: CLOSE_CODES.unauthorized,
+      });
+    const neighbour = open(live, other, withToken(await token(live)));
+    expect(await neighbour.outcome).toEqual(welcomed);
   });
 });

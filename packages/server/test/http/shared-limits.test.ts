@@ -96,7 +96,11 @@ describe.skipIf(!haveRedisServer)('limits shared by every world over Redis (real
       });
     const [ws1, ws2] = [socketLimits(r1), socketLimits(r2)];
     const from = '10.9.5.1';
-    const login = { remoteAddress: from, close: () => undefined } as unknown as Connection;
+    const login = {
+      remoteAddress: from,
+      agentRuntime: false,
+      close: () => undefined,
+    } as unknown as Connection;
     const signIn = (app: TestApp['app']) =>
       app.inject({ method: 'POST', url: '/api/auth/anonymous', remoteAddress: from });
     // The address's sign-ins over HTTP use up their limit on both worlds: the sockets are not concerned.
@@ -108,13 +112,17 @@ describe.skipIf(!haveRedisServer)('limits shared by every world over Redis (real
     for (let i = 0; i < 10; i++) {
       const ws = i < 4 ? ws1 : ws2;
       expect(await ws.closeIfOverAuthLimit(login)).toBe(false);
-      await ws.tokenRefused(from);
+      await ws.tokenRefused(login);
     }
     expect(await ws1.closeIfOverAuthLimit(login)).toBe(true);
     expect(await ws2.closeIfOverAuthLimit(login)).toBe(true);
     // And refused tokens never use up an address's sign-ins.
-    const other = { remoteAddress: '10.9.5.2', close: () => undefined } as unknown as Connection;
-    for (let i = 0; i < 10; i++) await ws2.tokenRefused('10.9.5.2');
+    const other = {
+      remoteAddress: '10.9.5.2',
+      agentRuntime: false,
+      close: () => undefined,
+    } as unknown as Connection;
+    for (let i = 0; i < 10; i++) await ws2.tokenRefused(other);
     expect(await ws1.closeIfOverAuthLimit(other)).toBe(true);
     const res = await world1.app.inject({
       method: 'POST',

@@ -6,9 +6,13 @@ import { AddressLimits, ConnectionSlots, wsTokenRefusalKey } from './address-lim
 import type { Connection } from './connection';
 
 /** The part of a Connection the limits use: its address, and the close it is given. */
-function fakeConnection(remoteAddress: string): Connection & { closedWith: number | undefined } {
+function fakeConnection(
+  remoteAddress: string,
+  agentRuntime = false,
+): Connection & { closedWith: number | undefined } {
   const c = {
     remoteAddress,
+    agentRuntime,
     closedWith: undefined as number | undefined,
     close(code: number) {
       c.closedWith = code;
@@ -68,7 +72,7 @@ describe('AddressLimits', () => {
       const c = fakeConnection('1.2.3.4');
       expect(await limits.closeIfOverAuthLimit(c)).toBe(false);
       expect(c.closedWith).toBeUndefined();
-      await limits.tokenRefused('1.2.3.4');
+      await limits.tokenRefused(fakeConnection('1.2.3.4'));
     }
     const over = fakeConnection('1.2.3.4');
     expect(await limits.closeIfOverAuthLimit(over)).toBe(true);
@@ -88,15 +92,29 @@ describe('AddressLimits', () => {
     expect(await limits.closeIfOverAuthLimit(login)).toBe(false);
     expect(login.closedWith).toBeUndefined();
     // And the socket's refused tokens leave the HTTP budget alone.
-    for (let i = 0; i < AUTH_LIMIT.max; i++) await limits.tokenRefused('5.6.7.8');
+    for (let i = 0; i < AUTH_LIMIT.max; i++) await limits.tokenRefused(fakeConnection('5.6.7.8'));
     expect(table.peek(authAttemptKey('5.6.7.8'), AUTH_LIMIT.timeWindow).current).toBe(0);
     expect(await limits.closeIfOverAuthLimit(fakeConnection('5.6.7.8'))).toBe(true);
+  });
+
+  it("neither closes nor counts the agent runtime's sockets, whatever the address's budget", async () => {
+    const table = new Counters();
+    const limits = new AddressLimits({ rateLimitEnabled: true, authAttempts: table });
+    for (let i = 0; i < AUTH_LIMIT.max; i++) await limits.tokenRefused(fakeConnection('1.2.3.4'));
+    const runtime = fakeConnection('1.2.3.4', true);
+    expect(await limits.closeIfOverAuthLimit(runtime)).toBe(false);
+    expect(runtime.closedWith).toBeUndefined();
+    expect(await limits.closeIfOverAuthLimit(fakeConnection('1.2.3.4'))).toBe(true);
+    // Its own refused tokens do not count against the address.
+    for (let i = 0; i < AUTH_LIMIT.max; i++) await limits.tokenRefused(fakeConnection('5.6.7.8', true));
+    expect(table.peek(wsTokenRefusalKey('5.6.7.8'), AUTH_LIMIT.timeWindow).current).toBe(0);
+    expect(await limits.closeIfOverAuthLimit(fakeConnection('5.6.7.8'))).toBe(false);
   });
 
   it('neither counts nor refuses with rate limits off', async () => {
     const table = new Counters();
     const limits = new AddressLimits({ rateLimitEnabled: false, authAttempts: table });
-    for (let i = 0; i < 3 * AUTH_LIMIT.max; i++) await limits.tokenRefused('1.2.3.4');
+    for (let i = 0; i < 3 * AUTH_LIMIT.max; i++) await limits.tokenRefused(fakeConnection('1.2.3.4'));
     expect(table.peek(wsTokenRefusalKey('1.2.3.4'), AUTH_LIMIT.timeWindow).current).toBe(0);
     expect(await limits.closeIfOverAuthLimit(fakeConnection('1.2.3.4'))).toBe(false);
   });

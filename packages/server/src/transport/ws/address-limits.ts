@@ -115,17 +115,25 @@ export class AddressLimits {
    */
   admit(address: string, runtimeSecret: string | string[] | undefined): Admission {
     if (this.connections.max <= 0) return 'taken';
-    if (typeof runtimeSecret === 'string' && runtimeSecretMatches(runtimeSecret, this.agentRuntimeSecret))
-      return 'exempt';
+    if (this.isAgentRuntime(runtimeSecret)) return 'exempt';
     return this.connections.take(address) ? 'taken' : 'refused';
   }
 
   /**
+   * Whether an upgrade's X-Agent-Runtime-Secret is the configured AGENT_RUNTIME_SECRET: the agent
+   * runtime's socket (`Connection.agentRuntime`), exempt from every limit per address.
+   */
+  isAgentRuntime(runtimeSecret: string | string[] | undefined): boolean {
+    return typeof runtimeSecret === 'string' && runtimeSecretMatches(runtimeSecret, this.agentRuntimeSecret);
+  }
+
+  /**
    * Closes the connection with 4002 when its address has used up its refused tokens' budget in the
-   * current window (its token is then never checked); true when it did.
+   * current window (its token is then never checked); true when it did. The agent runtime's
+   * sockets are never closed for it: someone sharing its address cannot lock its agents out.
    */
   async closeIfOverAuthLimit(connection: Connection): Promise<boolean> {
-    if (this.authAttempts === undefined) return false;
+    if (this.authAttempts === undefined || connection.agentRuntime) return false;
     const key = wsTokenRefusalKey(connection.remoteAddress);
     const used = await this.authAttempts.peek(key, AUTH_LIMIT.timeWindow);
     if (used.current < AUTH_LIMIT.max) return false;
@@ -136,9 +144,12 @@ export class AddressLimits {
     return true;
   }
 
-  /** Counts a login from `address` whose token was refused against its refused tokens' budget. */
-  async tokenRefused(address: string): Promise<void> {
-    if (this.authAttempts !== undefined)
-      await this.authAttempts.incr(wsTokenRefusalKey(address), AUTH_LIMIT.timeWindow);
+  /**
+   * Counts a login whose token was refused against its address's refused tokens' budget (not the
+   * agent runtime's: its refused tokens are its own to mend, not its neighbours' to pay for).
+   */
+  async tokenRefused(connection: Connection): Promise<void> {
+    if (this.authAttempts !== undefined && !connection.agentRuntime)
+      await this.authAttempts.incr(wsTokenRefusalKey(connection.remoteAddress), AUTH_LIMIT.timeWindow);
   }
 }

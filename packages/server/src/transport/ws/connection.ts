@@ -35,6 +35,11 @@ const ERROR_CLOSE_GRACE_MS = 1_000;
 
 export class Connection {
   readonly id = nextConnectionId++;
+  /**
+   * The upgrade carried the agent runtime's secret (X-Agent-Runtime-Secret): exempt from the limits
+   * per client address (address-limits.ts). Set by the route before the login is read.
+   */
+  agentRuntime = false;
   private handlers: ConnectionEvents | undefined;
   private readonly early: Array<[ClientMessage, Rid | undefined]> = [];
   private readonly limiter = new MessageRateLimiter(

@@ -38,7 +38,7 @@ export async function loginIdentity(
       ? await deps.authenticator.fromToken(query.token)
       : await deps.authenticator.fromHeader(authHeader);
   if (!outcome.ok) {
-    await limits.tokenRefused(connection.remoteAddress);
+    await limits.tokenRefused(connection);
     return { ok: false, code: CLOSE_CODES.unauthorized, reason: outcome.message };
   }
   return {

@@ -70,9 +70,12 @@ export async function registerWebSocket(
       const format = socket.protocol === MSGPACK_SUBPROTOCOL ? 'msgpack' : 'json';
       const connection = new Connection(socket, format, request.ip, gateway.traffic, request.id);
       // request.ip, as the HTTP limits key it (TRUST_PROXY decides whether X-Forwarded-For counts).
-      // The agent runtime's sockets (its secret in the upgrade's header) are exempt from the cap.
+      // The agent runtime's sockets (its secret in the upgrade's header) are exempt from the cap and
+      // from the refused tokens' limit (address-limits.ts).
       const slots = gateway.limits.connections;
-      const admission = gateway.limits.admit(request.ip, request.headers[AGENT_RUNTIME_SECRET_HEADER]);
+      const runtimeSecret = request.headers[AGENT_RUNTIME_SECRET_HEADER];
+      connection.agentRuntime = gateway.limits.isAgentRuntime(runtimeSecret);
+      const admission = gateway.limits.admit(request.ip, runtimeSecret);
       if (admission === 'refused') {
         gateway.traffic.connectionsRefusedPerAddress++;
         if (slots.firstRefusal(request.ip))

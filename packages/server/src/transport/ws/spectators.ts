@@ -72,7 +72,7 @@ export class Spectators {
         ? await deps.authenticator.fromToken(token)
         : await deps.authenticator.fromHeader(authHeader);
     if (!outcome.ok) {
-      await this.limits.tokenRefused(connection.remoteAddress);
+      await this.limits.tokenRefused(connection);
       return connection.close(CLOSE_CODES.unauthorized, outcome.message);
     }
     // An agent's token plays its agent's character and nothing else.
