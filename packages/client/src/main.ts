@@ -123,7 +123,7 @@ async function route(): Promise<void> {
 /**
  * The game for `characterId` on the chosen world (see worlds/). A world that refuses the login
  * says why: logged in on another world (with "Log out there and play here", which enters again
- * with `takeover`) or full.
+ * with `takeover`), full, or the player's address over its limits (connections or logins).
  */
 async function enter(active: Session, characterId: string, takeover: boolean): Promise<void> {
   root.replaceChildren(h('div', { class: 'card' }, 'Entering the world...'));

@@ -94,7 +94,7 @@ describe('the world switcher', () => {
       expect(storedWorld({ getItem: () => bad, setItem: () => undefined }), bad).toBeUndefined();
   });
 
-  it('explains a refused login: logged in on another world (with takeover), or a full world', () => {
+  it('explains a refused login: logged in on another world (with takeover), a full world, an address over its limits', () => {
     expect(refusalOf(new LoggedInElsewhereError('logged_in_elsewhere: world 2', 'connecting', 2))).toEqual({
       message: 'You are logged in on world 2',
       takeover: true,
@@ -108,6 +108,19 @@ describe('the world switcher', () => {
       message: 'This character is played by its agent: stop the agent in the agent dashboard first',
       takeover: false,
     });
+    const crowded = new ConnectionClosedError(CLOSE_CODES.tooManyConnections, 'too many', 'connecting');
+    expect(refusalOf(crowded)).toEqual({
+      message: 'Too many connections from your network: close another game window, or try again shortly',
+      takeover: false,
+    });
+    const limited = new ConnectionClosedError(CLOSE_CODES.rateLimited, 'rate limited', 'connecting');
+    expect(refusalOf(limited)).toEqual({
+      message: 'Too many logins from your network: try again in a minute',
+      takeover: false,
+    });
+    expect(
+      refusalOf(new ConnectionClosedError(CLOSE_CODES.idleTimeout, 'idle', 'connecting')),
+    ).toBeUndefined();
     expect(refusalOf(new Error('network down'))).toBeUndefined();
   });
 });

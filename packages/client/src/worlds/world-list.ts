@@ -115,6 +115,14 @@ export function refusalOf(err: unknown): Refusal | undefined {
       message: 'This character is played by its agent: stop the agent in the agent dashboard first',
       takeover: false,
     };
+  // Limits per client address (docs/operations.md): the whole network behind one address shares them.
+  if (err instanceof ConnectionClosedError && err.code === CLOSE_CODES.tooManyConnections)
+    return {
+      message: 'Too many connections from your network: close another game window, or try again shortly',
+      takeover: false,
+    };
+  if (err instanceof ConnectionClosedError && err.code === CLOSE_CODES.rateLimited)
+    return { message: 'Too many logins from your network: try again in a minute', takeover: false };
   if (err instanceof WorldFullError)
     return {
       message: `${err.world === undefined ? 'The world' : `World ${err.world}`} is full: choose another world`,
