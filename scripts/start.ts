@@ -5,10 +5,13 @@
  * embedded database, which serves the client; then, once the game server answers, the agent runtime
  * (port 4001, or AGENT_PORT) with AGENT_DEFAULT_COUNT (default 3; 0 for none) default agents so the
  * world is not empty (it prints the dashboard link for them); the two share an AGENT_RUNTIME_SECRET
- * made up for the run unless one is given. Each runs in its own process; a signal
- * stops them all, and if one exits the rest stop too. Stopping is bounded: each child gets SIGTERM,
- * and any still running SHUTDOWN_TIMEOUT_MS (default 10 s) + 5 s later gets SIGKILL, so no child
- * outlives `npm start`.
+ * made up for the run unless one is given. Each runs in its own process (and process group, so that
+ * a terminal's Ctrl-C reaches this script only); a signal (SIGINT, SIGTERM, SIGHUP) stops them all,
+ * and if one exits the rest stop too. They stop one after the other, in the reverse of their start:
+ * the agent runtime first (its agents leave the game and its last activity lines reach the game
+ * server, which still serves it), then the game server (drained and saved), then the CDN. Stopping
+ * is bounded: each child gets SIGTERM, and SIGKILL if it is still running SHUTDOWN_TIMEOUT_MS
+ * (default 10 s) + 5 s later, so no child outlives `npm start`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,7 +34,13 @@ function run(
   nodeFlags: readonly string[] = [],
 ): void {
   if (stopping) return;
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry], { stdio: 'inherit', env });
+  // Detached: a process group of its own, so that a terminal's signals reach this script, which
+  // stops the children in order (see stop), rather than every child at once.
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry], {
+    stdio: 'inherit',
+    env,
+    detached: true,
+  });
   children.push(child);
   child.on('exit', (code, signal) => {
     if (!stopping) {
@@ -41,22 +50,34 @@ function run(
   });
 }
 
+/** Resolves once `c` has exited, or after `ms` (false then). */
+function exitWithin(c: ChildProcess, ms: number): Promise<boolean> {
+  if (!running(c)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    c.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** Stops the children one after the other, the last started first; then exits with `code`. */
 function stop(code: number): void {
   if (stopping) return;
   stopping = true;
-  for (const c of children) if (running(c)) c.kill('SIGTERM');
-  const exitWhenDone = () => (children.some(running) ? undefined : process.exit(code));
-  for (const c of children) c.on('exit', exitWhenDone);
-  exitWhenDone();
-  setTimeout(() => {
-    for (const c of children) {
+  void (async () => {
+    for (const c of [...children].reverse()) {
       if (!running(c)) continue;
+      c.kill('SIGTERM');
+      if (await exitWithin(c, STOP_DEADLINE_MS)) continue;
       console.error(`[start] pid ${c.pid} did not stop within ${STOP_DEADLINE_MS / 1000} s: killing it`);
       c.kill('SIGKILL');
+      // SIGKILL ends a process at once; should its exit event still not come, go on all the same.
+      await exitWithin(c, 2_000);
     }
-    // SIGKILL ends a process at once; should its exit event still not come, exit all the same.
-    setTimeout(() => process.exit(code), 2_000).unref();
-  }, STOP_DEADLINE_MS).unref();
+    process.exit(code);
+  })();
 }
 
 // Whatever ends this process, no child outlives it.
@@ -86,6 +107,8 @@ async function ensureClient(): Promise<void> {
 async function main(): Promise<void> {
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
+  // A closed terminal: the children, in groups of their own, do not get its SIGHUP.
+  process.on('SIGHUP', () => stop(0));
   try {
     await ensureClient();
   } catch (err) {

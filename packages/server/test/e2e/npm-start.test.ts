@@ -68,6 +68,8 @@ interface Started {
   /** The CDN, the game server and the agent runtime. */
   children: number[];
   agentPort: number;
+  /** The game server's port. */
+  port: number;
 }
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -130,7 +132,7 @@ async function npmStart(): Promise<Started> {
     { timeout: 240_000, interval: 250 },
   );
   if (outcome !== 'up') throw new Error(`npm start ${outcome}`);
-  return { start, exited, children: seen, agentPort };
+  return { start, exited, children: seen, agentPort, port };
 }
 
 /** Waits for `exited`, at most `ms`; `'running'` when it did not come. */
@@ -144,13 +146,20 @@ async function exitWithin(exited: Promise<unknown>, ms: number): Promise<unknown
   return result;
 }
 
-/** The pid of the agent runtime among `pids` (the one whose command line names it). */
-async function agentRuntime(pids: number[]): Promise<number> {
+/** Whether `pid` has `signal` pending (sent, not yet acted on: a stopped process keeps it so). */
+async function pending(pid: number, signal: number): Promise<boolean> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const mask = /^ShdPnd:\s*([0-9a-f]+)$/m.exec(status)?.[1];
+  return mask !== undefined && (BigInt(`0x${mask}`) & (1n << BigInt(signal - 1))) !== 0n;
+}
+
+/** The pid among `pids` whose command line names `entry`. */
+async function serviceOf(pids: number[], entry: string): Promise<number> {
   for (const pid of pids) {
     const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (cmdline.includes('packages/agents/src/main.ts')) return pid;
+    if (cmdline.includes(entry)) return pid;
   }
-  throw new Error('no agent runtime among the children');
+  throw new Error(`no ${entry} among the children`);
 }
 
 /** `npm start` stops the CDN, the game server and the agent runtime and leaves none behind. */
@@ -162,10 +171,35 @@ describe('npm start, told to stop', () => {
     for (const pid of children) expect(await alive(pid), `pid ${pid}`).toBe(false);
   }, 300_000);
 
+  it('stops the agent runtime before the game server, which serves it until it is gone', async () => {
+    const { start, exited, children, port } = await npmStart();
+    const runtime = await serviceOf(children, 'packages/agents/src/main.ts');
+    const server = await serviceOf(children, 'packages/server/src/app/main.ts');
+    // Held still, the runtime keeps the signal it is sent pending: the moment it is told to stop is seen.
+    process.kill(runtime, 'SIGSTOP');
+    process.kill(-(start.pid ?? 0), 'SIGINT');
+    const SIGTERM = 15;
+    await vi.waitFor(
+      async () => {
+        if (!(await pending(runtime, SIGTERM))) throw new Error('the agent runtime was not told to stop yet');
+      },
+      { timeout: 30_000, interval: 50 },
+    );
+    // The runtime was told to stop, and the Ctrl-C reached neither it nor the game server: the game
+    // server still serves, undrained, while the runtime stops.
+    expect(await pending(runtime, 2), 'SIGINT reached the runtime').toBe(false);
+    const ready = await fetch(`http://127.0.0.1:${port}/ready`, { signal: AbortSignal.timeout(5_000) });
+    expect(ready.status).toBe(200);
+    expect(await alive(server)).toBe(true);
+    process.kill(runtime, 'SIGCONT');
+    expect(await exitWithin(exited, STOP_DEADLINE_MS + 10_000)).toBe(0);
+    for (const pid of children) expect(await alive(pid), `pid ${pid}`).toBe(false);
+  }, 300_000);
+
   it('stops everything on SIGTERM, killing a child that cannot stop by itself', async () => {
     const { start, exited, children } = await npmStart();
     // A child that cannot act on a signal (stopped): only SIGKILL ends it.
-    const stuck = await agentRuntime(children);
+    const stuck = await serviceOf(children, 'packages/agents/src/main.ts');
     process.kill(stuck, 'SIGSTOP');
     process.kill(start.pid ?? 0, 'SIGTERM');
     expect(await exitWithin(exited, STOP_DEADLINE_MS + 10_000)).not.toBe('running');
