@@ -9,6 +9,7 @@ import { WorldPlaces } from '@tilerealm/sdk';
 import { z } from 'zod';
 import { runBenchmark } from './bench';
 import { loadAgentConfig } from './config';
+import { RUNTIME_SECRET_HEADER } from './directory';
 import { GameApi } from './game-api';
 
 const args = z
@@ -33,6 +34,11 @@ async function main(): Promise<void> {
     agents,
     durationMs: seconds * 1000,
     goal,
+    // With the runtime's secret, the agents pass the game server's cap on connections per address.
+    socketHeaders:
+      config.AGENT_RUNTIME_SECRET === undefined
+        ? undefined
+        : { [RUNTIME_SECRET_HEADER]: config.AGENT_RUNTIME_SECRET },
   });
   if (process.env['BENCH_ACTIVITY'] === '1')
     for (const a of report.perAgent) console.log(`--- ${a.name}\n${a.activity.join('\n')}`);

@@ -14,6 +14,12 @@ export interface BenchOptions {
   durationMs: number;
   /** The goal every agent is told to pursue (default: the planner chooses). */
   goal?: GoalType | undefined;
+  /**
+   * Headers on every agent's WebSocket upgrade: the runtime's secret (AgentDirectory.socketHeaders)
+   * when the benchmark has it, so that the game server does not count the agents, all from one
+   * address, under its per-address cap (WS_CONNECTIONS_PER_ADDRESS).
+   */
+  socketHeaders?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface BenchAgentResult {
@@ -69,6 +75,7 @@ export async function runBenchmark(o: BenchOptions): Promise<BenchReport> {
           socketUrl: socketUrlOf(o.serverUrl),
           places: o.places,
           sessionToken: async () => created.token,
+          socketHeaders: o.socketHeaders,
         }),
       );
     }
