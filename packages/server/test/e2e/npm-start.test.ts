@@ -153,6 +153,21 @@ async function pending(pid: number, signal: number): Promise<boolean> {
   return mask !== undefined && (BigInt(`0x${mask}`) & (1n << BigInt(signal - 1))) !== 0n;
 }
 
+/**
+ * Whether every thread of `pid` is stopped (SIGSTOP). Only then does a signal sent to it stay
+ * pending: one sent while the stop is still on its way may be delivered first (a lower number).
+ */
+async function stoppedWhole(pid: number): Promise<boolean> {
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => []);
+  if (tasks.length === 0) return false;
+  for (const task of tasks) {
+    const stat = await readFile(`/proc/${pid}/task/${task}/stat`, 'utf8').catch(() => '');
+    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+    if (state !== 'T' && state !== 't') return false;
+  }
+  return true;
+}
+
 /** The pid among `pids` whose command line names `entry`. */
 async function serviceOf(pids: number[], entry: string): Promise<number> {
   for (const pid of pids) {
@@ -177,6 +192,12 @@ describe('npm start, told to stop', () => {
     const server = await serviceOf(children, 'packages/server/src/app/main.ts');
     // Held still, the runtime keeps the signal it is sent pending: the moment it is told to stop is seen.
     process.kill(runtime, 'SIGSTOP');
+    await vi.waitFor(
+      async () => {
+        if (!(await stoppedWhole(runtime))) throw new Error('the agent runtime is not stopped yet');
+      },
+      { timeout: 30_000, interval: 20 },
+    );
     process.kill(-(start.pid ?? 0), 'SIGINT');
     const SIGTERM = 15;
     await vi.waitFor(
