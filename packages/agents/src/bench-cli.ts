@@ -9,7 +9,7 @@ import { WorldPlaces } from '@tilerealm/sdk';
 import { z } from 'zod';
 import { runBenchmark } from './bench';
 import { loadAgentConfig } from './config';
-import { RUNTIME_SECRET_HEADER } from './directory';
+import { runtimeSocketHeaders } from './directory';
 import { GameApi } from './game-api';
 
 const args = z
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     socketHeaders:
       config.AGENT_RUNTIME_SECRET === undefined
         ? undefined
-        : { [RUNTIME_SECRET_HEADER]: config.AGENT_RUNTIME_SECRET },
+        : runtimeSocketHeaders(config.AGENT_RUNTIME_SECRET),
   });
   if (process.env['BENCH_ACTIVITY'] === '1')
     for (const a of report.perAgent) console.log(`--- ${a.name}\n${a.activity.join('\n')}`);

@@ -62,6 +62,11 @@ const recordOf = (r: z.infer<typeof serverRecord>): AgentRecord => ({
   createdAt: r.createdAt,
 });
 
+/** The headers that mark a WebSocket upgrade as the agent runtime's (see AgentDirectory.socketHeaders). */
+export function runtimeSocketHeaders(secret: string): Record<string, string> {
+  return { [RUNTIME_SECRET_HEADER]: secret };
+}
+
 /**
  * The game server's endpoints for the runtime (`/api/internal/agent-runtime/*`, docs/agents.md),
  * authenticated with the runtime's secret: the agents it plays on a world, their running flag, their
@@ -82,7 +87,7 @@ export class AgentDirectory implements ActivitySink {
    * it plays them all from one address.
    */
   socketHeaders(): Record<string, string> {
-    return { [RUNTIME_SECRET_HEADER]: this.secret };
+    return runtimeSocketHeaders(this.secret);
   }
 
   /** The agents played on `worldId`, oldest first. */

@@ -103,21 +103,22 @@ describe('the world switcher', () => {
       message: 'World 3 is full: choose another world',
       takeover: false,
     });
-    const agent = new ConnectionClosedError(CLOSE_CODES.agentRunning, 'agent_running: Woody', 'connecting');
-    expect(refusalOf(agent)).toEqual({
-      message: 'This character is played by its agent: stop the agent in the agent dashboard first',
-      takeover: false,
-    });
-    const crowded = new ConnectionClosedError(CLOSE_CODES.tooManyConnections, 'too many', 'connecting');
-    expect(refusalOf(crowded)).toEqual({
-      message: 'Too many connections from your network: close another game window, or try again shortly',
-      takeover: false,
-    });
-    const limited = new ConnectionClosedError(CLOSE_CODES.rateLimited, 'rate limited', 'connecting');
-    expect(refusalOf(limited)).toEqual({
-      message: 'Too many logins from your network: try again in a minute',
-      takeover: false,
-    });
+    const closedBefore: Array<[number, string]> = [
+      [
+        CLOSE_CODES.agentRunning,
+        'This character is played by its agent: stop the agent in the agent dashboard first',
+      ],
+      [
+        CLOSE_CODES.tooManyConnections,
+        'Too many connections from your network: close another game window, or try again shortly',
+      ],
+      [CLOSE_CODES.rateLimited, 'Too many logins from your network: try again in a minute'],
+    ];
+    for (const [code, message] of closedBefore)
+      expect(refusalOf(new ConnectionClosedError(code, 'refused', 'connecting')), String(code)).toEqual({
+        message,
+        takeover: false,
+      });
     expect(
       refusalOf(new ConnectionClosedError(CLOSE_CODES.idleTimeout, 'idle', 'connecting')),
     ).toBeUndefined();

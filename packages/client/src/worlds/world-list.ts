@@ -101,6 +101,20 @@ export interface Refusal {
   takeover: boolean;
 }
 
+/** What a login closed before its welcome with these codes tells the player. */
+const CLOSED_REFUSALS: ReadonlyMap<number, string> = new Map([
+  [
+    CLOSE_CODES.agentRunning,
+    'This character is played by its agent: stop the agent in the agent dashboard first',
+  ],
+  // Limits per client address (docs/operations.md): the whole network behind one address shares them.
+  [
+    CLOSE_CODES.tooManyConnections,
+    'Too many connections from your network: close another game window, or try again shortly',
+  ],
+  [CLOSE_CODES.rateLimited, 'Too many logins from your network: try again in a minute'],
+]);
+
 export function refusalOf(err: unknown): Refusal | undefined {
   if (err instanceof LoggedInElsewhereError)
     return {
@@ -110,19 +124,8 @@ export function refusalOf(err: unknown): Refusal | undefined {
           : `You are logged in on world ${err.world}`,
       takeover: true,
     };
-  if (err instanceof ConnectionClosedError && err.code === CLOSE_CODES.agentRunning)
-    return {
-      message: 'This character is played by its agent: stop the agent in the agent dashboard first',
-      takeover: false,
-    };
-  // Limits per client address (docs/operations.md): the whole network behind one address shares them.
-  if (err instanceof ConnectionClosedError && err.code === CLOSE_CODES.tooManyConnections)
-    return {
-      message: 'Too many connections from your network: close another game window, or try again shortly',
-      takeover: false,
-    };
-  if (err instanceof ConnectionClosedError && err.code === CLOSE_CODES.rateLimited)
-    return { message: 'Too many logins from your network: try again in a minute', takeover: false };
+  const closed = err instanceof ConnectionClosedError ? CLOSED_REFUSALS.get(err.code) : undefined;
+  if (closed !== undefined) return { message: closed, takeover: false };
   if (err instanceof WorldFullError)
     return {
       message: `${err.world === undefined ? 'The world' : `World ${err.world}`} is full: choose another world`,

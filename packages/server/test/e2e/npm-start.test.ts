@@ -10,10 +10,13 @@ import { freePort } from '../free-port';
 const SHUTDOWN_TIMEOUT_MS = 2_000;
 const STOP_DEADLINE_MS = SHUTDOWN_TIMEOUT_MS + 5_000;
 
-/** The state letter of a process (`R`, `S`, `T`, `Z`...), or undefined when there is none. */
-async function processState(pid: number): Promise<string | undefined> {
+/**
+ * The state letter (`R`, `S`, `T`, `Z`...) of a process, or of one of its threads with `task`; undefined
+ * when there is none.
+ */
+async function processState(pid: number | string, task?: string): Promise<string | undefined> {
   try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const stat = await readFile(`/proc/${pid}${task === undefined ? '' : `/task/${task}`}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
   } catch {
     return undefined;
@@ -161,8 +164,7 @@ async function stoppedWhole(pid: number): Promise<boolean> {
   const tasks = await readdir(`/proc/${pid}/task`).catch(() => []);
   if (tasks.length === 0) return false;
   for (const task of tasks) {
-    const stat = await readFile(`/proc/${pid}/task/${task}/stat`, 'utf8').catch(() => '');
-    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+    const state = await processState(pid, task);
     if (state !== 'T' && state !== 't') return false;
   }
   return true;

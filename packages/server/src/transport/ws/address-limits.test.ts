@@ -58,6 +58,10 @@ describe('ConnectionSlots', () => {
   });
 });
 
+/** Admits a socket whose upgrade carried `secret` as X-Agent-Runtime-Secret, as the route does. */
+const admit = (limits: AddressLimits, address: string, secret: string | string[] | undefined) =>
+  limits.admit(address, limits.isAgentRuntime(secret));
+
 describe('AddressLimits', () => {
   it('caps connections only with rate limits on', () => {
     expect(new AddressLimits({ rateLimitEnabled: true, connectionsPerAddress: 3 }).connections.max).toBe(3);
@@ -127,30 +131,30 @@ describe('AddressLimits', () => {
       agentRuntimeSecret: secret,
     });
     const slots = limits.connections;
-    expect([limits.admit('a', undefined), limits.admit('a', 'wrong'), limits.admit('a', '')]).toEqual([
+    expect([admit(limits, 'a', undefined), admit(limits, 'a', 'wrong'), admit(limits, 'a', '')]).toEqual([
       'taken',
       'taken',
       'refused',
     ]);
     expect(slots.heldBy('a')).toBe(2);
     // The runtime's: as many as it plays, none taking a slot, none refused.
-    for (let i = 0; i < 5; i++) expect(limits.admit('a', secret)).toBe('exempt');
+    for (let i = 0; i < 5; i++) expect(admit(limits, 'a', secret)).toBe('exempt');
     expect(slots.heldBy('a')).toBe(2);
     // A header sent twice (an array) or a near miss is not the secret.
-    expect(limits.admit('a', [secret, secret])).toBe('refused');
-    expect(limits.admit('a', `${secret}x`)).toBe('refused');
-    expect(limits.admit('a', secret.slice(1))).toBe('refused');
+    expect(admit(limits, 'a', [secret, secret])).toBe('refused');
+    expect(admit(limits, 'a', `${secret}x`)).toBe('refused');
+    expect(admit(limits, 'a', secret.slice(1))).toBe('refused');
   });
 
   it('exempts nothing without a configured secret, and counts nothing without a cap', () => {
     const limits = new AddressLimits({ rateLimitEnabled: true, connectionsPerAddress: 1 });
-    expect([limits.admit('a', 'anything'), limits.admit('a', 'anything')]).toEqual(['taken', 'refused']);
+    expect([admit(limits, 'a', 'anything'), admit(limits, 'a', 'anything')]).toEqual(['taken', 'refused']);
     const off = new AddressLimits({
       rateLimitEnabled: false,
       connectionsPerAddress: 1,
       agentRuntimeSecret: 's',
     });
-    expect([off.admit('a', undefined), off.admit('a', 's'), off.admit('a', undefined)]).toEqual([
+    expect([admit(off, 'a', undefined), admit(off, 'a', 's'), admit(off, 'a', undefined)]).toEqual([
       'taken',
       'taken',
       'taken',

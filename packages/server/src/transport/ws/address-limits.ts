@@ -108,14 +108,14 @@ export class AddressLimits {
   /**
    * Admits a new socket from `address` under the connection cap: `taken` when it took a slot (give
    * it back with `connections.release` when the socket closes), `refused` when the address holds
-   * the most it may (close it with 4015), `exempt` when `runtimeSecret` (its upgrade's
-   * X-Agent-Runtime-Secret) is the configured AGENT_RUNTIME_SECRET: the agent runtime's socket
-   * takes no slot and gives none back. A wrong or missing secret is no error: the socket is
-   * counted like any other. With no cap, every socket is `taken` (and releasing is a no-op).
+   * the most it may (close it with 4015), `exempt` for the agent runtime's socket (`agentRuntime`:
+   * its upgrade carried the secret, {@link isAgentRuntime}), which takes no slot and gives none
+   * back. A wrong or missing secret is no error: the socket is counted like any other. With no cap,
+   * every socket is `taken` (and releasing is a no-op).
    */
-  admit(address: string, runtimeSecret: string | string[] | undefined): Admission {
+  admit(address: string, agentRuntime: boolean): Admission {
     if (this.connections.max <= 0) return 'taken';
-    if (this.isAgentRuntime(runtimeSecret)) return 'exempt';
+    if (agentRuntime) return 'exempt';
     return this.connections.take(address) ? 'taken' : 'refused';
   }
 

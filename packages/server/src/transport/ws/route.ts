@@ -73,9 +73,8 @@ export async function registerWebSocket(
       // The agent runtime's sockets (its secret in the upgrade's header) are exempt from the cap and
       // from the refused tokens' limit (address-limits.ts).
       const slots = gateway.limits.connections;
-      const runtimeSecret = request.headers[AGENT_RUNTIME_SECRET_HEADER];
-      connection.agentRuntime = gateway.limits.isAgentRuntime(runtimeSecret);
-      const admission = gateway.limits.admit(request.ip, runtimeSecret);
+      connection.agentRuntime = gateway.limits.isAgentRuntime(request.headers[AGENT_RUNTIME_SECRET_HEADER]);
+      const admission = gateway.limits.admit(request.ip, connection.agentRuntime);
       if (admission === 'refused') {
         gateway.traffic.connectionsRefusedPerAddress++;
         if (slots.firstRefusal(request.ip))
